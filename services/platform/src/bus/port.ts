@@ -1,0 +1,45 @@
+import type { Db, ServiceDatabase, Tx } from '../db/database';
+import type { StoredEvent } from '../eventstore/types';
+
+/**
+ * Applies a batch of events inside the consumer's transaction. The bus commits its position in that
+ * same transaction, so a read model and the position that produced it can never disagree.
+ */
+export type BatchHandler = (tx: Tx, events: StoredEvent[]) => Promise<void>;
+
+export interface ConsumeOptions {
+  /** Consumer group: one logical reader, however many replicas run it. Unique per consuming service. */
+  group: string;
+  /** The producing service (its schema and topic name). */
+  source: string;
+  /** The consuming service's database: read model and position live there. */
+  consumer: ServiceDatabase;
+  handleBatch: BatchHandler;
+  batchSize?: number;
+  /** Called when a message cannot even be decoded into an event (Kafka only). */
+  onUndecodable?: (tx: Tx, raw: string, error: Error) => Promise<void>;
+}
+
+export interface ConsumerHandle {
+  stop(): Promise<void>;
+  pause(): void;
+  resume(): void;
+  readonly paused: boolean;
+}
+
+export interface PublisherHandle {
+  stop(): Promise<void>;
+}
+
+/** How events travel between services (DESIGN §3): the PostgreSQL log itself, or Kafka via an outbox relay. */
+export interface EventBus {
+  readonly kind: 'postgres' | 'kafka';
+  /** Makes a producing service's appended events visible to other services. */
+  publish(producer: ServiceDatabase): Promise<PublisherHandle>;
+  consume(options: ConsumeOptions): Promise<ConsumerHandle>;
+  /** Forgets a group's position so that it reads from the start (used by a rebuild; the group must be stopped). */
+  resetPosition(consumer: Db, group: string, source: string): Promise<void>;
+  /** How many events the group has still to read. */
+  lag(consumer: Db, group: string, source: string): Promise<number>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,195 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { type Db, quoteIdent, type Tx } from '../../db/database';
+import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
+import { LOG_START, type LogPosition } from '../../eventstore/types';
+import { projectionBatchDuration } from '../../observability/metrics';
+import type { ConsumeOptions, ConsumerHandle, EventBus, PublisherHandle } from '../port';
+import { Wakeup } from '../wakeup';
+
+export interface PostgresBusOptions {
+  /** A connection for LISTEN; consumers read through their own service's pool. */
+  databaseUrl: string;
+  log: Logger;
+  /** The fallback poll when no notification arrives (a lost connection, a fence that lifted). */
+  pollIntervalMs?: number;
+}
+
+export async function readCheckpoint(tx: Tx | Db, name: string): Promise<LogPosition> {
+  const { rows } = await sql<{ transaction_id: string; global_position: string }>`
+    select transaction_id::text as transaction_id, global_position::text as global_position
+    from checkpoints where name = ${name}`.execute(tx);
+  const row = rows[0];
+  return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : LOG_START;
+}
+
+export async function writeCheckpoint(tx: Tx, name: string, position: LogPosition): Promise<void> {
+  await sql`
+    insert into checkpoints (name, transaction_id, global_position, updated_at)
+    values (${name}, ${position.transactionId}::xid8, ${position.globalPosition}::bigint, now())
+    on conflict (name) do update
+      set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`.execute(
+    tx,
+  );
+}
+
+/** Events past a checkpoint, counted up to a cap so that a large backlog stays cheap to measure. */
+export async function countAfter(db: Db, source: string, after: LogPosition, cap = 1_000_000): Promise<number> {
+  const table = sql.raw(`${quoteIdent(source)}.events`);
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from (
+      select 1 from ${table}
+      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+      limit ${cap}
+    ) pending`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * The embedded bus: a consumer reads the producer's event table directly with the gap-safe query,
+ * woken by LISTEN/NOTIFY, with polling as the fallback. Requires every service in one database.
+ */
+export class PostgresEventBus implements EventBus {
+  readonly kind = 'postgres' as const;
+  private readonly wakeups = new Map<string, Set<Wakeup>>();
+  private listener: pg.Client | null = null;
+  private listening: Promise<void> | null = null;
+  private closed = false;
+  private readonly pollIntervalMs: number;
+
+  constructor(private readonly options: PostgresBusOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+  }
+
+  async publish(): Promise<PublisherHandle> {
+    // The producer's table is the log: nothing to relay.
+    return { stop: async () => {} };
+  }
+
+  private listen(): Promise<void> {
+    if (this.listening) return this.listening;
+    this.listening = (async () => {
+      const client = new pg.Client({
+        connectionString: this.options.databaseUrl,
+        application_name: 'agora-bus-listener',
+      });
+      client.on('notification', (message) => {
+        for (const wakeup of this.wakeups.get(message.payload ?? '') ?? []) wakeup.wake();
+      });
+      client.on('error', (error) => {
+        this.options.log.warn({ err: error }, 'event bus listener lost its connection; polling until it is back');
+        this.listener = null;
+        this.listening = null;
+        client.end().catch(() => {});
+        if (!this.closed) setTimeout(() => this.listen().catch(() => {}), 1000).unref();
+      });
+      await client.connect();
+      await client.query(`listen ${EVENTS_CHANNEL}`);
+      this.listener = client;
+    })().catch((error) => {
+      this.listening = null;
+      this.options.log.warn({ err: error }, 'event bus listener could not connect; polling');
+    });
+    return this.listening;
+  }
+
+  async consume(options: ConsumeOptions): Promise<ConsumerHandle> {
+    await this.listen();
+    const wakeup = new Wakeup();
+    const set = this.wakeups.get(options.source) ?? new Set();
+    set.add(wakeup);
+    this.wakeups.set(options.source, set);
+
+    const batchSize = options.batchSize ?? 500;
+    const log = this.options.log.child({ group: options.group, source: options.source });
+    const lockKey = `agora:consumer:${options.consumer.schema}:${options.group}`;
+    let stopped = false;
+    let paused = false;
+
+    // One replica of a group works at a time: the others find the lock taken and wait.
+    const step = () =>
+      options.consumer.db.transaction().execute(async (tx) => {
+        const { rows } = await sql<{ ok: boolean }>`
+          select pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) as ok`.execute(tx);
+        if (!rows[0]?.ok) return { applied: 0, pending: false };
+        const position = await readCheckpoint(tx, options.group);
+        const { events, pendingBehindFence } = await readLogAfter(tx, options.source, position, batchSize);
+        if (events.length > 0) {
+          const timer = projectionBatchDuration.startTimer({ projection: options.group });
+          await options.handleBatch(tx, events);
+          await writeCheckpoint(tx, options.group, events.at(-1)!.position);
+          timer();
+        }
+        return { applied: events.length, pending: pendingBehindFence };
+      });
+
+    const loop = async () => {
+      let failures = 0;
+      let fenceWaits = 0;
+      while (!stopped) {
+        if (paused) {
+          await wakeup.wait(this.pollIntervalMs);
+          continue;
+        }
+        try {
+          const { applied, pending } = await step();
+          failures = 0;
+          if (applied > 0) {
+            fenceWaits = 0;
+            continue;
+          }
+          if (pending) {
+            // Newer events wait on an older transaction still running somewhere: look again shortly.
+            fenceWaits = Math.min(fenceWaits + 1, 6);
+            await sleep(2 ** fenceWaits);
+            continue;
+          }
+          fenceWaits = 0;
+          await wakeup.wait(this.pollIntervalMs);
+        } catch (error) {
+          failures++;
+          if (stopped) break;
+          log.error({ err: error, failures }, 'consumer batch failed; retrying');
+          await sleep(Math.min(100 * 2 ** failures, 5000));
+        }
+      }
+    };
+    const running = loop();
+
+    return {
+      get paused() {
+        return paused;
+      },
+      pause: () => {
+        paused = true;
+      },
+      resume: () => {
+        paused = false;
+        wakeup.wake();
+      },
+      stop: async () => {
+        stopped = true;
+        wakeup.wake();
+        await running;
+        set.delete(wakeup);
+      },
+    };
+  }
+
+  async resetPosition(consumer: Db, group: string): Promise<void> {
+    await sql`delete from checkpoints where name = ${group}`.execute(consumer);
+  }
+
+  async lag(consumer: Db, group: string, source: string): Promise<number> {
+    return countAfter(consumer, source, await readCheckpoint(consumer, group));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => {});
+  }
+}

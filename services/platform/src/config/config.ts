@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** One typed configuration for every service, the gateway and the launcher (DESIGN §3). */
+export interface AgoraConfig {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** Absent in the embedded default: the launcher starts PostgreSQL itself. */
+  databaseUrl: string | undefined;
+  bus: 'postgres' | 'kafka';
+  kafkaBrokers: string[];
+  kafkaPartitions: number;
+  search: 'postgres' | 'opensearch';
+  opensearchUrl: string | undefined;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  siteUrl: string;
+  /** Where the gateway finds each service when they run as separate processes (`name=url,...`). */
+  serviceUrls: Record<string, string>;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Parser<T> = (raw: unknown) => T;
+
+interface Setting<K extends keyof AgoraConfig> {
+  key: K;
+  env: string[];
+  parse: Parser<AgoraConfig[K]>;
+  fallback: (partial: Partial<AgoraConfig>) => AgoraConfig[K];
+}
+
+const invalid = (why: string) => {
+  throw new Error(why);
+};
+
+const text =
+  (opts: { pattern?: RegExp; hint?: string } = {}): Parser<string> =>
+  (raw) => {
+    const value = String(raw).trim();
+    if (!value) return invalid('must not be empty');
+    if (opts.pattern && !opts.pattern.test(value)) return invalid(`must be ${opts.hint}`);
+    return value;
+  };
+
+const optionalText =
+  (opts: { pattern?: RegExp; hint?: string } = {}): Parser<string | undefined> =>
+  (raw) =>
+    raw === undefined || raw === '' ? undefined : text(opts)(raw);
+
+const integer =
+  (min: number, max: number): Parser<number> =>
+  (raw) => {
+    const value = typeof raw === 'number' ? raw : Number(String(raw).trim());
+    if (!Number.isInteger(value) || value < min || value > max) {
+      return invalid(`must be a whole number from ${min} to ${max}`);
+    }
+    return value;
+  };
+
+const oneOf =
+  <T extends string>(...allowed: T[]): Parser<T> =>
+  (raw) => {
+    const value = String(raw).trim() as T;
+    if (!allowed.includes(value)) return invalid(`must be one of ${allowed.join(', ')}`);
+    return value;
+  };
+
+const list =
+  (item: Parser<string>): Parser<string[]> =>
+  (raw) => {
+    const parts = Array.isArray(raw) ? raw : String(raw).split(',');
+    return parts
+      .map((p) => String(p).trim())
+      .filter(Boolean)
+      .map(item);
+  };
+
+const urlPattern = /^https?:\/\/[^\s]+$/;
+const hostPort = text({ pattern: /^[^:\s/]+:\d{1,5}$/, hint: 'host:port' });
+
+const serviceMap: Parser<Record<string, string>> = (raw) => {
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    return Object.fromEntries(
+      Object.entries(raw).map(([k, v]) => [k, text({ pattern: urlPattern, hint: 'an http(s) URL' })(v)]),
+    );
+  }
+  const entries = String(raw ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const [name, url] = pair.split('=');
+      if (!name || !url) return invalid('must be a list of name=url pairs');
+      return [name.trim(), text({ pattern: urlPattern, hint: 'an http(s) URL' })(url)] as const;
+    });
+  return Object.fromEntries(entries);
+};
+
+const settings: { [K in keyof AgoraConfig]: Setting<K> } = {
+  host: { key: 'host', env: ['AGORA_HOST', 'HOST'], parse: text(), fallback: () => '127.0.0.1' },
+  port: { key: 'port', env: ['AGORA_PORT', 'PORT'], parse: integer(1, 65535), fallback: () => 9080 },
+  dataDir: { key: 'dataDir', env: ['AGORA_DATA_DIR'], parse: text(), fallback: () => '.agora' },
+  databaseUrl: {
+    key: 'databaseUrl',
+    env: ['DATABASE_URL'],
+    parse: optionalText({ pattern: /^postgres(ql)?:\/\//, hint: 'a postgres:// URL' }),
+    fallback: () => undefined,
+  },
+  bus: { key: 'bus', env: ['AGORA_BUS'], parse: oneOf('postgres', 'kafka'), fallback: () => 'postgres' },
+  kafkaBrokers: { key: 'kafkaBrokers', env: ['KAFKA_BROKERS'], parse: list(hostPort), fallback: () => [] },
+  kafkaPartitions: {
+    key: 'kafkaPartitions',
+    env: ['AGORA_KAFKA_PARTITIONS'],
+    parse: integer(1, 256),
+    fallback: () => 8,
+  },
+  search: {
+    key: 'search',
+    env: ['AGORA_SEARCH'],
+    parse: oneOf('postgres', 'opensearch'),
+    fallback: () => 'postgres',
+  },
+  opensearchUrl: {
+    key: 'opensearchUrl',
+    env: ['OPENSEARCH_URL'],
+    parse: optionalText({ pattern: urlPattern, hint: 'an http(s) URL' }),
+    fallback: () => undefined,
+  },
+  logLevel: {
+    key: 'logLevel',
+    env: ['LOG_LEVEL'],
+    parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
+    fallback: () => 'info',
+  },
+  siteUrl: {
+    key: 'siteUrl',
+    env: ['AGORA_SITE_URL'],
+    parse: text({ pattern: urlPattern, hint: 'an http(s) URL' }),
+    fallback: (c) => `http://localhost:${c.port ?? 9080}`,
+  },
+  serviceUrls: { key: 'serviceUrls', env: ['AGORA_SERVICE_URLS'], parse: serviceMap, fallback: () => ({}) },
+};
+
+export interface LoadConfigOptions {
+  env?: NodeJS.ProcessEnv;
+  /** A JSON file of the same keys (as the installer writes); `AGORA_CONFIG` names it otherwise. */
+  file?: string;
+  overrides?: Partial<AgoraConfig>;
+}
+
+function readConfigFile(file: string | undefined): Record<string, unknown> {
+  if (!file) return {};
+  let raw: string;
+  try {
+    raw = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new ConfigError(`Cannot read the config file ${file}: ${(error as Error).message}`);
+  }
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not a JSON object');
+    const unknownKeys = Object.keys(parsed).filter((k) => !(k in settings));
+    if (unknownKeys.length) throw new Error(`unknown setting ${unknownKeys.join(', ')}`);
+    return parsed as Record<string, unknown>;
+  } catch (error) {
+    throw new ConfigError(`Invalid config file ${file}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Reads settings from the environment (first), the config file, then defaults, and validates them all.
+ * A bad value stops the start with a message naming the setting and what it must be.
+ */
+export function loadConfig(options: LoadConfigOptions = {}): AgoraConfig {
+  const env = options.env ?? process.env;
+  const file = options.file ?? env.AGORA_CONFIG;
+  const fromFile = readConfigFile(file);
+  const result: Partial<AgoraConfig> = {};
+  const problems: string[] = [];
+
+  for (const setting of Object.values(settings) as Setting<keyof AgoraConfig>[]) {
+    const envName = setting.env.find((name) => env[name] !== undefined && env[name] !== '');
+    const override = options.overrides?.[setting.key];
+    const [source, raw] =
+      override !== undefined
+        ? ['override', override]
+        : envName
+          ? [envName, env[envName]]
+          : setting.key in fromFile
+            ? [`${file} "${setting.key}"`, fromFile[setting.key]]
+            : [undefined, undefined];
+    if (source === undefined) continue;
+    try {
+      (result as Record<string, unknown>)[setting.key] = setting.parse(raw);
+    } catch (error) {
+      problems.push(`${source} (${setting.key}) ${(error as Error).message}, got ${JSON.stringify(raw)}`);
+    }
+  }
+  for (const setting of Object.values(settings) as Setting<keyof AgoraConfig>[]) {
+    if (!(setting.key in result)) (result as Record<string, unknown>)[setting.key] = setting.fallback(result);
+  }
+  const config = result as AgoraConfig;
+  if (config.bus === 'kafka' && config.kafkaBrokers.length === 0) {
+    problems.push('KAFKA_BROKERS (kafkaBrokers) is required when AGORA_BUS=kafka');
+  }
+  if (config.search === 'opensearch' && !config.opensearchUrl) {
+    problems.push('OPENSEARCH_URL (opensearchUrl) is required when AGORA_SEARCH=opensearch');
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  config.dataDir = path.resolve(config.dataDir);
+  return config;
+}

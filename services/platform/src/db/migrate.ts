@@ -1,0 +1,41 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { quoteIdent, type ServiceDatabase } from './database';
+import { platformMigrations } from './platform-migrations';
+
+export type Migrations = Record<string, Migration>;
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private readonly migrations: Migrations) {}
+  async getMigrations() {
+    return this.migrations;
+  }
+}
+
+/**
+ * Brings a service schema up to date: the platform's own tables (event store, checkpoints, dead letters)
+ * first, then the service's migrations. An advisory lock keeps replicas starting together from racing.
+ */
+export async function migrateService(database: ServiceDatabase, serviceMigrations: Migrations): Promise<void> {
+  const client = await database.pool.connect();
+  const lockKey = `agora:migrate:${database.schema}`;
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [lockKey]);
+    await client.query(`create schema if not exists ${quoteIdent(database.schema)}`);
+    // Kysely's migrator takes its own lock too; this one also covers creating the schema.
+    const migrator = new Migrator({
+      db: database.db,
+      provider: new InCodeProvider({ ...platformMigrations, ...serviceMigrations }),
+      migrationTableSchema: database.schema,
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+      throw new Error(`Migration ${failed ?? ''} of schema ${database.schema} failed: ${String(error)}`, {
+        cause: error,
+      });
+    }
+  } finally {
+    await client.query('select pg_advisory_unlock(hashtext($1))', [lockKey]).catch(() => {});
+    client.release();
+  }
+}

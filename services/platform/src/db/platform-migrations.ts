@@ -1,0 +1,81 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+
+/**
+ * Tables every service owns in its schema. Names sort before the services' timestamped migrations.
+ * `transaction_id` orders events by the transaction that wrote them, for the gap-safe read (DESIGN §3).
+ */
+export const platformMigrations: Record<string, Migration> = {
+  '0000_platform_01_event_store': {
+    async up(db: Kysely<any>) {
+      await sql`
+        create table events (
+          global_position bigserial primary key,
+          transaction_id xid8 not null default pg_current_xact_id(),
+          event_id uuid not null unique,
+          stream_id text not null,
+          stream_version integer not null,
+          type text not null,
+          data jsonb not null,
+          metadata jsonb not null,
+          created_at timestamptz not null default now(),
+          unique (stream_id, stream_version)
+        )`.execute(db);
+      await sql`create index events_transaction_order on events (transaction_id, global_position)`.execute(db);
+      // Wakes consumers on commit (the channel is EVENTS_CHANNEL); the payload names the producer.
+      await sql`
+        create function notify_events() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify('agora_events', tg_table_schema);
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger events_notify after insert on events
+        for each statement execute function notify_events()`.execute(db);
+    },
+  },
+  '0000_platform_02_consumption': {
+    async up(db: Kysely<any>) {
+      // Position of a consumer group in a PostgreSQL event log (postgres bus, outbox relay).
+      await sql`
+        create table checkpoints (
+          name text primary key,
+          transaction_id xid8 not null default '0',
+          global_position bigint not null default 0,
+          updated_at timestamptz not null default now()
+        )`.execute(db);
+      // Offsets of a consumer group in a Kafka topic, written with the read model in one transaction.
+      await sql`
+        create table kafka_offsets (
+          group_id text not null,
+          topic text not null,
+          partition integer not null,
+          next_offset bigint not null,
+          last_transaction_id xid8 not null,
+          last_global_position bigint not null,
+          updated_at timestamptz not null default now(),
+          primary key (group_id, topic, partition)
+        )`.execute(db);
+      await sql`
+        create table dead_letters (
+          id bigserial primary key,
+          projection text not null,
+          source text not null,
+          event_id text,
+          stream_id text,
+          stream_version integer,
+          type text,
+          payload jsonb not null,
+          error text not null,
+          attempts integer not null,
+          parked_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`create index dead_letters_projection on dead_letters (projection, parked_at)`.execute(db);
+      await sql`
+        create table projection_state (
+          name text primary key,
+          paused boolean not null default false,
+          updated_at timestamptz not null default now()
+        )`.execute(db);
+    },
+  },
+};

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import type { NewEvent } from '@agora/contracts';
+import { sql } from 'kysely';
+import { type Db, quoteIdent, type Tx } from '../db/database';
+import { ConcurrencyError } from './errors';
+import type { AppendOptions, AppendResult, ExpectedVersion, LogPosition, StoredEvent } from './types';
+
+/** Channel on which every append announces its producer (a trigger on `events`), to wake consumers. */
+export const EVENTS_CHANNEL = 'agora_events';
+
+interface EventRow {
+  global_position: string;
+  /** Text alias, not `transaction_id`: ORDER BY would otherwise bind to the text and sort '10' before '9'. */
+  txid: string;
+  event_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: string;
+  data: unknown;
+  metadata: StoredEvent['metadata'];
+  created_at: Date;
+}
+
+const COLUMNS = sql.raw(
+  'global_position, transaction_id::text as txid, event_id, stream_id, stream_version, type, data, metadata, created_at',
+);
+
+function toStoredEvent(source: string, row: EventRow): StoredEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    streamId: row.stream_id,
+    version: row.stream_version,
+    occurredAt: row.created_at.toISOString(),
+    data: row.data,
+    metadata: row.metadata,
+    source,
+    position: { transactionId: row.txid, globalPosition: String(row.global_position) },
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '23505';
+}
+
+/** The event store of one service: its `events` table (DESIGN §3). */
+export class EventStore {
+  constructor(
+    private readonly db: Db,
+    readonly schema: string,
+  ) {}
+
+  /**
+   * Appends events to a stream if it is still at `expectedVersion`, else throws ConcurrencyError.
+   * Runs in the caller's transaction when given one, so inline read models commit with the events.
+   */
+  async append(
+    streamId: string,
+    expectedVersion: ExpectedVersion,
+    events: NewEvent[],
+    options: AppendOptions = {},
+    tx?: Tx,
+  ): Promise<AppendResult> {
+    if (events.length === 0) {
+      const version = expectedVersion === 'any' ? await this.currentVersion(streamId, tx) : expectedVersion;
+      return { nextExpectedVersion: version, events: [] };
+    }
+    if (!tx) return this.db.transaction().execute((t) => this.append(streamId, expectedVersion, events, options, t));
+
+    const correlationId = options.correlationId ?? randomUUID();
+    const ids = events.map(() => randomUUID());
+    const types = events.map((e) => e.type);
+    const data = events.map((e) => JSON.stringify(e.data ?? null));
+    const metadata = events.map((e) =>
+      JSON.stringify({
+        actorId: options.actorId ?? null,
+        correlationId,
+        causationId: options.causationId ?? null,
+        schemaVersion: options.schemaVersions?.[e.type] ?? 1,
+      }),
+    );
+    const expected = expectedVersion === 'any' ? null : expectedVersion;
+    if (expected === null) {
+      // Without an expected version, writers of one stream queue up instead of clashing on the version.
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`${this.schema}:${streamId}`}, 0))`.execute(tx);
+    }
+    try {
+      // The version check and the insert are one statement; the unique (stream_id, stream_version)
+      // index turns a concurrent append at the same version into a conflict for all but one writer.
+      const { rows } = await sql<EventRow>`
+        with current as (
+          select coalesce(max(stream_version), 0) as version from events where stream_id = ${streamId}
+        )
+        insert into events (event_id, stream_id, stream_version, type, data, metadata)
+        select e.id, ${streamId}, current.version + e.n, e.type, e.data, e.metadata
+        from current,
+             unnest(${ids}::uuid[], ${types}::text[], ${data}::jsonb[], ${metadata}::jsonb[])
+               with ordinality as e(id, type, data, metadata, n)
+        where ${expected}::int is null or current.version = ${expected}::int
+        returning ${COLUMNS}`.execute(tx);
+      if (rows.length === 0) throw new ConcurrencyError(streamId, expected ?? -1);
+      const stored = rows.map((row) => toStoredEvent(this.schema, row)).sort((a, b) => a.version - b.version);
+      return { nextExpectedVersion: stored.at(-1)?.version ?? 0, events: stored };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConcurrencyError(streamId, expected ?? -1);
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string, options: { fromVersion?: number } = {}, tx?: Tx): Promise<StoredEvent[]> {
+    const { rows } = await sql<EventRow>`
+      select ${COLUMNS} from events
+      where stream_id = ${streamId} and stream_version >= ${options.fromVersion ?? 1}
+      order by stream_version`.execute(tx ?? this.db);
+    return rows.map((row) => toStoredEvent(this.schema, row));
+  }
+
+  async currentVersion(streamId: string, tx?: Tx): Promise<number> {
+    const { rows } = await sql<{ version: number }>`
+      select coalesce(max(stream_version), 0)::int as version from events where stream_id = ${streamId}`.execute(
+      tx ?? this.db,
+    );
+    return rows[0]?.version ?? 0;
+  }
+}
+
+export interface GlobalReadResult {
+  events: StoredEvent[];
+  /** Events exist past the fence: committed by transactions newer than the oldest one still running. */
+  pendingBehindFence: boolean;
+}
+
+/**
+ * Reads a producer's log after `after`, in commit-safe order, from any connection (`source` is the
+ * producer's schema). Only transactions older than the oldest still running are read, so an event
+ * that a slower transaction commits later can never be skipped by a checkpoint that moved past it.
+ */
+export async function readLogAfter(
+  db: Db | Tx,
+  source: string,
+  after: LogPosition,
+  limit: number,
+): Promise<GlobalReadResult> {
+  const table = sql.raw(`${quoteIdent(source)}.events`);
+  const { rows } = await sql<EventRow>`
+    select ${COLUMNS} from ${table}
+    where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    order by transaction_id, global_position
+    limit ${limit}`.execute(db);
+  const events = rows.map((row) => toStoredEvent(source, row));
+  if (events.length === limit) return { events, pendingBehindFence: false };
+  const from = events.at(-1)?.position ?? after;
+  const { rows: pending } = await sql<{ pending: boolean }>`
+    select exists (
+      select 1 from ${table}
+      where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.globalPosition}::bigint)
+    ) as pending`.execute(db);
+  return { events, pendingBehindFence: pending[0]?.pending ?? false };
+}
+
+/** The newest position of a log, for lag figures. */
+export async function headOfLog(db: Db | Tx, source: string): Promise<string> {
+  const table = sql.raw(`${quoteIdent(source)}.events`);
+  const { rows } = await sql<{ head: string | null }>`select max(global_position)::text as head from ${table}`.execute(
+    db,
+  );
+  return rows[0]?.head ?? '0';
+}

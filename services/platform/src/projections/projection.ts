@@ -1,0 +1,18 @@
+import type { EventDefinition } from '@agora/contracts';
+import type { Tx } from '../db/database';
+import type { StoredEvent } from '../eventstore/types';
+
+/**
+ * A named read model fed by one producer's events. `apply` must be idempotent per event: delivery is at
+ * least once across failures, although positions normally commit with the read model.
+ */
+export interface Projection {
+  name: string;
+  /** The producing service whose events it reads. */
+  source: string;
+  /** The event types it understands, with their schemas: others are passed over, malformed ones parked. */
+  events: readonly EventDefinition[];
+  apply(event: StoredEvent, tx: Tx): Promise<void>;
+  /** Empties the read model for a rebuild from position zero. */
+  reset(tx: Tx): Promise<void>;
+}
