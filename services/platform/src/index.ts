@@ -11,3 +11,4 @@ export * from './observability/metrics';
 export * from './projections/batch-handler';
 export * from './projections/decode';
 export * from './projections/projection';
+export * from './projections/runner';

@@ -1,0 +1,150 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { ConsumerHandle, EventBus } from '../bus/port';
+import type { ServiceDatabase } from '../db/database';
+import { projectionLag } from '../observability/metrics';
+import { parkEvent, projectionBatchHandler } from './batch-handler';
+import type { Projection } from './projection';
+
+export interface ProjectionStatus {
+  name: string;
+  source: string;
+  running: boolean;
+  paused: boolean;
+  lag: number;
+  deadLetters: number;
+}
+
+export interface ProjectionRunnerOptions {
+  bus: EventBus;
+  database: ServiceDatabase;
+  projections: readonly Projection[];
+  log: Logger;
+  batchSize?: number;
+  lagIntervalMs?: number;
+}
+
+/** Runs a service's asynchronous projections on the bus: start, pause, resume, rebuild, lag. */
+export class ProjectionRunner {
+  private readonly consumers = new Map<string, ConsumerHandle>();
+  private readonly byName: Map<string, Projection>;
+  private lagTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: ProjectionRunnerOptions) {
+    this.byName = new Map(options.projections.map((p) => [p.name, p]));
+    if (this.byName.size !== options.projections.length) throw new Error('Projection names must be unique');
+  }
+
+  get names(): string[] {
+    return [...this.byName.keys()];
+  }
+
+  private projection(name: string): Projection {
+    const projection = this.byName.get(name);
+    if (!projection) throw new Error(`No projection named ${name} in ${this.options.database.schema}`);
+    return projection;
+  }
+
+  async start(): Promise<void> {
+    const { rows } = await sql<{ name: string }>`select name from projection_state where paused`.execute(
+      this.options.database.db,
+    );
+    const paused = new Set(rows.map((r) => r.name));
+    for (const projection of this.options.projections) {
+      await this.startOne(projection);
+      if (paused.has(projection.name)) this.consumers.get(projection.name)?.pause();
+    }
+    const interval = this.options.lagIntervalMs ?? 5000;
+    this.lagTimer = setInterval(() => void this.refreshLagMetrics().catch(() => {}), interval);
+    this.lagTimer.unref();
+  }
+
+  private async startOne(projection: Projection): Promise<void> {
+    const { bus, database, log } = this.options;
+    const handle = await bus.consume({
+      group: projection.name,
+      source: projection.source,
+      consumer: database,
+      batchSize: this.options.batchSize ?? 500,
+      handleBatch: projectionBatchHandler(projection, { log }),
+      onUndecodable: (tx, raw, error) =>
+        parkEvent(tx, projection.name, projection.source, { payload: { raw } }, error, 0),
+    });
+    this.consumers.set(projection.name, handle);
+  }
+
+  private async setPaused(name: string, paused: boolean): Promise<void> {
+    await sql`
+      insert into projection_state (name, paused, updated_at) values (${name}, ${paused}, now())
+      on conflict (name) do update set paused = excluded.paused, updated_at = now()`.execute(this.options.database.db);
+  }
+
+  async pause(name: string): Promise<void> {
+    this.projection(name);
+    await this.setPaused(name, true);
+    this.consumers.get(name)?.pause();
+  }
+
+  async resume(name: string): Promise<void> {
+    this.projection(name);
+    await this.setPaused(name, false);
+    this.consumers.get(name)?.resume();
+  }
+
+  /** Replays a projection from position zero into emptied tables. */
+  async rebuild(name: string): Promise<void> {
+    const projection = this.projection(name);
+    const running = this.consumers.get(name);
+    await running?.stop();
+    this.consumers.delete(name);
+    const { database, bus } = this.options;
+    await database.db.transaction().execute(async (tx) => {
+      await projection.reset(tx);
+      await sql`delete from dead_letters where projection = ${name}`.execute(tx);
+    });
+    await bus.resetPosition(database.db, name, projection.source);
+    this.options.log.info({ projection: name }, 'rebuilding projection from position zero');
+    if (running) await this.startOne(projection);
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const { database, bus } = this.options;
+    const { rows } = await sql<{ projection: string; n: number }>`
+      select projection, count(*)::int as n from dead_letters group by projection`.execute(database.db);
+    const dead = new Map(rows.map((r) => [r.projection, r.n]));
+    return Promise.all(
+      [...this.byName.values()].map(async (p) => ({
+        name: p.name,
+        source: p.source,
+        running: this.consumers.has(p.name),
+        paused: this.consumers.get(p.name)?.paused ?? false,
+        lag: await bus.lag(database.db, p.name, p.source),
+        deadLetters: dead.get(p.name) ?? 0,
+      })),
+    );
+  }
+
+  async refreshLagMetrics(): Promise<void> {
+    for (const s of await this.status()) projectionLag.set({ projection: s.name }, s.lag);
+  }
+
+  /** Waits until every running projection has read all events (tests, benchmarks, rebuild commands). */
+  async waitForCatchUp(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const lagging = (await this.status()).filter((s) => s.running && !s.paused && s.lag > 0);
+      if (lagging.length === 0) return;
+      if (Date.now() > deadline) {
+        throw new Error(`Projections still behind: ${lagging.map((s) => `${s.name} (${s.lag})`).join(', ')}`);
+      }
+      await sleep(20);
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.lagTimer) clearInterval(this.lagTimer);
+    await Promise.all([...this.consumers.values()].map((c) => c.stop()));
+    this.consumers.clear();
+  }
+}

@@ -1,0 +1,3 @@
+import { busContract } from './bus-contract';
+
+busContract({ kind: 'postgres' });
