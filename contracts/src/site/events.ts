@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { defineEvent, type EventOf } from '../events/envelope';
-import { SETTINGS_GROUPS, SettingsGroupSchemas } from './settings';
+import { defineEvent, type NewEvent } from '../events/envelope';
+import { SETTINGS_GROUPS, type SettingsGroup, SettingsGroupSchemas, type SiteSettings } from './settings';
 
 /** The whole new value of one settings group; consumers keep their own copy of the groups they need. */
 export const SiteSettingsChanged = defineEvent(
@@ -10,6 +10,7 @@ export const SiteSettingsChanged = defineEvent(
   ),
 );
 
-export type SiteEvent = EventOf<typeof SiteSettingsChanged>;
+export type SiteSettingsChangedData = { [G in SettingsGroup]: { group: G; values: SiteSettings[G] } }[SettingsGroup];
+export type SiteEvent = NewEvent<typeof SiteSettingsChanged.type, SiteSettingsChangedData>;
 export const SiteEvents = [SiteSettingsChanged];
 export const SITE_SETTINGS_STREAM = 'site-settings';

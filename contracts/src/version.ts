@@ -1,0 +1,1 @@
+export const AGORA_VERSION = '0.1.0';

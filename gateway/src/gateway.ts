@@ -1,0 +1,58 @@
+import { Reason } from '@agora/contracts';
+import { createHttpApp, envelope, errors, type HttpApp } from '@agora/platform';
+import type { Logger } from 'pino';
+import { AREA_PREFIXES, matchRoute, type ServiceName } from './routing-table';
+import { endToEndHeaders, type ServiceTransport } from './transports';
+
+export interface GatewayOptions {
+  log: Logger;
+  /** The services this deployment runs; a route owned by another one answers 404. */
+  transports: Partial<Record<ServiceName, ServiceTransport>>;
+  bodyLimit?: number;
+}
+
+function parseJson(body: Buffer | undefined): unknown {
+  if (!body || body.length === 0) return null;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** The one public HTTP entry (DESIGN §2, §6): routes every API call to the service that owns it. */
+export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
+  const app = await createHttpApp({
+    name: 'gateway',
+    log: options.log,
+    bodyLimit: options.bodyLimit ?? 6 * 1024 * 1024,
+    openapi: false,
+  });
+  // Bodies pass through untouched: the owning service parses and validates them.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  const forward = async (request: any, reply: any) => {
+    const pathname = request.url.split('?')[0] as string;
+    const route = matchRoute(pathname);
+    const body = Buffer.isBuffer(request.body) ? (request.body as Buffer) : undefined;
+    const owner = route?.byBody ? route.byBody(parseJson(body)) : route?.service;
+    const transport = owner ? options.transports[owner] : undefined;
+    if (!transport) throw errors.notFound();
+    const headers = endToEndHeaders(request.headers as Record<string, string | undefined>);
+    headers['x-request-id'] = request.id;
+    headers['x-forwarded-for'] = request.ip;
+    let response;
+    try {
+      response = await transport.forward({ method: request.method, url: request.url, headers, body });
+    } catch (error) {
+      request.log.error({ err: error, service: owner }, 'service did not answer');
+      return reply.code(503).send(envelope(request.language, 503, Reason.unknown, null));
+    }
+    reply.code(response.status).headers(response.headers);
+    return reply.send(response.body);
+  };
+
+  for (const prefix of Object.values(AREA_PREFIXES)) app.all(`${prefix}*`, forward);
+  return app;
+}

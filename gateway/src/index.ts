@@ -1,0 +1,3 @@
+export { createGateway, type GatewayOptions } from './gateway';
+export { matchRoute, SERVICE_NAMES, type ServiceName } from './routing-table';
+export { HttpTransport, InProcessTransport, type ServiceTransport } from './transports';

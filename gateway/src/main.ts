@@ -1,0 +1,22 @@
+/** The gateway alone (scaled out): it reaches each service over HTTP at AGORA_SERVICE_URLS. */
+import { createLogger, exitOnConfigError, loadConfig, onShutdown } from '@agora/platform';
+import { createGateway } from './gateway';
+import type { ServiceName } from './routing-table';
+import { HttpTransport, type ServiceTransport } from './transports';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  exitOnConfigError(error);
+}
+const log = createLogger(config);
+const transports: Partial<Record<ServiceName, ServiceTransport>> = {};
+for (const [name, url] of Object.entries(config.serviceUrls)) transports[name as ServiceName] = new HttpTransport(url);
+const gateway = await createGateway({ log, transports });
+await gateway.listen({ host: config.host, port: config.port });
+log.info(`gateway listening on http://${config.host}:${config.port} for ${Object.keys(transports).join(', ')}`);
+onShutdown(async () => {
+  await gateway.close();
+  await Promise.all(Object.values(transports).map((t) => t.close()));
+}, log);

@@ -1,0 +1,137 @@
+import { objectTypeOf } from '@agora/contracts';
+
+export const SERVICE_NAMES = [
+  'identity',
+  'posts',
+  'votes',
+  'tags',
+  'moderation',
+  'search',
+  'notifications',
+  'site',
+] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export type Area = 'api' | 'admin' | 'installation';
+
+/** Where each area's routes live below the site root; `{base}` is `/answer`. */
+export const AREA_PREFIXES: Record<Area, string> = {
+  api: '/answer/api/v1/',
+  admin: '/answer/admin/api/',
+  installation: '/installation/',
+};
+
+/**
+ * Route ownership (DESIGN §6). A path belongs to the rule whose path equals it or is its longest
+ * leading run of whole segments, so `user/ranking` beats `user`.
+ */
+const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
+  api: {
+    user: 'identity',
+    'personal/user/info': 'identity',
+    permission: 'identity',
+    connector: 'identity',
+    'user-center': 'identity',
+    'captcha/config': 'identity',
+    question: 'posts',
+    answer: 'posts',
+    comment: 'posts',
+    'personal/question/page': 'posts',
+    'personal/answer/page': 'posts',
+    'personal/comment/page': 'posts',
+    'personal/qa/top': 'posts',
+    revisions: 'posts',
+    'activity/timeline': 'posts',
+    'post/render': 'posts',
+    'question/similar/tag': 'posts',
+    vote: 'votes',
+    'collection/switch': 'votes',
+    'personal/collection/page': 'votes',
+    'personal/vote/page': 'votes',
+    'personal/rank/page': 'votes',
+    'user/ranking': 'votes',
+    tag: 'tags',
+    tags: 'tags',
+    'question/tags': 'tags',
+    'follow/tags': 'tags',
+    follow: 'posts',
+    report: 'moderation',
+    reasons: 'moderation',
+    'revisions/unreviewed': 'moderation',
+    'revisions/audit': 'moderation',
+    'revisions/edit/check': 'moderation',
+    review: 'moderation',
+    reviewing: 'moderation',
+    search: 'search',
+    'question/similar': 'search',
+    notification: 'notifications',
+    'user/notification': 'notifications',
+    siteinfo: 'site',
+    language: 'site',
+    'plugin/status': 'site',
+    file: 'site',
+    'render/config': 'site',
+    'embed/config': 'site',
+    'sidebar/config': 'site',
+  },
+  admin: {
+    users: 'identity',
+    user: 'identity',
+    roles: 'identity',
+    'user-center': 'identity',
+    'question/page': 'posts',
+    'question/status': 'posts',
+    'answer/page': 'posts',
+    'answer/status': 'posts',
+    reports: 'moderation',
+    report: 'moderation',
+    reasons: 'moderation',
+    siteinfo: 'site',
+    setting: 'site',
+    plugins: 'site',
+    plugin: 'site',
+    dashboard: 'site',
+    language: 'site',
+    'theme/options': 'site',
+  },
+  installation: {
+    'config-file': 'site',
+    db: 'site',
+    init: 'site',
+    'base-info': 'site',
+    language: 'site',
+  },
+};
+
+export interface RouteMatch {
+  area: Area;
+  /** The path below the area prefix, without the query. */
+  rest: string;
+  service: ServiceName;
+  /** The owner depends on the request body (`follow`: a tag id goes to tags, anything else to posts). */
+  byBody?: (body: unknown) => ServiceName;
+}
+
+const followOwner = (body: unknown): ServiceName => {
+  const objectId = (body as { object_id?: unknown } | null)?.object_id;
+  return typeof objectId === 'string' && objectTypeOf(objectId) === 'tag' ? 'tags' : 'posts';
+};
+
+export function matchRoute(pathname: string): RouteMatch | undefined {
+  for (const area of Object.keys(AREA_PREFIXES) as Area[]) {
+    const prefix = AREA_PREFIXES[area];
+    if (!pathname.startsWith(prefix)) continue;
+    const rest = pathname.slice(prefix.length).replace(/\/+$/, '');
+    const segments = rest.split('/');
+    for (let n = segments.length; n > 0; n--) {
+      const candidate = segments.slice(0, n).join('/');
+      const service = OWNERSHIP[area][candidate];
+      if (!service) continue;
+      const match: RouteMatch = { area, rest, service };
+      if (area === 'api' && candidate === 'follow') match.byBody = followOwner;
+      return match;
+    }
+    return undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,95 @@
+import type { HttpApp } from '@agora/platform';
+import { Pool } from 'undici';
+
+export interface ForwardRequest {
+  method: string;
+  /** Path and query, unchanged: services serve the same public paths. */
+  url: string;
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
+export interface ForwardResponse {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+/** How the gateway reaches a service: in the same process, or over HTTP. Responses are identical. */
+export interface ServiceTransport {
+  forward(request: ForwardRequest): Promise<ForwardResponse>;
+  close(): Promise<void>;
+}
+
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'host',
+]);
+
+export function endToEndHeaders<T>(headers: Record<string, T | undefined>): Record<string, T> {
+  const kept: Record<string, T> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) kept[name] = value;
+  }
+  return kept;
+}
+
+export class InProcessTransport implements ServiceTransport {
+  constructor(private readonly app: HttpApp) {}
+
+  async forward(request: ForwardRequest): Promise<ForwardResponse> {
+    const response = await this.app.inject({
+      method: request.method as 'GET',
+      url: request.url,
+      headers: request.headers,
+      ...(request.body ? { payload: request.body } : {}),
+    });
+    return {
+      status: response.statusCode,
+      headers: endToEndHeaders(response.headers as Record<string, string | string[] | undefined>),
+      body: response.rawPayload,
+    };
+  }
+
+  async close(): Promise<void> {}
+}
+
+export class HttpTransport implements ServiceTransport {
+  private readonly pool: Pool;
+
+  constructor(baseUrl: string, options: { connections?: number } = {}) {
+    this.pool = new Pool(baseUrl, {
+      connections: options.connections ?? 64,
+      keepAliveTimeout: 30_000,
+      headersTimeout: 10_000,
+      bodyTimeout: 10_000,
+    });
+  }
+
+  async forward(request: ForwardRequest): Promise<ForwardResponse> {
+    const response = await this.pool.request({
+      method: request.method as 'GET',
+      path: request.url,
+      headers: request.headers,
+      body: request.body ?? null,
+    });
+    const body = Buffer.from(await response.body.arrayBuffer());
+    return {
+      status: response.statusCode,
+      headers: endToEndHeaders(response.headers as Record<string, string | string[] | undefined>),
+      body,
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}

@@ -1,0 +1,91 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createGateway, InProcessTransport, type ServiceName, type ServiceTransport } from '@agora/gateway';
+import { type AgoraConfig, createEventBus, type HttpApp, type RunningService, startService } from '@agora/platform';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
+import { ALL_SERVICES } from './services';
+
+export const DATABASE_NAME = 'agora';
+
+export interface EmbeddedAgora {
+  url: string;
+  databaseUrl: string;
+  services: RunningService[];
+  gateway: HttpApp;
+  stop(): Promise<void>;
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Where a running embedded instance tells operator commands how to reach its database. */
+export const runtimeFile = (dataDir: string) => path.join(dataDir, 'runtime.json');
+
+/**
+ * Agora in one process (DESIGN §4, embedded column): a real PostgreSQL from `embedded-postgres` under
+ * the data directory unless DATABASE_URL names one, every service, and the gateway.
+ */
+export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<EmbeddedAgora> {
+  mkdirSync(config.dataDir, { recursive: true });
+  let server: EmbeddedDatabase | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    log.info(`starting PostgreSQL with its data in ${path.join(config.dataDir, 'postgres')}`);
+    server = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'postgres'),
+      log: (line) => log.debug({ postgres: line }),
+    });
+    await ensureDatabase(server.adminUrl, DATABASE_NAME);
+    databaseUrl = server.urlFor(DATABASE_NAME);
+  }
+  const bus = await createEventBus({
+    kind: config.bus,
+    databaseUrl,
+    kafkaBrokers: config.kafkaBrokers,
+    kafkaPartitions: config.kafkaPartitions,
+    log,
+  });
+  const services: RunningService[] = [];
+  const transports: Partial<Record<ServiceName, ServiceTransport>> = {};
+  try {
+    for (const module of ALL_SERVICES) {
+      const service = await startService(module, { config, databaseUrl, bus, log, maxConnections: 6 });
+      services.push(service);
+      transports[module.name as ServiceName] = new InProcessTransport(service.app);
+    }
+    const gateway = await createGateway({ log, transports });
+    await gateway.listen({ host: config.host, port: config.port });
+    const address = gateway.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+    writeFileSync(runtimeFile(config.dataDir), JSON.stringify({ pid: process.pid, databaseUrl, url }, null, 2));
+    return {
+      url,
+      databaseUrl,
+      services,
+      gateway,
+      async stop() {
+        await gateway.close();
+        for (const service of services.reverse()) await service.close();
+        await bus.close();
+        await server?.stop();
+        rmSync(runtimeFile(config.dataDir), { force: true });
+      },
+    };
+  } catch (error) {
+    for (const service of services.reverse()) await service.close().catch(() => {});
+    await bus.close().catch(() => {});
+    await server?.stop().catch(() => {});
+    throw error;
+  }
+}

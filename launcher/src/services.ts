@@ -1,0 +1,5 @@
+import type { ServiceModule } from '@agora/platform';
+import { siteService } from '@agora/site';
+
+/** Every service the embedded process hosts, in start order. */
+export const ALL_SERVICES: ServiceModule[] = [siteService];

@@ -1,0 +1,192 @@
+import { type Admin, Kafka, logLevel } from 'kafkajs';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { Db, ServiceDatabase } from '../../db/database';
+import type { ConsumeOptions, ConsumerHandle, EventBus, PublisherHandle } from '../port';
+import { KafkaGroupConsumer } from './kafka-consumer';
+import { pinoLogCreator } from './kafkajs-logger';
+import { deleteOffsets, readOffsets } from './offsets';
+import { OutboxRelay } from './outbox-relay';
+import { groupName, TopicRegistry, topicName } from './topics';
+
+export interface KafkaBusOptions {
+  brokers: string[];
+  /** Partitions of a topic created by this bus. */
+  partitions: number;
+  /** Prefix of topic and group names. */
+  prefix: string;
+  clientId: string;
+  log: Logger;
+  sessionTimeoutMs?: number;
+  heartbeatIntervalMs?: number;
+  rebalanceTimeoutMs?: number;
+}
+
+/** Error types and messages kafkajs uses when a group has never been seen by the coordinator. */
+function isUnknownGroup(error: unknown): boolean {
+  const e = error as { type?: string; message?: string } | null;
+  return e?.type === 'GROUP_ID_NOT_FOUND' || /unknown group|does not exist/i.test(e?.message ?? '');
+}
+
+/**
+ * The Kafka bus (DESIGN §3): each producing service has a topic fed by its outbox relay from its
+ * `events` table; consumers read the topic in groups and keep their offsets in their own database,
+ * in the transaction that applies the events.
+ */
+export class KafkaEventBus implements EventBus {
+  readonly kind = 'kafka' as const;
+  private readonly kafka: Kafka;
+  private readonly topics: TopicRegistry;
+  private adminClient: Promise<Admin> | null = null;
+  private readonly relays = new Set<OutboxRelay>();
+  private readonly consumers = new Set<KafkaGroupConsumer>();
+  private readonly schemas = new WeakMap<Db, Promise<string>>();
+  private closed = false;
+
+  constructor(private readonly options: KafkaBusOptions) {
+    if (options.brokers.length === 0) throw new Error('The Kafka bus needs at least one broker (KAFKA_BROKERS)');
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: logLevel.INFO,
+      logCreator: pinoLogCreator(options.log.child({ component: 'kafkajs' })),
+      connectionTimeout: 3_000,
+      retry: { initialRetryTime: 100, maxRetryTime: 5_000, retries: 8 },
+    });
+    this.topics = new TopicRegistry(() => this.admin(), options.partitions, options.log);
+  }
+
+  private admin(): Promise<Admin> {
+    if (this.closed) return Promise.reject(new Error('The Kafka bus is closed'));
+    this.adminClient ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })().catch((error) => {
+      this.adminClient = null;
+      throw error;
+    });
+    return this.adminClient;
+  }
+
+  private topic(source: string): string {
+    return topicName(this.options.prefix, source);
+  }
+
+  /** Group ids carry the consuming service's schema, which a plain `Db` only knows from its search path. */
+  private schemaOf(db: Db): Promise<string> {
+    let schema = this.schemas.get(db);
+    if (!schema) {
+      schema = sql<{ schema: string }>`select current_schema() as schema`.execute(db).then(({ rows }) => {
+        const name = rows[0]?.schema;
+        if (!name) throw new Error('The consumer database has no current schema');
+        return name;
+      });
+      schema.catch(() => this.schemas.delete(db));
+      this.schemas.set(db, schema);
+    }
+    return schema;
+  }
+
+  async publish(producer: ServiceDatabase): Promise<PublisherHandle> {
+    const topic = this.topic(producer.schema);
+    await this.topics.ensure(topic);
+    const relay = new OutboxRelay({
+      kafka: this.kafka,
+      producer,
+      topic,
+      ensureTopic: () => this.topics.ensure(topic),
+      log: this.options.log,
+    });
+    this.relays.add(relay);
+    relay.start();
+    return {
+      stop: async () => {
+        this.relays.delete(relay);
+        await relay.stop();
+      },
+    };
+  }
+
+  async consume(options: ConsumeOptions): Promise<ConsumerHandle> {
+    const topic = this.topic(options.source);
+    await this.topics.ensure(topic);
+    const consumer = new KafkaGroupConsumer({
+      kafka: this.kafka,
+      admin: () => this.admin(),
+      topic,
+      groupId: groupName(this.options.prefix, options.consumer.schema, options.group),
+      options,
+      concurrency: this.options.partitions,
+      log: this.options.log,
+      sessionTimeout: this.options.sessionTimeoutMs,
+      heartbeatInterval: this.options.heartbeatIntervalMs,
+      rebalanceTimeout: this.options.rebalanceTimeoutMs,
+    });
+    this.consumers.add(consumer);
+    try {
+      await consumer.start();
+    } catch (error) {
+      this.consumers.delete(consumer);
+      await consumer.stop().catch(() => {});
+      throw error;
+    }
+    return {
+      get paused() {
+        return consumer.paused;
+      },
+      pause: () => consumer.pause(),
+      resume: () => consumer.resume(),
+      stop: async () => {
+        this.consumers.delete(consumer);
+        await consumer.stop();
+      },
+    };
+  }
+
+  async resetPosition(consumer: Db, group: string, source: string): Promise<void> {
+    const topic = this.topic(source);
+    const groupId = groupName(this.options.prefix, await this.schemaOf(consumer), group);
+    // PostgreSQL is the truth: without rows the group starts at the beginning of each partition.
+    await deleteOffsets(consumer, groupId, topic);
+    if (!(await this.topics.exists(topic))) return;
+    // Kafka's committed offsets too, so that tools showing the group agree (the group is stopped).
+    try {
+      const admin = await this.admin();
+      await admin.resetOffsets({ groupId, topic, earliest: true });
+    } catch (error) {
+      if (isUnknownGroup(error)) return;
+      this.options.log.warn({ err: error, groupId, topic }, 'could not reset the kafka offsets of the group');
+    }
+  }
+
+  async lag(consumer: Db, group: string, source: string): Promise<number> {
+    const topic = this.topic(source);
+    if (!(await this.topics.exists(topic))) return 0;
+    const groupId = groupName(this.options.prefix, await this.schemaOf(consumer), group);
+    const admin = await this.admin();
+    const [watermarks, stored] = await Promise.all([
+      admin.fetchTopicOffsets(topic),
+      readOffsets(consumer, groupId, topic),
+    ]);
+    let lag = 0n;
+    for (const { partition, high, low } of watermarks) {
+      const from = stored.get(partition)?.nextOffset ?? BigInt(low);
+      const behind = BigInt(high) - from;
+      if (behind > 0n) lag += behind;
+    }
+    return Number(lag);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await Promise.all([...this.consumers].map((c) => c.stop().catch(() => {})));
+    await Promise.all([...this.relays].map((r) => r.stop().catch(() => {})));
+    this.consumers.clear();
+    this.relays.clear();
+    this.closed = true;
+    const admin = this.adminClient;
+    this.adminClient = null;
+    await admin?.then((a) => a.disconnect()).catch(() => {});
+  }
+}

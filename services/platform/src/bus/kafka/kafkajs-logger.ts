@@ -1,0 +1,27 @@
+import { type LogEntry, logLevel } from 'kafkajs';
+import type { Logger } from 'pino';
+
+/**
+ * Routes kafkajs logs to pino. kafkajs is chatty at INFO (joins, rebalances), so its INFO becomes
+ * pino debug and its DEBUG becomes trace: quiet unless asked for.
+ */
+export function pinoLogCreator(log: Logger) {
+  return (_level: logLevel) =>
+    ({ namespace, level, log: entry }: LogEntry) => {
+      const { message, timestamp: _timestamp, logger: _logger, ...fields } = entry;
+      const child = { kafkajs: namespace, ...fields };
+      switch (level) {
+        case logLevel.ERROR:
+          log.error(child, message);
+          break;
+        case logLevel.WARN:
+          log.warn(child, message);
+          break;
+        case logLevel.INFO:
+          log.debug(child, message);
+          break;
+        default:
+          log.trace(child, message);
+      }
+    };
+}

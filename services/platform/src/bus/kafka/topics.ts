@@ -1,0 +1,75 @@
+import type { Admin } from 'kafkajs';
+import type { Logger } from 'pino';
+
+/** The topic of a producing service: its durable, ordered event log on Kafka. */
+export function topicName(prefix: string, source: string): string {
+  return `${prefix}.${source}.events`;
+}
+
+/** A consumer group is named after the consuming service and its logical group, so two services never share one. */
+export function groupName(prefix: string, consumerSchema: string, group: string): string {
+  return `${prefix}.${consumerSchema}.${group}`;
+}
+
+function isTopicAlreadyExists(error: unknown): boolean {
+  const e = error as { type?: string; errors?: unknown[]; message?: string } | null;
+  if (e?.type === 'TOPIC_ALREADY_EXISTS') return true;
+  // createTopics wraps per-topic failures in a KafkaJSAggregateError.
+  if (Array.isArray(e?.errors) && e.errors.length > 0) return e.errors.every(isTopicAlreadyExists);
+  return /already exists/i.test(e?.message ?? '');
+}
+
+/**
+ * Creates topics on demand and remembers which exist. Retention is unlimited: the topics are the log
+ * that a rebuild replays from offset zero.
+ */
+export class TopicRegistry {
+  private readonly known = new Set<string>();
+  private readonly creating = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly admin: () => Promise<Admin>,
+    private readonly partitions: number,
+    private readonly log: Logger,
+  ) {}
+
+  async ensure(topic: string): Promise<void> {
+    if (this.known.has(topic)) return;
+    let pending = this.creating.get(topic);
+    if (!pending) {
+      pending = this.create(topic).finally(() => this.creating.delete(topic));
+      this.creating.set(topic, pending);
+    }
+    await pending;
+  }
+
+  private async create(topic: string): Promise<void> {
+    const admin = await this.admin();
+    try {
+      const created = await admin.createTopics({
+        waitForLeaders: true,
+        topics: [
+          {
+            topic,
+            numPartitions: this.partitions,
+            replicationFactor: 1,
+            configEntries: [{ name: 'retention.ms', value: '-1' }],
+          },
+        ],
+      });
+      if (created) this.log.info({ topic, partitions: this.partitions }, 'created topic');
+    } catch (error) {
+      if (!isTopicAlreadyExists(error)) throw error;
+    }
+    this.known.add(topic);
+  }
+
+  /** Whether a topic exists, without creating it (a negative answer is asked again next time). */
+  async exists(topic: string): Promise<boolean> {
+    if (this.known.has(topic)) return true;
+    const admin = await this.admin();
+    const topics = await admin.listTopics();
+    for (const name of topics) if (name === topic) this.known.add(name);
+    return this.known.has(topic);
+  }
+}

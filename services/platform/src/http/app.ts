@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Language, Reason, resolveLanguage, translate } from '@agora/contracts';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  LogController,
+  type RawServerDefault,
+} from 'fastify';
+import type { Logger } from 'pino';
+import { collectDefaultMetrics } from 'prom-client';
+import { httpRequestDuration, metricsRegistry } from '../observability/metrics';
+import { envelope } from './envelope';
+import { ApiError } from './errors';
+import { fieldLabel, type SchemaError, toFieldErrors } from './validation';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** From `Accept-Language`; unsupported languages fall back to en_US. */
+    readonly language: Language;
+  }
+}
+
+export type HttpApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface HttpAppOptions {
+  /** Labels metrics and logs: a service name, or `gateway`. */
+  name: string;
+  log: Logger;
+  /** Answers `/readyz`: false while a dependency (the database) is unreachable. */
+  ready?: () => Promise<boolean>;
+  bodyLimit?: number;
+  /** OpenAPI document at `/openapi.json`, from the route schemas. */
+  openapi?: boolean;
+}
+
+let defaultMetricsStarted = false;
+
+function fieldMessage(language: Language, key: string, field: string, params: Record<string, string | number> = {}) {
+  return translate(language, key, { field: fieldLabel(field), ...params });
+}
+
+function answerError(log: FastifyBaseLogger, error: FastifyError | ApiError | Error, request: any, reply: any) {
+  const language: Language = request.language;
+  if (error instanceof ApiError) {
+    if (error.fields.length > 0) {
+      const data = error.fields.map((f) => ({
+        error_field: f.field,
+        error_msg: fieldMessage(language, f.key, f.field, f.params),
+      }));
+      return reply.code(400).send(envelope(language, 400, error.reason, data, data[0]?.error_msg));
+    }
+    const message = error.messageKey ? translate(language, error.messageKey, error.messageParams) : undefined;
+    return reply.code(error.status).send(envelope(language, error.status, error.reason, error.data, message));
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    const input = (request as Record<string, unknown>)[fastifyError.validationContext ?? 'body'];
+    const data = toFieldErrors(language, fastifyError.validation as SchemaError[], input);
+    return reply.code(400).send(envelope(language, 400, Reason.requestFormatError, data, data[0]?.error_msg));
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status === 429) return reply.code(429).send(envelope(language, 429, Reason.tooManyRequests, null));
+  if (status >= 400 && status < 500) {
+    // Unparseable bodies, wrong content types, oversized payloads: the client's fault, without internals.
+    const reason = status === 404 ? Reason.notFound : status === 401 ? Reason.unauthorized : Reason.requestFormatError;
+    return reply.code(status).send(envelope(language, status, reason, null));
+  }
+  log.error({ err: error, reqId: request.id }, 'request failed');
+  return reply.code(500).send(envelope(language, 500, Reason.unknown, null));
+}
+
+/**
+ * The HTTP host of a service or the gateway: envelope errors (a schema failure is a 400 with per-field
+ * messages, nothing internal ever leaks), request ids, health, readiness, Prometheus metrics, OpenAPI.
+ */
+export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
+  if (!defaultMetricsStarted) {
+    collectDefaultMetrics({ register: metricsRegistry });
+    defaultMetricsStarted = true;
+  }
+  const app = Fastify({
+    loggerInstance: options.log.child({ service: options.name }) as FastifyBaseLogger,
+    // Per-request lines would dominate the log at load; errors are still logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true } },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorateRequest('language', {
+    getter(this: { headers: Record<string, string | string[] | undefined> }) {
+      const header = this.headers['accept-language'];
+      return resolveLanguage(Array.isArray(header) ? header[0] : header);
+    },
+  });
+
+  if (options.openapi !== false) {
+    await app.register(swagger, {
+      openapi: { openapi: '3.0.3', info: { title: `Agora ${options.name} API`, version: '0.1.0' } },
+    });
+    app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  }
+
+  app.setErrorHandler((error, request, reply) => answerError(app.log, error as Error, request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(envelope(request.language, 404, Reason.notFound, null));
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    httpRequestDuration.observe(
+      {
+        service: options.name,
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const ready = options.ready ? await options.ready() : true;
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready' });
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('content-type', metricsRegistry.contentType);
+    return metricsRegistry.metrics();
+  });
+  return app as unknown as HttpApp;
+}

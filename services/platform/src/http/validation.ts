@@ -1,0 +1,78 @@
+import { type FieldError, type Language, translate } from '@agora/contracts';
+
+/** What Fastify hands over from Ajv: one entry per failing keyword. */
+export interface SchemaError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+function fieldOf(error: SchemaError): string {
+  const segments = error.instancePath
+    .split('/')
+    .filter(Boolean)
+    .filter((s) => !/^\d+$/.test(s));
+  if (error.keyword === 'required' && typeof error.params.missingProperty === 'string') {
+    segments.push(error.params.missingProperty);
+  }
+  if (error.keyword === 'additionalProperties' && typeof error.params.additionalProperty === 'string') {
+    segments.push(error.params.additionalProperty);
+  }
+  return segments.join('.') || 'body';
+}
+
+/** `contact_email` -> `Contact email`, the label the messages start with. */
+export function fieldLabel(field: string): string {
+  const last = field.split('.').at(-1) ?? field;
+  const words = last.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function messageKeyOf(error: SchemaError, value: unknown): { key: string; limit?: unknown } {
+  switch (error.keyword) {
+    case 'required':
+      return { key: 'validation.required' };
+    case 'minLength':
+      return value === '' || error.params.limit === 1
+        ? { key: 'validation.required' }
+        : { key: 'validation.min_length', limit: error.params.limit };
+    case 'maxLength':
+      return { key: 'validation.max_length', limit: error.params.limit };
+    case 'minimum':
+      return { key: 'validation.minimum', limit: error.params.limit };
+    case 'maximum':
+      return { key: 'validation.maximum', limit: error.params.limit };
+    case 'minItems':
+      return { key: 'validation.min_items', limit: error.params.limit };
+    case 'maxItems':
+      return { key: 'validation.max_items', limit: error.params.limit };
+    case 'additionalProperties':
+      return { key: 'validation.unknown_field' };
+    default:
+      return { key: 'validation.invalid' };
+  }
+}
+
+function valueAt(root: unknown, instancePath: string): unknown {
+  let current = root;
+  for (const segment of instancePath.split('/').filter(Boolean)) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+/** Turns schema errors into the per-field messages of the envelope, one per field, in the request's language. */
+export function toFieldErrors(language: Language, schemaErrors: SchemaError[], input: unknown): FieldError[] {
+  const byField = new Map<string, FieldError>();
+  for (const error of schemaErrors) {
+    const field = fieldOf(error);
+    if (byField.has(field)) continue;
+    const { key, limit } = messageKeyOf(error, valueAt(input, error.instancePath));
+    byField.set(field, {
+      error_field: field,
+      error_msg: translate(language, key, { field: fieldLabel(field), limit: String(limit ?? '') }),
+    });
+  }
+  return [...byField.values()];
+}

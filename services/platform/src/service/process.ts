@@ -1,0 +1,59 @@
+import pino from 'pino';
+import { createEventBus } from '../bus/create-bus';
+import { type AgoraConfig, ConfigError, loadConfig } from '../config/config';
+import { type ServiceModule, startService } from './service';
+
+export function createLogger(config: Pick<AgoraConfig, 'logLevel'>) {
+  return pino({ level: config.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
+}
+
+/** Stops cleanly once on SIGINT or SIGTERM; a second signal exits at once. */
+export function onShutdown(stop: () => Promise<void>, log: { info: (msg: string) => void }) {
+  let stopping = false;
+  const handler = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log.info(`${signal} received, stopping`);
+    stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => handler('SIGINT'));
+  process.once('SIGTERM', () => handler('SIGTERM'));
+}
+
+export function exitOnConfigError(error: unknown): never {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
+  throw error;
+}
+
+/** Runs one service alone in this process (scaled out), configured by the environment. */
+export async function runServiceProcess(module: ServiceModule): Promise<void> {
+  let config: AgoraConfig;
+  try {
+    config = loadConfig();
+    if (!config.databaseUrl) throw new ConfigError('DATABASE_URL (databaseUrl) is required to run a service alone');
+  } catch (error) {
+    exitOnConfigError(error);
+  }
+  const log = createLogger(config);
+  const bus = await createEventBus({
+    kind: config.bus,
+    databaseUrl: config.databaseUrl!,
+    kafkaBrokers: config.kafkaBrokers,
+    kafkaPartitions: config.kafkaPartitions,
+    clientId: `agora-${module.name}`,
+    log,
+  });
+  const service = await startService(module, { config, databaseUrl: config.databaseUrl!, bus, log });
+  await service.app.listen({ host: config.host, port: config.port });
+  log.info(`${module.name} service listening on http://${config.host}:${config.port}`);
+  onShutdown(async () => {
+    await service.close();
+    await bus.close();
+  }, log);
+}

@@ -1,0 +1,104 @@
+import type { EventDefinition } from '@agora/contracts';
+import type { Logger } from 'pino';
+import type { EventBus, PublisherHandle } from '../bus/port';
+import type { AgoraConfig } from '../config/config';
+import { connectDatabase, isReachable, type ServiceDatabase } from '../db/database';
+import { type Migrations, migrateService } from '../db/migrate';
+import { EventStore } from '../eventstore/event-store';
+import { createHttpApp, type HttpApp } from '../http/app';
+import { IdGenerator, leaseNodeId, type NodeLease } from '../ids/id-generator';
+import type { Projection } from '../projections/projection';
+import { ProjectionRunner } from '../projections/runner';
+
+/** What a service's code gets to work with. */
+export interface ServiceContext {
+  name: string;
+  config: AgoraConfig;
+  database: ServiceDatabase;
+  store: EventStore;
+  ids: IdGenerator;
+  log: Logger;
+}
+
+/** A service as one unit: schema, routes, the events it produces and the projections it runs (DESIGN §1). */
+export interface ServiceModule {
+  /** Also its PostgreSQL schema and its topic name. */
+  name: string;
+  migrations: Migrations;
+  /** Event types it produces, with their schemas. */
+  events: readonly EventDefinition[];
+  routes(app: HttpApp, context: ServiceContext): Promise<void>;
+  projections?(context: ServiceContext): Projection[];
+}
+
+export interface RunningService {
+  name: string;
+  app: HttpApp;
+  context: ServiceContext;
+  projections: ProjectionRunner;
+  close(): Promise<void>;
+}
+
+export interface StartServiceOptions {
+  config: AgoraConfig;
+  databaseUrl: string;
+  bus: EventBus;
+  log: Logger;
+  maxConnections?: number;
+}
+
+/** Migrates, wires and starts a service: its HTTP app (not yet listening), its relay and its projections. */
+export async function startService(module: ServiceModule, options: StartServiceOptions): Promise<RunningService> {
+  const log = options.log.child({ service: module.name });
+  const database = connectDatabase({
+    url: options.databaseUrl,
+    schema: module.name,
+    maxConnections: options.maxConnections ?? 10,
+  });
+  let lease: NodeLease | null = null;
+  let publisher: PublisherHandle | null = null;
+  let runner: ProjectionRunner | null = null;
+  try {
+    await migrateService(database, module.migrations);
+    lease = await leaseNodeId(database.pool, module.name);
+    const context: ServiceContext = {
+      name: module.name,
+      config: options.config,
+      database,
+      store: new EventStore(database.db, module.name),
+      ids: new IdGenerator(lease.nodeId),
+      log,
+    };
+    const app = await createHttpApp({ name: module.name, log, ready: () => isReachable(database.db) });
+    await module.routes(app, context);
+    await app.ready();
+    publisher = await options.bus.publish(database);
+    runner = new ProjectionRunner({
+      bus: options.bus,
+      database,
+      log,
+      projections: module.projections?.(context) ?? [],
+    });
+    await runner.start();
+    const started = { publisher, runner, lease };
+    return {
+      name: module.name,
+      app,
+      context,
+      projections: runner,
+      async close() {
+        await started.runner.stop();
+        await started.publisher.stop();
+        await app.close();
+        await started.lease.release();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await runner?.stop().catch(() => {});
+    await publisher?.stop().catch(() => {});
+    await lease?.release().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/config';
+
+describe('config', () => {
+  it('has working defaults for the embedded start', () => {
+    const config = loadConfig({ env: {} });
+    expect(config).toMatchObject({ port: 9080, bus: 'postgres', search: 'postgres', databaseUrl: undefined });
+    expect(config.siteUrl).toBe('http://localhost:9080');
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it('reads the environment before the config file', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agora-config-'));
+    const file = path.join(dir, 'agora.json');
+    writeFileSync(file, JSON.stringify({ port: 7000, logLevel: 'warn', kafkaBrokers: ['k1:9092'] }));
+    const config = loadConfig({ env: { AGORA_CONFIG: file, AGORA_PORT: '7100', AGORA_BUS: 'kafka' } });
+    expect(config).toMatchObject({ port: 7100, logLevel: 'warn', bus: 'kafka', kafkaBrokers: ['k1:9092'] });
+  });
+
+  it.each([
+    [{ AGORA_PORT: 'abc' }, /AGORA_PORT \(port\) must be a whole number from 1 to 65535, got "abc"/],
+    [{ PORT: '70000' }, /PORT \(port\) must be a whole number/],
+    [{ AGORA_BUS: 'rabbit' }, /AGORA_BUS \(bus\) must be one of postgres, kafka/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL \(databaseUrl\) must be a postgres:\/\/ URL/],
+    [{ AGORA_BUS: 'kafka' }, /KAFKA_BROKERS \(kafkaBrokers\) is required when AGORA_BUS=kafka/],
+    [{ KAFKA_BROKERS: 'nohost' }, /KAFKA_BROKERS \(kafkaBrokers\) must be host:port/],
+    [{ AGORA_SEARCH: 'opensearch' }, /OPENSEARCH_URL \(opensearchUrl\) is required/],
+    [{ AGORA_SERVICE_URLS: 'site' }, /AGORA_SERVICE_URLS \(serviceUrls\) must be a list of name=url pairs/],
+  ])('refuses %j with a message naming the setting', (env, message) => {
+    expect(() => loadConfig({ env })).toThrow(ConfigError);
+    expect(() => loadConfig({ env })).toThrow(message);
+  });
+
+  it('refuses a config file with an unknown setting or bad JSON', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agora-config-'));
+    const unknown = path.join(dir, 'a.json');
+    writeFileSync(unknown, JSON.stringify({ prot: 1 }));
+    expect(() => loadConfig({ env: { AGORA_CONFIG: unknown } })).toThrow(/unknown setting prot/);
+    const broken = path.join(dir, 'b.json');
+    writeFileSync(broken, '{ port: ');
+    expect(() => loadConfig({ env: { AGORA_CONFIG: broken } })).toThrow(/Invalid config file/);
+  });
+});

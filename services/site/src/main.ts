@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@agora/platform';
+import { siteService } from './service';
+
+await runServiceProcess(siteService);

@@ -1,0 +1,35 @@
+import { AGORA_VERSION, EnvelopeSchema, LegalInfoSchema, SiteInfoSchema, toSiteInfo } from '@agora/contracts';
+import { type HttpApp, ok, type ServiceContext } from '@agora/platform';
+import { Type } from 'typebox';
+import { loadSettings } from '../projections/site-settings/read-model';
+
+export async function siteinfoRoutes(app: HttpApp, context: ServiceContext) {
+  const build = { version: AGORA_VERSION, revision: process.env.AGORA_REVISION ?? '' };
+
+  app.get(
+    '/answer/api/v1/siteinfo',
+    { schema: { tags: ['site'], response: { 200: EnvelopeSchema(SiteInfoSchema) } } },
+    async (request) => ok(request, toSiteInfo(await loadSettings(context.database.db, context.config.siteUrl), build)),
+  );
+
+  app.get(
+    '/answer/api/v1/siteinfo/legal',
+    {
+      schema: {
+        tags: ['site'],
+        querystring: Type.Object({ info_type: Type.Union([Type.Literal('tos'), Type.Literal('privacy')]) }),
+        response: { 200: EnvelopeSchema(LegalInfoSchema) },
+      },
+    },
+    async (request) => {
+      const { policies } = await loadSettings(context.database.db, context.config.siteUrl);
+      const tos = request.query.info_type === 'tos';
+      return ok(request, {
+        terms_of_service_original_text: tos ? policies.terms_of_service_original_text : '',
+        terms_of_service_parsed_text: tos ? policies.terms_of_service_parsed_text : '',
+        privacy_policy_original_text: tos ? '' : policies.privacy_policy_original_text,
+        privacy_policy_parsed_text: tos ? '' : policies.privacy_policy_parsed_text,
+      });
+    },
+  );
+}
