@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute } from '../src/routing-table';
+
+describe('gateway routing table', () => {
+  it.each([
+    ['/answer/api/v1/siteinfo', 'site'],
+    ['/answer/api/v1/siteinfo/legal', 'site'],
+    ['/answer/api/v1/user/login/email', 'identity'],
+    ['/answer/api/v1/user/ranking', 'votes'],
+    ['/answer/api/v1/user/notification/config', 'notifications'],
+    ['/answer/api/v1/question/page', 'posts'],
+    ['/answer/api/v1/question/similar', 'search'],
+    ['/answer/api/v1/question/similar/tag', 'posts'],
+    ['/answer/api/v1/question/tags', 'tags'],
+    ['/answer/api/v1/revisions', 'posts'],
+    ['/answer/api/v1/revisions/unreviewed', 'moderation'],
+    ['/answer/api/v1/follow/tags', 'tags'],
+    ['/answer/api/v1/vote/up', 'votes'],
+    ['/answer/admin/api/users/page', 'identity'],
+    ['/answer/admin/api/question/page', 'posts'],
+    ['/answer/admin/api/siteinfo/general', 'site'],
+    ['/installation/db/check', 'site'],
+  ])('routes %s to %s', (path, service) => {
+    expect(matchRoute(path)?.service).toBe(service);
+  });
+
+  it('knows nothing of unowned paths', () => {
+    expect(matchRoute('/answer/api/v1/nope')).toBeUndefined();
+    expect(matchRoute('/answer/api/v1/siteinfox')).toBeUndefined();
+    expect(matchRoute('/elsewhere')).toBeUndefined();
+  });
+
+  it('sends a follow of a tag to tags and of anything else to posts', () => {
+    const route = matchRoute('/answer/api/v1/follow');
+    expect(route?.byBody?.({ object_id: '10030000000000000000001' })).toBe('tags');
+    expect(route?.byBody?.({ object_id: '10010000000000000000001' })).toBe('posts');
+    expect(route?.byBody?.(null)).toBe('posts');
+  });
+});

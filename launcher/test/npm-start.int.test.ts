@@ -1,0 +1,102 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defaultSiteSettings } from '@agora/contracts';
+import { connectDatabase, EventStore, loadConfig, type ServiceContext } from '@agora/platform';
+import { updateSettingsGroup } from '@agora/site';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../src/embedded-postgres';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-start-'));
+chmodSync(dataDir, 0o755);
+const running = new Set<ChildProcess>();
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** `npm start` in its own process group, as a person would type it. */
+function npmStart(env: Record<string, string>): Started {
+  let output = '';
+  const child = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    env: { ...process.env, AGORA_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(started: Started, text: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!started.output().includes(text)) {
+    if (Date.now() > deadline || started.child.exitCode !== null) {
+      throw new Error(`"${text}" never appeared; output:\n${started.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stop(started: Started) {
+  process.kill(-started.child.pid!, 'SIGINT');
+  return started.exited;
+}
+
+afterAll(() => {
+  for (const child of running) process.kill(-child.pid!, 'SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it('starts PostgreSQL, every service and the gateway in a fresh data directory, stops on Ctrl-C, and reuses its data', async () => {
+    const port = await freePort();
+    const first = npmStart({ AGORA_PORT: String(port) });
+    await waitFor(first, `Agora is running at http://127.0.0.1:${port}`);
+    const siteinfo = await (await fetch(`http://127.0.0.1:${port}/answer/api/v1/siteinfo`)).json();
+    expect(siteinfo).toMatchObject({ code: 200, reason: 'base.success', data: { general: { name: 'Agora' } } });
+
+    // Change a setting through the site service's own command, against the running instance's database.
+    const { databaseUrl } = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8'));
+    const database = connectDatabase({ url: databaseUrl, schema: 'site', maxConnections: 1 });
+    const config = loadConfig({ env: {} });
+    const context = { name: 'site', config, database, store: new EventStore(database.db, 'site') } as ServiceContext;
+    await updateSettingsGroup(
+      context,
+      { group: 'general', values: { ...defaultSiteSettings().general, name: 'Kept' } },
+      null,
+    );
+    await database.close();
+
+    // Ctrl-C reaches npm too, which ends by the signal; Agora itself must finish its clean stop.
+    await stop(first);
+    expect(first.output()).toContain('Agora stopped');
+    expect(first.output()).not.toMatch(/"level":50/);
+
+    const second = npmStart({ AGORA_PORT: String(port) });
+    await waitFor(second, 'Agora is running at');
+    const after = await (await fetch(`http://127.0.0.1:${port}/answer/api/v1/siteinfo`)).json();
+    expect(after.data.general.name).toBe('Kept');
+    await stop(second);
+    expect(second.output()).toContain('Agora stopped');
+  });
+
+  it('refuses a bad setting with a message that names it', async () => {
+    const started = npmStart({ AGORA_PORT: 'eighty' });
+    const code = await started.exited;
+    expect(code).not.toBe(0);
+    expect(started.output()).toContain('AGORA_PORT (port) must be a whole number from 1 to 65535, got "eighty"');
+  });
+});
