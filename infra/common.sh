@@ -1,0 +1,64 @@
+# Shared settings for up.sh / down.sh. Sourced, not executed.
+# shellcheck shell=bash disable=SC2034  # variables are used by the scripts that source this file
+
+INFRA_SRC="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+REPO_ROOT="$(cd "$INFRA_SRC/.." && pwd)"
+INFRA_DIR="${AGORA_INFRA_DIR:-$REPO_ROOT/.agora/infra}"
+
+KAFKA_VERSION="${AGORA_KAFKA_VERSION:-4.3.1}"
+OPENSEARCH_VERSION="${AGORA_OPENSEARCH_VERSION:-2.19.6}"
+
+KAFKA_PORT="${AGORA_KAFKA_PORT:-9092}"
+KAFKA_CONTROLLER_PORT="${AGORA_KAFKA_CONTROLLER_PORT:-9093}"
+OPENSEARCH_PORT="${AGORA_OPENSEARCH_PORT:-9200}"
+OPENSEARCH_TRANSPORT_PORT="${AGORA_OPENSEARCH_TRANSPORT_PORT:-9300}"
+
+# OpenSearch refuses to run as root, so as root we run it as this system user.
+OPENSEARCH_USER="${AGORA_OPENSEARCH_USER:-agora-infra}"
+
+M2_REPO="$INFRA_DIR/m2"
+KAFKA_LIBS="$INFRA_DIR/dist/kafka-$KAFKA_VERSION/libs"
+OPENSEARCH_HOME="$INFRA_DIR/dist/opensearch-$OPENSEARCH_VERSION"
+
+KAFKA_DIR="$INFRA_DIR/kafka"
+KAFKA_DATA="$KAFKA_DIR/data"
+KAFKA_LOGS="$KAFKA_DIR/logs"
+KAFKA_PID="$KAFKA_DIR/kafka.pid"
+
+OPENSEARCH_DIR="$INFRA_DIR/opensearch"
+OPENSEARCH_DATA="$OPENSEARCH_DIR/data"
+OPENSEARCH_LOGS="$OPENSEARCH_DIR/logs"
+OPENSEARCH_CONF="$OPENSEARCH_DIR/config"
+OPENSEARCH_PID="$OPENSEARCH_DIR/opensearch.pid"
+
+log() { printf '[infra] %s\n' "$*" >&2; }
+die() { printf '[infra] ERROR: %s\n' "$*" >&2; exit 1; }
+
+# True if something accepts TCP connections on 127.0.0.1:$1.
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# Prints the pid from pid file $1 if that process is alive and its command line
+# contains $2 (guards against a recycled pid); returns 1 otherwise.
+live_pid() {
+  local pidfile=$1 marker=$2 pid
+  [[ -s $pidfile ]] || return 1
+  pid=$(<"$pidfile")
+  [[ $pid =~ ^[0-9]+$ ]] || return 1
+  kill -0 "$pid" 2>/dev/null || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$marker" || return 1
+  echo "$pid"
+}
+
+# True if the pid in pid file $1 is alive. Used while a service starts, when the
+# process may not have exec'd into java yet (so live_pid's marker can't match).
+pid_alive() { [[ -s $1 ]] && kill -0 "$(<"$1")" 2>/dev/null; }
+
+java_home() {
+  if [[ -n ${JAVA_HOME:-} && -x $JAVA_HOME/bin/java ]]; then
+    echo "$JAVA_HOME"
+  else
+    local java
+    java=$(command -v java) || die "java not found (need Java 17+)"
+    dirname "$(dirname "$(readlink -f "$java")")"
+  fi
+}
