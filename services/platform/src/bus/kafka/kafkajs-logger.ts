@@ -10,6 +10,12 @@ export function pinoLogCreator(log: Logger) {
     ({ namespace, level, log: entry }: LogEntry) => {
       const { message, timestamp: _timestamp, logger: _logger, ...fields } = entry;
       const child = { kafkajs: namespace, ...fields };
+      // The relay re-sends a failed batch from its checkpoint and consumers drop copies by position:
+      // bounded producer retries are deliberate, not a risk worth a warning at every start.
+      if (message.startsWith('Limiting retries for the idempotent producer')) {
+        log.debug(child, message);
+        return;
+      }
       switch (level) {
         case logLevel.ERROR:
           log.error(child, message);

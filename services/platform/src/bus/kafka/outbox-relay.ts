@@ -170,15 +170,22 @@ export class OutboxRelay implements PublisherHandle {
 
   private async send(events: StoredEvent[]): Promise<void> {
     const producer = await this.producer();
-    await producer.send({
-      topic: this.settings.topic,
-      acks: -1,
-      messages: events.map((event) => ({
-        key: event.streamId,
-        value: encodeEvent(event),
-        headers: { type: event.type, 'event-id': event.id },
-      })),
-    });
+    try {
+      await producer.send({
+        topic: this.settings.topic,
+        acks: -1,
+        messages: events.map((event) => ({
+          key: event.streamId,
+          value: encodeEvent(event),
+          headers: { type: event.type, 'event-id': event.id },
+        })),
+      });
+    } catch (error) {
+      // Start over with a new producer id: the retry is a re-publication, which consumers filter out.
+      this.kafkaProducer = null;
+      await producer.disconnect().catch(() => {});
+      throw error;
+    }
   }
 
   private async writeCheckpoint(position: LogPosition): Promise<void> {

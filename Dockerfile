@@ -1,0 +1,17 @@
+# One image for every Agora process; the command picks which (see docker-compose.yml).
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
+COPY services/platform/package.json services/platform/
+COPY services/site/package.json services/site/
+COPY gateway/package.json gateway/
+COPY launcher/package.json launcher/
+RUN npm ci --omit=dev && npm cache clean --force
+COPY . .
+USER node
+ENV AGORA_HOST=0.0.0.0 AGORA_PORT=9080
+EXPOSE 9080
+# Embedded by default: every service and the gateway in one process.
+CMD ["node", "--import", "tsx", "launcher/src/main.ts", "start"]

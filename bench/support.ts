@@ -1,0 +1,53 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../launcher/src/embedded-postgres';
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+export function summarize(samplesMs: number[]) {
+  const sorted = [...samplesMs].sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return {
+    samples: sorted.length,
+    p50_ms: round(percentile(sorted, 50)),
+    p95_ms: round(percentile(sorted, 95)),
+    p99_ms: round(percentile(sorted, 99)),
+    max_ms: round(sorted.at(-1) ?? Number.NaN),
+  };
+}
+
+/** A real PostgreSQL with production durability settings (fsync on), in a throw-away folder. */
+export async function benchDatabase() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'agora-bench-'));
+  chmodSync(dir, 0o755);
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data') });
+  return {
+    url: server.urlFor('postgres'),
+    async stop() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function machine() {
+  return {
+    cpus: os.cpus().length,
+    cpu_model: os.cpus()[0]?.model,
+    memory_gib: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  };
+}
+
+export function writeResults(name: string, results: unknown) {
+  const dir = path.resolve(import.meta.dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  return file;
+}

@@ -1,0 +1,2 @@
+-- A database per service (DESIGN §4, scaled out): no service can read another's tables.
+create database agora_site;
