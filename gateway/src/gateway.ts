@@ -2,7 +2,7 @@ import { Reason } from '@agora/contracts';
 import { createHttpApp, envelope, errors, type HttpApp } from '@agora/platform';
 import type { Logger } from 'pino';
 import { AREA_PREFIXES, matchRoute, type ServiceName } from './routing-table';
-import { endToEndHeaders, type ServiceTransport } from './transports';
+import { endToEndHeaders, type ForwardResponse, type ServiceTransport } from './transports';
 
 export interface GatewayOptions {
   log: Logger;
@@ -42,7 +42,7 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
     const headers = endToEndHeaders(request.headers as Record<string, string | undefined>);
     headers['x-request-id'] = request.id;
     headers['x-forwarded-for'] = request.ip;
-    let response;
+    let response: ForwardResponse;
     try {
       response = await transport.forward({ method: request.method, url: request.url, headers, body });
     } catch (error) {

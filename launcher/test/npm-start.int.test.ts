@@ -87,7 +87,9 @@ describe('npm start', () => {
 
     const second = npmStart({ AGORA_PORT: String(port) });
     await waitFor(second, 'Agora is running at');
-    const after = await (await fetch(`http://127.0.0.1:${port}/answer/api/v1/siteinfo`)).json();
+    const after = (await (await fetch(`http://127.0.0.1:${port}/answer/api/v1/siteinfo`)).json()) as {
+      data: { general: { name: string } };
+    };
     expect(after.data.general.name).toBe('Kept');
     await stop(second);
     expect(second.output()).toContain('Agora stopped');

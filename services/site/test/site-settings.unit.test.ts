@@ -21,10 +21,6 @@ describe('site settings decider', () => {
   });
 
   it('given a change, when the same values are saved again, then nothing is recorded', () => {
-    const changed = {
-      type: SiteSettingsChanged.type,
-      data: { group: 'login', values: login({ login_required: false }) },
-    };
     const state = foldEvents(decider, [
       { type: SiteSettingsChanged.type, data: { group: 'login', values: login({ allow_new_registrations: false }) } },
     ] as never);

@@ -47,6 +47,8 @@ interface Item {
  */
 export class KafkaGroupConsumer implements ConsumerHandle {
   private consumer: Consumer | null = null;
+  /** kafkajs only accepts pause/resume once `run` has set the group up. */
+  private running = false;
   private pending: PendingBatch[] = [];
   private scheduled = false;
   private chain: Promise<void> = Promise.resolve();
@@ -80,6 +82,7 @@ export class KafkaGroupConsumer implements ConsumerHandle {
       retry: { initialRetryTime: 100, maxRetryTime: 5_000, retries: 10 },
     });
     this.consumer = consumer;
+    this.running = false;
     consumer.on(consumer.events.GROUP_JOIN, (event) => {
       const assigned = event.payload.memberAssignment[topic] ?? [];
       this.joining = this.seekToStoredOffsets(consumer, assigned).catch((error) =>
@@ -89,7 +92,10 @@ export class KafkaGroupConsumer implements ConsumerHandle {
     consumer.on(consumer.events.CRASH, (event) => {
       const { error, restart } = event.payload;
       this.log.error({ err: error, restart }, 'kafka consumer crashed');
-      if (!restart && !this.stopping) this.scheduleRestart(consumer);
+      if (!restart && !this.stopping) {
+        this.running = false;
+        this.scheduleRestart(consumer);
+      }
     });
     await consumer.connect();
     await consumer.subscribe({ topic, fromBeginning: true });
@@ -101,6 +107,7 @@ export class KafkaGroupConsumer implements ConsumerHandle {
       partitionsConsumedConcurrently: Math.max(1, this.settings.concurrency),
       eachBatch: (payload) => this.enqueue(payload),
     });
+    this.running = true;
     if (this.isPaused) consumer.pause([{ topic }]);
   }
 
@@ -123,6 +130,7 @@ export class KafkaGroupConsumer implements ConsumerHandle {
 
   pause(): void {
     this.isPaused = true;
+    if (!this.running) return;
     try {
       this.consumer?.pause([{ topic: this.settings.topic }]);
     } catch (error) {
@@ -132,6 +140,7 @@ export class KafkaGroupConsumer implements ConsumerHandle {
 
   resume(): void {
     this.isPaused = false;
+    if (!this.running) return;
     try {
       this.consumer?.resume([{ topic: this.settings.topic }]);
     } catch (error) {

@@ -12,7 +12,12 @@ export function pinoLogCreator(log: Logger) {
       const child = { kafkajs: namespace, ...fields };
       // The relay re-sends a failed batch from its checkpoint and consumers drop copies by position:
       // bounded producer retries are deliberate, not a risk worth a warning at every start.
-      if (message.startsWith('Limiting retries for the idempotent producer')) {
+      // kafkajs also logs every error response (a rebalance under way, a topic that exists) at ERROR in
+      // its Connection, before the caller that handles it sees it: those are the caller's to report.
+      if (
+        message.startsWith('Limiting retries for the idempotent producer') ||
+        (namespace === 'Connection' && message.startsWith('Response '))
+      ) {
         log.debug(child, message);
         return;
       }

@@ -44,6 +44,8 @@ export class TopicRegistry {
   }
 
   private async create(topic: string): Promise<void> {
+    // Usually the topic is there already; asking first keeps the broker's "already exists" error out of the logs.
+    if (await this.exists(topic)) return;
     const admin = await this.admin();
     try {
       const created = await admin.createTopics({

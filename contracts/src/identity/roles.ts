@@ -1,0 +1,66 @@
+/** Roles (spec §6): ids as the reference client knows them. */
+export const Role = { user: 1, admin: 2, moderator: 3 } as const;
+export type RoleId = (typeof Role)[keyof typeof Role];
+
+export const ROLES: { id: RoleId; name: string; description: string }[] = [
+  { id: 1, name: 'User', description: 'Default with no special access.' },
+  { id: 2, name: 'Admin', description: 'Have the full power to access the site.' },
+  { id: 3, name: 'Moderator', description: 'Has access to all posts except admin settings.' },
+];
+
+/** Account status as the API spells it; `mail_status` 1 activated, 2 not activated. */
+export type UserStatus = 'normal' | 'suspended' | 'deleted';
+export const MailStatus = { activated: 1, inactive: 2 } as const;
+
+/** Permission keys (behaviour §2e). Admin holds all; Moderator all but `admin.access`; User none. */
+export const PERMISSION_KEYS = [
+  'admin.access',
+  'question.add',
+  'question.edit',
+  'question.edit_without_review',
+  'question.delete',
+  'question.close',
+  'question.reopen',
+  'question.vote_up',
+  'question.vote_down',
+  'question.pin',
+  'question.unpin',
+  'question.hide',
+  'question.show',
+  'question.undeleted',
+  'answer.add',
+  'answer.edit',
+  'answer.edit_without_review',
+  'answer.delete',
+  'answer.accept',
+  'answer.vote_up',
+  'answer.vote_down',
+  'answer.invite_someone_to_answer',
+  'answer.undeleted',
+  'comment.add',
+  'comment.edit',
+  'comment.delete',
+  'comment.vote_up',
+  'comment.vote_down',
+  'report.add',
+  'tag.add',
+  'tag.edit',
+  'tag.edit_slug_name',
+  'tag.edit_without_review',
+  'tag.delete',
+  'tag.synonym',
+  'tag.undeleted',
+  'tag.use_reserved_tag',
+  'link.url_limit',
+  'vote.detail',
+  'question.audit',
+  'answer.audit',
+  'tag.audit',
+] as const;
+export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+
+export function roleHolds(role: number, permission: PermissionKey): boolean {
+  if (role === Role.admin) return true;
+  if (role === Role.moderator) return permission !== 'admin.access';
+  return false;
+}
