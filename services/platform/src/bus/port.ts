@@ -1,4 +1,4 @@
-import type { Db, ServiceDatabase, Tx } from '../db/database';
+import type { ServiceDatabase, Tx } from '../db/database';
 import type { StoredEvent } from '../eventstore/types';
 
 /**
@@ -38,8 +38,8 @@ export interface EventBus {
   publish(producer: ServiceDatabase): Promise<PublisherHandle>;
   consume(options: ConsumeOptions): Promise<ConsumerHandle>;
   /** Forgets a group's position so that it reads from the start (used by a rebuild; the group must be stopped). */
-  resetPosition(consumer: Db, group: string, source: string): Promise<void>;
+  resetPosition(consumer: ServiceDatabase, group: string, source: string): Promise<void>;
   /** How many events the group has still to read. */
-  lag(consumer: Db, group: string, source: string): Promise<number>;
+  lag(consumer: ServiceDatabase, group: string, source: string): Promise<number>;
   close(): Promise<void>;
 }

@@ -103,7 +103,7 @@ export class ProjectionRunner {
       await projection.reset(tx);
       await sql`delete from dead_letters where projection = ${name}`.execute(tx);
     });
-    await bus.resetPosition(database.db, name, projection.source);
+    await bus.resetPosition(database, name, projection.source);
     this.options.log.info({ projection: name }, 'rebuilding projection from position zero');
     if (running) await this.startOne(projection);
   }
@@ -119,7 +119,7 @@ export class ProjectionRunner {
         source: p.source,
         running: this.consumers.has(p.name),
         paused: this.consumers.get(p.name)?.paused ?? false,
-        lag: await bus.lag(database.db, p.name, p.source),
+        lag: await bus.lag(database, p.name, p.source),
         deadLetters: dead.get(p.name) ?? 0,
       })),
     );

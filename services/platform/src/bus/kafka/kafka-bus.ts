@@ -43,7 +43,6 @@ export class KafkaEventBus implements EventBus {
   private adminClient: Promise<Admin> | null = null;
   private readonly relays = new Set<OutboxRelay>();
   private readonly consumers = new Set<KafkaGroupConsumer>();
-  private readonly schemas = new WeakMap<Db, Promise<string>>();
   private closed = false;
 
   constructor(private readonly options: KafkaBusOptions) {
@@ -74,21 +73,6 @@ export class KafkaEventBus implements EventBus {
 
   private topic(source: string): string {
     return topicName(this.options.prefix, source);
-  }
-
-  /** Group ids carry the consuming service's schema, which a plain `Db` only knows from its search path. */
-  private schemaOf(db: Db): Promise<string> {
-    let schema = this.schemas.get(db);
-    if (!schema) {
-      schema = sql<{ schema: string }>`select current_schema() as schema`.execute(db).then(({ rows }) => {
-        const name = rows[0]?.schema;
-        if (!name) throw new Error('The consumer database has no current schema');
-        return name;
-      });
-      schema.catch(() => this.schemas.delete(db));
-      this.schemas.set(db, schema);
-    }
-    return schema;
   }
 
   async publish(producer: ServiceDatabase): Promise<PublisherHandle> {
@@ -147,11 +131,11 @@ export class KafkaEventBus implements EventBus {
     };
   }
 
-  async resetPosition(consumer: Db, group: string, source: string): Promise<void> {
+  async resetPosition(consumer: ServiceDatabase, group: string, source: string): Promise<void> {
     const topic = this.topic(source);
-    const groupId = groupName(this.options.prefix, await this.schemaOf(consumer), group);
+    const groupId = groupName(this.options.prefix, consumer.schema, group);
     // PostgreSQL is the truth: without rows the group starts at the beginning of each partition.
-    await deleteOffsets(consumer, groupId, topic);
+    await deleteOffsets(consumer.db, groupId, topic);
     if (!(await this.topics.exists(topic))) return;
     // Kafka's committed offsets too (the group is stopped), so that tools showing the group agree. Deleting
     // the group's offsets is a reset to earliest, since the group reads `fromBeginning`; admin.resetOffsets
@@ -165,14 +149,14 @@ export class KafkaEventBus implements EventBus {
     }
   }
 
-  async lag(consumer: Db, group: string, source: string): Promise<number> {
+  async lag(consumer: ServiceDatabase, group: string, source: string): Promise<number> {
     const topic = this.topic(source);
     if (!(await this.topics.exists(topic))) return 0;
-    const groupId = groupName(this.options.prefix, await this.schemaOf(consumer), group);
+    const groupId = groupName(this.options.prefix, consumer.schema, group);
     const admin = await this.admin();
     const [watermarks, stored] = await Promise.all([
       admin.fetchTopicOffsets(topic),
-      readOffsets(consumer, groupId, topic),
+      readOffsets(consumer.db, groupId, topic),
     ]);
     let lag = 0n;
     for (const { partition, high, low } of watermarks) {

@@ -7,8 +7,8 @@ import type { ServiceDatabase } from '../../db/database';
 import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
 import type { LogPosition, StoredEvent } from '../../eventstore/types';
 import { relayEventsPublished } from '../../observability/metrics';
+import { readCheckpoint } from '../checkpoints';
 import type { PublisherHandle } from '../port';
-import { readCheckpoint } from '../postgres/postgres-bus';
 import { Wakeup } from '../wakeup';
 import { encodeEvent } from './codec';
 

@@ -1,0 +1,34 @@
+import { sql } from 'kysely';
+import { type Db, quoteIdent, type Tx } from '../db/database';
+import { LOG_START, type LogPosition } from '../eventstore/types';
+
+/** Positions in a PostgreSQL event log, kept in the reader's `checkpoints` table (consumers, the outbox relay). */
+export async function readCheckpoint(tx: Tx | Db, name: string): Promise<LogPosition> {
+  const { rows } = await sql<{ transaction_id: string; global_position: string }>`
+    select transaction_id::text as transaction_id, global_position::text as global_position
+    from checkpoints where name = ${name}`.execute(tx);
+  const row = rows[0];
+  return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : LOG_START;
+}
+
+export async function writeCheckpoint(tx: Tx, name: string, position: LogPosition): Promise<void> {
+  await sql`
+    insert into checkpoints (name, transaction_id, global_position, updated_at)
+    values (${name}, ${position.transactionId}::xid8, ${position.globalPosition}::bigint, now())
+    on conflict (name) do update
+      set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`.execute(
+    tx,
+  );
+}
+
+/** Events past a checkpoint, counted up to a cap so that a large backlog stays cheap to measure. */
+export async function countAfter(db: Db, source: string, after: LogPosition, cap = 1_000_000): Promise<number> {
+  const table = sql.raw(`${quoteIdent(source)}.events`);
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from (
+      select 1 from ${table}
+      where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+      limit ${cap}
+    ) pending`.execute(db);
+  return rows[0]?.n ?? 0;
+}
