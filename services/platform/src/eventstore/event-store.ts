@@ -3,7 +3,14 @@ import type { NewEvent } from '@agora/contracts';
 import { sql } from 'kysely';
 import { type Db, quoteIdent, type Tx } from '../db/database';
 import { ConcurrencyError } from './errors';
-import type { AppendOptions, AppendResult, ExpectedVersion, LogPosition, StoredEvent } from './types';
+import {
+  type AppendOptions,
+  type AppendResult,
+  comparePositions,
+  type ExpectedVersion,
+  type LogPosition,
+  type StoredEvent,
+} from './types';
 
 /** Channel on which every append announces its producer (a trigger on `events`), to wake consumers. */
 export const EVENTS_CHANNEL = 'agora_events';
@@ -150,13 +157,14 @@ export async function readLogAfter(
     limit ${limit}`.execute(db);
   const events = rows.map((row) => toStoredEvent(source, row));
   if (events.length === limit) return { events, pendingBehindFence: false };
+  // The head of the log in index order: one index entry, whatever the planner's statistics say (an
+  // EXISTS over the same range seq-scans the table while statistics are stale, as after a bulk load).
+  const { rows: head } = await sql<{ txid: string; global_position: string }>`
+    select transaction_id::text as txid, global_position::text as global_position from ${table}
+    order by transaction_id desc, global_position desc limit 1`.execute(db);
   const from = events.at(-1)?.position ?? after;
-  const { rows: pending } = await sql<{ pending: boolean }>`
-    select exists (
-      select 1 from ${table}
-      where (transaction_id, global_position) > (${from.transactionId}::xid8, ${from.globalPosition}::bigint)
-    ) as pending`.execute(db);
-  return { events, pendingBehindFence: pending[0]?.pending ?? false };
+  const newest = head[0] ? { transactionId: head[0].txid, globalPosition: head[0].global_position } : undefined;
+  return { events, pendingBehindFence: newest !== undefined && comparePositions(newest, from) > 0 };
 }
 
 /** The newest position of a log, for lag figures. */
