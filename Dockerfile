@@ -8,7 +8,7 @@ COPY services/platform/package.json services/platform/
 COPY services/site/package.json services/site/
 COPY gateway/package.json gateway/
 COPY launcher/package.json launcher/
-RUN npm ci --omit=dev && npm cache clean --force
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY . .
 USER node
 ENV AGORA_HOST=0.0.0.0 AGORA_PORT=9080
