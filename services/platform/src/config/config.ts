@@ -17,6 +17,10 @@ export interface AgoraConfig {
   siteUrl: string;
   /** Where the gateway finds each service when they run as separate processes (`name=url,...`). */
   serviceUrls: Record<string, string>;
+  /** SMTP server for mail when the site's SMTP settings name none (`smtp://user:pass@host:587`, `smtps://...`). */
+  smtpUrl: string | undefined;
+  /** Sender of mail when the site's SMTP settings name none. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -142,6 +146,13 @@ const settings: { [K in keyof AgoraConfig]: Setting<K> } = {
     fallback: (c) => `http://localhost:${c.port ?? 9080}`,
   },
   serviceUrls: { key: 'serviceUrls', env: ['AGORA_SERVICE_URLS'], parse: serviceMap, fallback: () => ({}) },
+  smtpUrl: {
+    key: 'smtpUrl',
+    env: ['AGORA_SMTP_URL'],
+    parse: optionalText({ pattern: /^smtps?:\/\/[^\s]+$/, hint: 'an smtp:// or smtps:// URL' }),
+    fallback: () => undefined,
+  },
+  mailFrom: { key: 'mailFrom', env: ['AGORA_MAIL_FROM'], parse: text(), fallback: () => 'Agora <no-reply@localhost>' },
 };
 
 export interface LoadConfigOptions {
