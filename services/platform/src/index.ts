@@ -1,3 +1,6 @@
+export * from './auth/actor';
+export * from './auth/actor-projection';
+export * from './auth/plugin';
 export * from './bus/create-bus';
 export * from './bus/port';
 export * from './bus/postgres/postgres-bus';
@@ -21,3 +24,4 @@ export * from './projections/projection';
 export * from './projections/runner';
 export * from './service/process';
 export * from './service/service';
+export * from './site-settings/site-settings';

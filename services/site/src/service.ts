@@ -1,13 +1,13 @@
 import { SiteEvents } from '@agora/contracts';
 import type { ServiceModule } from '@agora/platform';
-import { siteMigrations } from './migrations';
 import { languageRoutes } from './routes/language';
 import { siteinfoRoutes } from './routes/siteinfo';
 
 /** Site settings, branding, legal texts and languages (DESIGN §6). */
 export const siteService: ServiceModule = {
   name: 'site',
-  migrations: siteMigrations,
+  // Its read model is the platform's `site_settings` table, kept inline by its commands.
+  migrations: {},
   events: SiteEvents,
   async routes(app, context) {
     await siteinfoRoutes(app, context);

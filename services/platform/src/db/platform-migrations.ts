@@ -78,4 +78,51 @@ export const platformMigrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '0000_platform_03_actors': {
+    async up(db: Kysely<any>) {
+      // Each service's own copy of identity's facts, for permission checks without calling identity.
+      await sql`
+        create table actors (
+          user_id text primary key,
+          username text not null,
+          display_name text not null,
+          email text not null default '',
+          avatar jsonb not null default '{}',
+          role_id integer not null,
+          status text not null,
+          mail_status integer not null,
+          suspended_until timestamptz,
+          rank integer not null default 0,
+          language text not null default 'en_US',
+          sessions_valid_after timestamptz,
+          changed_at timestamptz not null
+        )`.execute(db);
+      await sql`create index actors_username on actors (lower(username))`.execute(db);
+      await sql`
+        create table revoked_sessions (
+          session_id text primary key,
+          user_id text not null,
+          revoked_at timestamptz not null
+        )`.execute(db);
+      await sql`
+        create table signing_keys (
+          kid text primary key,
+          algorithm text not null,
+          public_key text not null,
+          private_key text,
+          created_at timestamptz not null default now()
+        )`.execute(db);
+    },
+  },
+  '0000_platform_04_site_settings': {
+    async up(db: Kysely<any>) {
+      // Site settings: the site service's inline read model, and every other service's projected copy.
+      await sql`
+        create table site_settings (
+          group_name text primary key,
+          values jsonb not null,
+          stream_version integer not null
+        )`.execute(db);
+    },
+  },
 };

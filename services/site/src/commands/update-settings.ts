@@ -1,7 +1,6 @@
 import { SITE_SETTINGS_STREAM } from '@agora/contracts';
-import { executeCommand, type ServiceContext } from '@agora/platform';
+import { applySiteSettingsEvent, executeCommand, type ServiceContext } from '@agora/platform';
 import { type SiteSettingsCommand, siteSettingsDecider } from '../domain/site-settings/decider';
-import { applySettingsEvent } from '../projections/site-settings/read-model';
 
 export async function updateSettingsGroup(
   context: ServiceContext,
@@ -16,7 +15,7 @@ export async function updateSettingsGroup(
     command: { type: 'update_settings_group', ...command } as SiteSettingsCommand,
     metadata: { actorId },
     project: async (tx, events) => {
-      for (const event of events) await applySettingsEvent(tx, event);
+      for (const event of events) await applySiteSettingsEvent(tx, event);
     },
   });
 }

@@ -1,7 +1,6 @@
 import { AGORA_VERSION, EnvelopeSchema, LegalInfoSchema, SiteInfoSchema, toSiteInfo } from '@agora/contracts';
-import { type HttpApp, ok, type ServiceContext } from '@agora/platform';
+import { type HttpApp, loadSiteSettings, ok, type ServiceContext } from '@agora/platform';
 import { Type } from 'typebox';
-import { loadSettings } from '../projections/site-settings/read-model';
 
 export async function siteinfoRoutes(app: HttpApp, context: ServiceContext) {
   const build = { version: AGORA_VERSION, revision: process.env.AGORA_REVISION ?? '' };
@@ -9,7 +8,8 @@ export async function siteinfoRoutes(app: HttpApp, context: ServiceContext) {
   app.get(
     '/answer/api/v1/siteinfo',
     { schema: { tags: ['site'], response: { 200: EnvelopeSchema(SiteInfoSchema) } } },
-    async (request) => ok(request, toSiteInfo(await loadSettings(context.database.db, context.config.siteUrl), build)),
+    async (request) =>
+      ok(request, toSiteInfo(await loadSiteSettings(context.database.db, context.config.siteUrl), build)),
   );
 
   app.get(
@@ -22,7 +22,7 @@ export async function siteinfoRoutes(app: HttpApp, context: ServiceContext) {
       },
     },
     async (request) => {
-      const { policies } = await loadSettings(context.database.db, context.config.siteUrl);
+      const { policies } = await loadSiteSettings(context.database.db, context.config.siteUrl);
       const tos = request.query.info_type === 'tos';
       return ok(request, {
         terms_of_service_original_text: tos ? policies.terms_of_service_original_text : '',

@@ -63,7 +63,27 @@ export class TopicRegistry {
     } catch (error) {
       if (!isTopicAlreadyExists(error)) throw error;
     }
+    await this.waitUntilServed(topic);
     this.known.add(topic);
+  }
+
+  /**
+   * A new topic is listed before its partitions are served (on a freshly started broker that takes
+   * seconds): wait until every partition answers with its offsets, so no caller sees
+   * "This server does not host this topic-partition".
+   */
+  private async waitUntilServed(topic: string, timeoutMs = 30_000): Promise<void> {
+    const admin = await this.admin();
+    const deadline = Date.now() + timeoutMs;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const offsets = await admin.fetchTopicOffsets(topic);
+        if (offsets.length > 0) return;
+      } catch (error) {
+        if (Date.now() > deadline) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(50 * attempt, 500)));
+    }
   }
 
   /** Whether a topic exists, without creating it (a negative answer is asked again next time). */
@@ -71,7 +91,9 @@ export class TopicRegistry {
     if (this.known.has(topic)) return true;
     const admin = await this.admin();
     const topics = await admin.listTopics();
-    for (const name of topics) if (name === topic) this.known.add(name);
-    return this.known.has(topic);
+    if (!topics.includes(topic)) return false;
+    await this.waitUntilServed(topic);
+    this.known.add(topic);
+    return true;
   }
 }

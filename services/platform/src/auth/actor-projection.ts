@@ -1,0 +1,176 @@
+import {
+  EmailChanged,
+  IdentityEvents,
+  InterfaceChanged,
+  ProfileUpdated,
+  RoleChanged,
+  SessionsRevoked,
+  SigningKeyPublished,
+  UserActivated,
+  UserDeactivated,
+  UserDeleted,
+  UserRegistered,
+  UserReinstated,
+  UserSuspended,
+} from '@agora/contracts';
+import { sql } from 'kysely';
+import type { Static, TSchema } from 'typebox';
+import type { Db, Tx } from '../db/database';
+import type { StoredEvent } from '../eventstore/types';
+import type { Projection } from '../projections/projection';
+import { type Actor, type ActorLookup, type ActorSource, effectiveStatus, type KeySource } from './actor';
+
+type Data<T> = T extends { data: infer S extends TSchema } ? Static<S> : never;
+
+async function setActor(tx: Tx, event: StoredEvent, userId: string, set: ReturnType<typeof sql>) {
+  await sql`update actors set ${set}, changed_at = greatest(changed_at, ${event.occurredAt}::timestamptz)
+            where user_id = ${userId}`.execute(tx);
+}
+
+/** Keeps a service's `actors`, `revoked_sessions` and `signing_keys` from identity's events. */
+export const actorProjection: Projection = {
+  name: 'actors',
+  source: 'identity',
+  events: IdentityEvents,
+  async apply(event, tx) {
+    const d = event.data as Record<string, unknown> & { user_id: string };
+    switch (event.type) {
+      case UserRegistered.type: {
+        const r = event.data as Data<typeof UserRegistered>;
+        await sql`
+          insert into actors (user_id, username, display_name, email, role_id, status, mail_status, rank, language, changed_at)
+          values (${r.user_id}, ${r.username}, ${r.display_name}, ${r.email}, ${r.role_id}, 'normal', ${r.mail_status},
+                  ${r.rank}, ${r.language}, ${event.occurredAt})
+          on conflict (user_id) do nothing`.execute(tx);
+        return;
+      }
+      case UserActivated.type:
+        return setActor(tx, event, d.user_id, sql`mail_status = 1`);
+      case UserDeactivated.type:
+        return setActor(tx, event, d.user_id, sql`mail_status = 2`);
+      case ProfileUpdated.type: {
+        const p = event.data as Data<typeof ProfileUpdated>;
+        return setActor(
+          tx,
+          event,
+          p.user_id,
+          sql`username = ${p.username}, display_name = ${p.display_name}, avatar = ${JSON.stringify(p.avatar)}::jsonb`,
+        );
+      }
+      case InterfaceChanged.type:
+        return setActor(
+          tx,
+          event,
+          d.user_id,
+          sql`language = ${(event.data as Data<typeof InterfaceChanged>).language}`,
+        );
+      case EmailChanged.type:
+        return setActor(tx, event, d.user_id, sql`email = ${(event.data as Data<typeof EmailChanged>).email}`);
+      case RoleChanged.type:
+        return setActor(tx, event, d.user_id, sql`role_id = ${(event.data as Data<typeof RoleChanged>).role_id}`);
+      case UserSuspended.type:
+        return setActor(
+          tx,
+          event,
+          d.user_id,
+          sql`status = 'suspended', suspended_until = ${(event.data as Data<typeof UserSuspended>).until}::timestamptz`,
+        );
+      case UserReinstated.type:
+        return setActor(tx, event, d.user_id, sql`status = 'normal', suspended_until = null`);
+      case UserDeleted.type:
+        return setActor(tx, event, d.user_id, sql`status = 'deleted'`);
+      case SessionsRevoked.type: {
+        const r = event.data as Data<typeof SessionsRevoked>;
+        if (r.session_id === null) {
+          await setActor(
+            tx,
+            event,
+            r.user_id,
+            sql`sessions_valid_after = greatest(sessions_valid_after, ${event.occurredAt}::timestamptz)`,
+          );
+        } else {
+          await sql`insert into revoked_sessions (session_id, user_id, revoked_at)
+                    values (${r.session_id}, ${r.user_id}, ${event.occurredAt}) on conflict do nothing`.execute(tx);
+        }
+        return;
+      }
+      case SigningKeyPublished.type: {
+        const k = event.data as Data<typeof SigningKeyPublished>;
+        await sql`insert into signing_keys (kid, algorithm, public_key) values (${k.kid}, ${k.algorithm}, ${k.public_key})
+                  on conflict (kid) do nothing`.execute(tx);
+        return;
+      }
+    }
+  },
+  async reset(tx) {
+    await sql`truncate actors, revoked_sessions, signing_keys`.execute(tx);
+  },
+};
+
+interface ActorRow {
+  user_id: string;
+  username: string;
+  display_name: string;
+  email: string;
+  avatar: Partial<Actor['avatar']>;
+  role_id: number;
+  status: string;
+  mail_status: number;
+  suspended_until: Date | null;
+  rank: number;
+  language: string;
+  changed_at: Date;
+  revoked: boolean;
+}
+
+export function toActor(row: Omit<ActorRow, 'revoked' | 'changed_at'>): Actor {
+  return {
+    id: row.user_id,
+    username: row.username,
+    displayName: row.display_name,
+    email: row.email,
+    avatar: { type: '', gravatar: '', custom: '', ...row.avatar },
+    roleId: row.role_id as Actor['roleId'],
+    status: effectiveStatus(row.status, row.suspended_until),
+    mailStatus: row.mail_status,
+    suspendedUntil: row.suspended_until,
+    rank: row.rank,
+    language: row.language,
+  };
+}
+
+/** Actors from the service's own projection: one indexed query per authenticated request. */
+export class ProjectedActorSource implements ActorSource {
+  constructor(private readonly db: Db) {}
+
+  async lookup(userId: string, sessionId: string, issuedAtMs: number): Promise<ActorLookup> {
+    const { rows } = await sql<ActorRow>`
+      select a.*,
+        (coalesce(a.sessions_valid_after > to_timestamp(${issuedAtMs}::double precision / 1000), false)
+          or exists (select 1 from revoked_sessions r where r.session_id = ${sessionId})) as revoked
+      from actors a where a.user_id = ${userId}`.execute(this.db);
+    const row = rows[0];
+    if (!row) {
+      const { rows: revoked } = await sql<{ n: number }>`
+        select count(*)::int as n from revoked_sessions where session_id = ${sessionId}`.execute(this.db);
+      return { actor: null, changedAt: null, revoked: (revoked[0]?.n ?? 0) > 0 };
+    }
+    return { actor: toActor(row), changedAt: row.changed_at, revoked: row.revoked };
+  }
+}
+
+export class TableKeySource implements KeySource {
+  private readonly cache = new Map<string, string>();
+  constructor(private readonly db: Db) {}
+
+  async publicKey(kid: string): Promise<string | undefined> {
+    const cached = this.cache.get(kid);
+    if (cached) return cached;
+    const { rows } = await sql<{ public_key: string }>`select public_key from signing_keys where kid = ${kid}`.execute(
+      this.db,
+    );
+    const key = rows[0]?.public_key;
+    if (key) this.cache.set(kid, key);
+    return key;
+  }
+}

@@ -1,0 +1,108 @@
+import { Role } from '@agora/contracts';
+import jwt from '@fastify/jwt';
+import type { FastifyRequest } from 'fastify';
+import type { HttpApp } from '../http/app';
+import { errors } from '../http/errors';
+import type { Actor, ActorSource, KeySource, TokenClaims } from './actor';
+
+/**
+ * What a route needs (api.md "auth"): `none` and `optional` let anyone in; `login` any signed-in
+ * account that is not deleted; `user` an activated one that is not suspended; `staff` a moderator or
+ * admin; `admin` an admin.
+ */
+export type AuthLevel = 'none' | 'optional' | 'login' | 'user' | 'staff' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    sessionId: string | null;
+  }
+}
+
+/** The raw token: `Authorization: <token>` (a `Bearer ` prefix is tolerated) or `?Authorization=`. */
+export function extractToken(request: Pick<FastifyRequest, 'headers' | 'query'>): string | undefined {
+  const header = request.headers.authorization;
+  const raw = header ?? ((request.query as Record<string, unknown> | undefined)?.Authorization as string | undefined);
+  if (!raw || typeof raw !== 'string') return undefined;
+  const token = raw.startsWith('Bearer ') ? raw.slice(7) : raw;
+  return token.trim() || undefined;
+}
+
+function actorFromClaims(claims: TokenClaims): Actor {
+  return {
+    id: claims.sub,
+    username: '',
+    displayName: '',
+    email: '',
+    avatar: { type: '', gravatar: '', custom: '' },
+    roleId: claims.role as Actor['roleId'],
+    status: claims.st,
+    mailStatus: claims.ms,
+    suspendedUntil: null,
+    rank: 0,
+    language: 'en_US',
+  };
+}
+
+/** The freshest view: the token's claims when issued after the projection last changed, else the projection. */
+function currentActor(projected: Actor | null, changedAt: Date | null, claims: TokenClaims): Actor {
+  if (!projected) return actorFromClaims(claims);
+  if (changedAt && claims.t > changedAt.getTime()) {
+    return { ...projected, roleId: claims.role as Actor['roleId'], mailStatus: claims.ms, status: claims.st };
+  }
+  return projected;
+}
+
+export function guard(level: AuthLevel, actor: Actor | null): void {
+  if (level === 'none' || level === 'optional') return;
+  if (!actor || actor.status === 'deleted') throw errors.unauthorized();
+  if (actor.status === 'suspended') throw errors.forbidden('suspended');
+  if (level === 'login') return;
+  if (actor.mailStatus !== 1) throw errors.forbidden('inactive');
+  if (level === 'staff' && actor.roleId !== Role.admin && actor.roleId !== Role.moderator) throw errors.forbidden();
+  if (level === 'admin' && actor.roleId !== Role.admin) throw errors.forbidden();
+}
+
+export interface AuthOptions {
+  actors: ActorSource;
+  keys: KeySource;
+}
+
+/**
+ * Verifies access tokens in this service (DESIGN §3): the signature with identity's public key named
+ * by `kid`, then the session against the service's own record of revocations, then the route's level.
+ */
+export async function registerAuth(app: HttpApp, options: AuthOptions): Promise<void> {
+  await app.register(jwt, {
+    secret: async (_request: FastifyRequest, token: { header?: { kid?: string } }) => {
+      const kid = token.header?.kid;
+      const key = kid ? await options.keys.publicKey(kid) : undefined;
+      if (!key) throw new Error('unknown signing key');
+      return key;
+    },
+    verify: { algorithms: ['EdDSA'], cache: 10_000, extractToken },
+    decode: { complete: true },
+  } as never);
+  app.decorateRequest('actor', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRequest', async (request) => {
+    const level = request.routeOptions.config?.auth ?? 'none';
+    if (level !== 'none' && extractToken(request)) {
+      try {
+        const claims = (await request.jwtVerify()) as TokenClaims;
+        const found = await options.actors.lookup(claims.sub, claims.sid, claims.t);
+        if (!found.revoked) {
+          request.actor = currentActor(found.actor, found.changedAt, claims);
+          request.sessionId = claims.sid;
+        }
+      } catch {
+        // An invalid, expired or revoked token is no identity at all.
+      }
+    }
+    guard(level, request.actor);
+  });
+}
