@@ -5,6 +5,8 @@ ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY services/platform/package.json services/platform/
+COPY services/identity/package.json services/identity/
+COPY services/notifications/package.json services/notifications/
 COPY services/site/package.json services/site/
 COPY gateway/package.json gateway/
 COPY launcher/package.json launcher/

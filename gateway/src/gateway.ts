@@ -1,6 +1,8 @@
 import { Reason } from '@agora/contracts';
-import { createHttpApp, envelope, errors, type HttpApp } from '@agora/platform';
+import { createHttpApp, envelope, errors, extractToken, type HttpApp } from '@agora/platform';
 import type { Logger } from 'pino';
+import { AccessTokens } from './access-tokens';
+import { exemptFromPrivateSite, LoginRequired } from './private-site';
 import { AREA_PREFIXES, matchRoute, type ServiceName } from './routing-table';
 import { endToEndHeaders, type ForwardResponse, type ServiceTransport } from './transports';
 
@@ -32,9 +34,16 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
+  const tokens = new AccessTokens(() => options.transports.identity);
+  const loginRequired = new LoginRequired(() => options.transports.site);
+
   const forward = async (request: any, reply: any) => {
     const pathname = request.url.split('?')[0] as string;
     const route = matchRoute(pathname);
+    // A private site answers anonymous callers 401 everywhere but the exempt routes, on the server.
+    if (route && !exemptFromPrivateSite(route) && (await loginRequired.current())) {
+      if (!(await tokens.userOf(extractToken(request)))) throw errors.unauthorized();
+    }
     const body = Buffer.isBuffer(request.body) ? (request.body as Buffer) : undefined;
     const owner = route?.byBody ? route.byBody(parseJson(body)) : route?.service;
     const transport = owner ? options.transports[owner] : undefined;

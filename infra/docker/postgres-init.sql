@@ -1,2 +1,4 @@
 -- A database per service (DESIGN §4, scaled out): no service can read another's tables.
 create database agora_site;
+create database agora_identity;
+create database agora_notifications;

@@ -1,5 +1,7 @@
+import { identityService } from '@agora/identity';
+import { notificationsService } from '@agora/notifications';
 import type { ServiceModule } from '@agora/platform';
 import { siteService } from '@agora/site';
 
 /** Every service the embedded process hosts, in start order. */
-export const ALL_SERVICES: ServiceModule[] = [siteService];
+export const ALL_SERVICES: ServiceModule[] = [siteService, identityService, notificationsService];

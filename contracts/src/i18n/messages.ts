@@ -22,6 +22,28 @@ const en_US = {
   'validation.min_items': '{field} needs at least {limit} items.',
   'validation.max_items': '{field} can have at most {limit} items.',
   'validation.unknown_field': '{field} is not a known field.',
+  'error.user.not_found': 'User not found.',
+  'error.user.already_exists': 'The user already exists.',
+  'error.user.registration_closed': 'New registrations are closed.',
+  'error.user.password_login_closed': 'Signing in with a password is turned off on this site.',
+  'error.user.field_locked': '{field} cannot be changed on this site.',
+  'error.user.operate_yourself': 'Forbidden to operate on yourself',
+  'error.email.duplicate': 'This email is already in use.',
+  'error.email.domain_not_allowed': 'Registration with this email domain is not allowed.',
+  'error.email.or_password_wrong': 'Email or password is incorrect.',
+  'error.email.verify_url_expired': 'This link is no longer valid.',
+  'error.password.old_wrong': 'The current password is incorrect.',
+  'error.username.duplicate': 'This username is already in use.',
+  'error.captcha.empty': 'Captcha cannot be empty.',
+  'error.captcha.wrong': 'Captcha is incorrect.',
+  'error.rank.not_enough': 'You need at least {rank} reputation to do this.',
+  'error.rank.role_only': 'Only moderators and administrators can do this.',
+  'error.bulk.display_name': 'Line {line}: the display name must be 4 to 30 characters.',
+  'error.bulk.email': 'Line {line}: the email is invalid.',
+  'error.bulk.email_repeated': 'Line {line}: the email appears on an earlier line.',
+  'error.bulk.email_taken': 'Line {line}: the email is already in use.',
+  'error.bulk.password': 'Line {line}: the password must be 8 to 32 characters.',
+  'error.bulk.too_many': 'At most 5,000 users can be added at once.',
 } as const;
 
 export type MessageKey = keyof typeof en_US;
@@ -44,6 +66,28 @@ const zh_CN: Record<MessageKey, string> = {
   'validation.min_items': '{field} 至少需要 {limit} 项。',
   'validation.max_items': '{field} 最多 {limit} 项。',
   'validation.unknown_field': '{field} 不是已知字段。',
+  'error.user.not_found': '用户不存在。',
+  'error.user.already_exists': '用户已存在。',
+  'error.user.registration_closed': '本站已关闭新用户注册。',
+  'error.user.password_login_closed': '本站已关闭密码登录。',
+  'error.user.field_locked': '本站不允许修改{field}。',
+  'error.user.operate_yourself': '不能对自己进行操作',
+  'error.email.duplicate': '该邮箱已被使用。',
+  'error.email.domain_not_allowed': '不允许使用该邮箱域名注册。',
+  'error.email.or_password_wrong': '邮箱或密码错误。',
+  'error.email.verify_url_expired': '此链接已失效。',
+  'error.password.old_wrong': '当前密码不正确。',
+  'error.username.duplicate': '该用户名已被使用。',
+  'error.captcha.empty': '验证码不能为空。',
+  'error.captcha.wrong': '验证码错误。',
+  'error.rank.not_enough': '你至少需要 {rank} 声望才能执行此操作。',
+  'error.rank.role_only': '只有版主和管理员可以执行此操作。',
+  'error.bulk.display_name': '第 {line} 行：显示名称须为 4 到 30 个字符。',
+  'error.bulk.email': '第 {line} 行：邮箱无效。',
+  'error.bulk.email_repeated': '第 {line} 行：邮箱与前面的行重复。',
+  'error.bulk.email_taken': '第 {line} 行：邮箱已被使用。',
+  'error.bulk.password': '第 {line} 行：密码须为 8 到 32 个字符。',
+  'error.bulk.too_many': '一次最多添加 5000 个用户。',
 };
 
 const catalogs: Record<Language, Record<MessageKey, string>> = { en_US, zh_CN };
@@ -56,4 +100,44 @@ export function isMessageKey(key: string): key is MessageKey {
 export function translate(language: Language, key: string, params: Record<string, string | number> = {}): string {
   const template = isMessageKey(key) ? catalogs[language][key] : key;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** How a request field is named in messages; others are humanised from their name. */
+const FIELD_LABELS: Record<Language, Record<string, string>> = {
+  en_US: {
+    e_mail: 'Email',
+    email: 'Email',
+    pass: 'Password',
+    password: 'Password',
+    old_pass: 'Current password',
+    captcha_code: 'Captcha',
+    display_name: 'Display name',
+    name: 'Name',
+  },
+  zh_CN: {
+    e_mail: '邮箱',
+    email: '邮箱',
+    pass: '密码',
+    password: '密码',
+    old_pass: '当前密码',
+    captcha_code: '验证码',
+    display_name: '显示名称',
+    name: '名字',
+    username: '用户名',
+    bio: '简介',
+    website: '网站',
+    location: '位置',
+    avatar: '头像',
+    title: '标题',
+    content: '内容',
+    tags: '标签',
+  },
+};
+
+export function fieldLabel(language: Language, field: string): string {
+  const last = field.split('.').at(-1) ?? field;
+  const known = FIELD_LABELS[language][last] ?? FIELD_LABELS.en_US[last];
+  if (known) return known;
+  const words = last.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

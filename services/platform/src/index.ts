@@ -4,6 +4,7 @@ export * from './auth/plugin';
 export * from './bus/create-bus';
 export * from './bus/port';
 export * from './bus/postgres/postgres-bus';
+export * from './bus/wakeup';
 export * from './commands/command-handler';
 export * from './commands/decider';
 export * from './config/config';

@@ -90,7 +90,7 @@ describe('service HTTP host', () => {
   it('answers field errors raised by handlers and 403 types in the envelope', async () => {
     const refused = await app.inject({ method: 'GET', url: '/answer/api/v1/refuse' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().data).toEqual([{ error_field: 'captcha_code', error_msg: 'Captcha code cannot be empty.' }]);
+    expect(refused.json().data).toEqual([{ error_field: 'captcha_code', error_msg: 'Captcha cannot be empty.' }]);
     const inactive = await app.inject({ method: 'GET', url: '/answer/api/v1/inactive' });
     expect(inactive.statusCode).toBe(403);
     expect(inactive.json()).toMatchObject({ reason: 'base.forbidden_error', data: { type: 'inactive' } });

@@ -8,6 +8,7 @@ export const siteService: ServiceModule = {
   name: 'site',
   // Its read model is the platform's `site_settings` table, kept inline by its commands.
   migrations: {},
+  shared: { siteSettings: false },
   events: SiteEvents,
   async routes(app, context) {
     await siteinfoRoutes(app, context);

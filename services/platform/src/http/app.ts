@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Language, Reason, resolveLanguage, translate } from '@agora/contracts';
+import { fieldLabel, type Language, Reason, resolveLanguage, translate } from '@agora/contracts';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
@@ -15,7 +15,7 @@ import { collectDefaultMetrics } from 'prom-client';
 import { httpRequestDuration, metricsRegistry } from '../observability/metrics';
 import { envelope } from './envelope';
 import { ApiError } from './errors';
-import { fieldLabel, type SchemaError, toFieldErrors } from './validation';
+import { type SchemaError, toFieldErrors } from './validation';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,12 +41,14 @@ export interface HttpAppOptions {
   bodyLimit?: number;
   /** OpenAPI document at `/openapi.json`, from the route schemas. */
   openapi?: boolean;
+  /** Take the client address from X-Forwarded-For: services behind the gateway, never the public edge. */
+  trustProxy?: boolean;
 }
 
 let defaultMetricsStarted = false;
 
 function fieldMessage(language: Language, key: string, field: string, params: Record<string, string | number> = {}) {
-  return translate(language, key, { field: fieldLabel(field), ...params });
+  return translate(language, key, { field: fieldLabel(language, field), ...params });
 }
 
 function answerError(log: FastifyBaseLogger, error: FastifyError | ApiError | Error, request: any, reply: any) {
@@ -95,6 +97,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true } },
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -1,4 +1,4 @@
-import { type FieldError, type Language, translate } from '@agora/contracts';
+import { type FieldError, fieldLabel, type Language, translate } from '@agora/contracts';
 
 /** What Fastify hands over from Ajv: one entry per failing keyword. */
 export interface SchemaError {
@@ -19,13 +19,6 @@ function fieldOf(error: SchemaError): string {
     segments.push(error.params.additionalProperty);
   }
   return segments.join('.') || 'body';
-}
-
-/** `contact_email` -> `Contact email`, the label the messages start with. */
-export function fieldLabel(field: string): string {
-  const last = field.split('.').at(-1) ?? field;
-  const words = last.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function messageKeyOf(error: SchemaError, value: unknown): { key: string; limit?: unknown } {
@@ -71,7 +64,7 @@ export function toFieldErrors(language: Language, schemaErrors: SchemaError[], i
     const { key, limit } = messageKeyOf(error, valueAt(input, error.instancePath));
     byField.set(field, {
       error_field: field,
-      error_msg: translate(language, key, { field: fieldLabel(field), limit: String(limit ?? '') }),
+      error_msg: translate(language, key, { field: fieldLabel(language, field), limit: String(limit ?? '') }),
     });
   }
   return [...byField.values()];

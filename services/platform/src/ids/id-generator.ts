@@ -52,6 +52,9 @@ export interface NodeLease {
  */
 export async function leaseNodeId(pool: pg.Pool, scope: string): Promise<NodeLease> {
   const client = await pool.connect();
+  // A checked-out client reports a lost connection (a database restart, or Ctrl-C reaching the embedded
+  // server first) as an 'error' event; unheard, it would end the process.
+  client.on('error', () => {});
   const start = Math.floor(Math.random() * MAX_NODES);
   for (let i = 0; i < MAX_NODES; i++) {
     const slot = (start + i) % MAX_NODES;

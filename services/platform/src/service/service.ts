@@ -1,5 +1,8 @@
 import type { EventDefinition } from '@agora/contracts';
 import type { Logger } from 'pino';
+import type { ActorSource, KeySource } from '../auth/actor';
+import { actorProjection, ProjectedActorSource, TableKeySource } from '../auth/actor-projection';
+import { registerAuth } from '../auth/plugin';
 import type { EventBus, PublisherHandle } from '../bus/port';
 import type { AgoraConfig } from '../config/config';
 import { connectDatabase, isReachable, type ServiceDatabase } from '../db/database';
@@ -9,6 +12,7 @@ import { createHttpApp, type HttpApp } from '../http/app';
 import { IdGenerator, leaseNodeId, type NodeLease } from '../ids/id-generator';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/runner';
+import { siteSettingsProjection } from '../site-settings/site-settings';
 
 /** What a service's code gets to work with. */
 export interface ServiceContext {
@@ -29,6 +33,15 @@ export interface ServiceModule {
   events: readonly EventDefinition[];
   routes(app: HttpApp, context: ServiceContext): Promise<void>;
   projections?(context: ServiceContext): Projection[];
+  /**
+   * Whether the service keeps the shared copies every service has by default: actors (from identity)
+   * and site settings (from site). The owners of those facts turn their copy off.
+   */
+  shared?: { actors?: boolean; siteSettings?: boolean };
+  /** Where tokens are checked against: by default the service's own actor and key projections. */
+  auth?(context: ServiceContext): { actors: ActorSource; keys: KeySource };
+  /** Long-running work beside the HTTP routes (workers, flushers), stopped when the service closes. */
+  background?(context: ServiceContext): Promise<{ stop(): Promise<void> }>;
 }
 
 export interface RunningService {
@@ -58,6 +71,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
   let lease: NodeLease | null = null;
   let publisher: PublisherHandle | null = null;
   let runner: ProjectionRunner | null = null;
+  let background: { stop(): Promise<void> } | null = null;
   try {
     await migrateService(database, module.migrations);
     lease = await leaseNodeId(database.pool, module.name);
@@ -69,7 +83,19 @@ export async function startService(module: ServiceModule, options: StartServiceO
       ids: new IdGenerator(lease.nodeId),
       log,
     };
-    const app = await createHttpApp({ name: module.name, log, ready: () => isReachable(database.db) });
+    const app = await createHttpApp({
+      name: module.name,
+      log,
+      ready: () => isReachable(database.db),
+      trustProxy: true,
+    });
+    await registerAuth(
+      app,
+      module.auth?.(context) ?? {
+        actors: new ProjectedActorSource(database.db),
+        keys: new TableKeySource(database.db),
+      },
+    );
     await module.routes(app, context);
     await app.ready();
     publisher = await options.bus.publish(database);
@@ -77,16 +103,22 @@ export async function startService(module: ServiceModule, options: StartServiceO
       bus: options.bus,
       database,
       log,
-      projections: module.projections?.(context) ?? [],
+      projections: [
+        ...(module.shared?.actors === false ? [] : [actorProjection]),
+        ...(module.shared?.siteSettings === false ? [] : [siteSettingsProjection]),
+        ...(module.projections?.(context) ?? []),
+      ],
     });
     await runner.start();
-    const started = { publisher, runner, lease };
+    background = (await module.background?.(context)) ?? null;
+    const started = { publisher, runner, lease, background };
     return {
       name: module.name,
       app,
       context,
       projections: runner,
       async close() {
+        await started.background?.stop();
         await started.runner.stop();
         await started.publisher.stop();
         await app.close();
@@ -95,6 +127,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
       },
     };
   } catch (error) {
+    await background?.stop().catch(() => {});
     await runner?.stop().catch(() => {});
     await publisher?.stop().catch(() => {});
     await lease?.release().catch(() => {});

@@ -17,6 +17,8 @@ export interface PostgresBusOptions {
   pollIntervalMs?: number;
 }
 
+const UNDEFINED_TABLE = '42P01';
+
 /**
  * The embedded bus: a consumer reads the producer's event table directly with the gap-safe query,
  * woken by LISTEN/NOTIFY, with polling as the fallback. Requires every service in one database.
@@ -119,8 +121,14 @@ export class PostgresEventBus implements EventBus {
           fenceWaits = 0;
           await wakeup.wait(this.pollIntervalMs);
         } catch (error) {
-          failures++;
           if (stopped) break;
+          if ((error as { code?: string }).code === UNDEFINED_TABLE) {
+            // The producing service has not created its log yet (it starts later): wait for it quietly.
+            if (failures++ === 0) log.info('waiting for the source service to create its event log');
+            await wakeup.wait(this.pollIntervalMs);
+            continue;
+          }
+          failures++;
           log.error({ err: error, failures }, 'consumer batch failed; retrying');
           await sleep(Math.min(100 * 2 ** failures, 5000));
         }

@@ -1,0 +1,59 @@
+import { createVerifier } from 'fast-jwt';
+import type { ServiceTransport } from './transports';
+
+interface Jwks {
+  keys: { kid: string; public_key: string }[];
+}
+
+const REFETCH_UNKNOWN_KID_MS = 10_000;
+
+/**
+ * Checks access tokens at the edge (signature and expiry) with identity's public keys, fetched from
+ * identity's internal JWKS route and fetched again when an unknown key appears. Revocation is checked
+ * by the services themselves; the gateway only needs to know whether a caller is anonymous.
+ */
+export class AccessTokens {
+  private readonly keys = new Map<string, string>();
+  private lastFetch = 0;
+  private fetching: Promise<void> | null = null;
+  private readonly verify = createVerifier({
+    algorithms: ['EdDSA'],
+    cache: 10_000,
+    key: async (decoded: { header: { kid?: string } }) => {
+      const kid = decoded.header.kid ?? '';
+      if (!this.keys.has(kid)) await this.refresh();
+      const key = this.keys.get(kid);
+      if (!key) throw new Error('unknown signing key');
+      return key;
+    },
+  });
+
+  constructor(private readonly identity: () => ServiceTransport | undefined) {}
+
+  private refresh(): Promise<void> {
+    if (Date.now() - this.lastFetch < REFETCH_UNKNOWN_KID_MS && this.keys.size > 0) return Promise.resolve();
+    this.fetching ??= (async () => {
+      const transport = this.identity();
+      if (!transport) return;
+      const response = await transport.forward({ method: 'GET', url: '/internal/jwks', headers: {}, body: undefined });
+      if (response.status !== 200) return;
+      for (const key of (JSON.parse(response.body.toString('utf8')) as Jwks).keys)
+        this.keys.set(key.kid, key.public_key);
+      this.lastFetch = Date.now();
+    })().finally(() => {
+      this.fetching = null;
+    });
+    return this.fetching;
+  }
+
+  /** The user id of a valid token, or undefined. */
+  async userOf(token: string | undefined): Promise<string | undefined> {
+    if (!token) return undefined;
+    try {
+      const claims = (await this.verify(token)) as { sub?: string };
+      return claims.sub;
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import type { SiteSettings } from '@agora/contracts';
+import {
+  errors,
+  executeCommand,
+  loadSiteSettings,
+  type ServiceContext,
+  type StoredEvent,
+  type Tx,
+} from '@agora/platform';
+import { sql } from 'kysely';
+import { type UserCommand, userDecider } from '../domain/user/decider';
+import { usernameFromDisplayName, withSuffix } from '../domain/user/username';
+import { applyUserEvent } from '../projections/users/read-model';
+import type { UserRow } from '../responses/users';
+import { Captchas } from '../security/captcha';
+import { hashCode, LINK_LIFETIME_MS, newLinkCode } from '../security/codes';
+import { decoyHash, hashPassword, verifyPassword } from '../security/passwords';
+import { RateLimits } from '../security/rate-limits';
+import { ACCESS_TOKEN_LIFETIME_MS, type SigningKeys } from '../security/signing-keys';
+
+export type CodeKind = 'activation' | 'password_reset' | 'email_change';
+
+function uniqueViolation(error: unknown): string | undefined {
+  const e = error as { code?: string; constraint?: string } | null;
+  return e?.code === '23505' ? e.constraint : undefined;
+}
+
+/** Everything identity does to accounts, over the user decider and identity's own tables. */
+export class Accounts {
+  readonly captchas: Captchas;
+  readonly limits: RateLimits;
+
+  constructor(
+    readonly context: ServiceContext,
+    readonly keys: SigningKeys,
+  ) {
+    this.captchas = new Captchas(context.database.db);
+    this.limits = new RateLimits(context.database);
+  }
+
+  get db() {
+    return this.context.database.db;
+  }
+
+  settings(): Promise<SiteSettings> {
+    return loadSiteSettings(this.db, this.context.config.siteUrl);
+  }
+
+  /** Runs a user command; `alongside` does more work in the same transaction (credentials, codes). */
+  async run(
+    userId: string,
+    command: UserCommand,
+    actorId: string | null,
+    alongside?: (tx: Tx, events: StoredEvent[]) => Promise<void>,
+  ): Promise<StoredEvent[]> {
+    const { events } = await executeCommand({
+      db: this.db,
+      store: this.context.store,
+      streamId: userId,
+      decider: userDecider,
+      command,
+      metadata: { actorId },
+      project: async (tx, stored) => {
+        for (const event of stored) await applyUserEvent(tx, event);
+        await alongside?.(tx, stored);
+      },
+    });
+    return events;
+  }
+
+  async findById(userId: string, tx?: Tx): Promise<UserRow | undefined> {
+    const { rows } = await sql<UserRow>`select * from users where user_id = ${userId}`.execute(tx ?? this.db);
+    return rows[0];
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const { rows } = await sql<UserRow>`
+      select * from users where lower(email) = lower(${email.trim()}) and status <> 'deleted'`.execute(this.db);
+    return rows[0];
+  }
+
+  async findByUsername(username: string): Promise<UserRow | undefined> {
+    const { rows } = await sql<UserRow>`select * from users where lower(username) = lower(${username})`.execute(
+      this.db,
+    );
+    return rows[0];
+  }
+
+  async hasPassword(userId: string): Promise<boolean> {
+    const { rows } = await sql`select 1 from credentials where user_id = ${userId}`.execute(this.db);
+    return rows.length > 0;
+  }
+
+  async checkPassword(userId: string | undefined, password: string): Promise<boolean> {
+    const { rows } = userId
+      ? await sql<{ password_hash: string }>`select password_hash from credentials where user_id = ${userId}`.execute(
+          this.db,
+        )
+      : { rows: [] };
+    const stored = rows[0]?.password_hash;
+    // Unknown accounts cost the same time as known ones.
+    const ok = await verifyPassword(stored ?? (await decoyHash()), password);
+    return ok && stored !== undefined;
+  }
+
+  async emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
+    const { rows } = await sql`
+      select 1 from users where lower(email) = lower(${email.trim()}) and status <> 'deleted'
+        and user_id <> ${exceptUserId ?? ''}`.execute(this.db);
+    return rows.length > 0;
+  }
+
+  async usernameTaken(username: string, exceptUserId?: string): Promise<boolean> {
+    const { rows } = await sql`
+      select 1 from users where lower(username) = lower(${username}) and user_id <> ${exceptUserId ?? ''}`.execute(
+      this.db,
+    );
+    return rows.length > 0;
+  }
+
+  /** Creates an account. A clash on e-mail is a field error; a clash on a derived username retries with a suffix. */
+  async register(input: {
+    email: string;
+    displayName: string;
+    password: string;
+    username?: string;
+    roleId?: number;
+    activated: boolean;
+    language?: string;
+    createdBy: 'self' | 'admin' | 'installer';
+    actorId: string | null;
+  }): Promise<UserRow> {
+    const email = input.email.trim();
+    if (await this.emailTaken(email)) throw errors.fields({ field: 'e_mail', key: 'error.email.duplicate' });
+    const passwordHash = await hashPassword(input.password);
+    let username = input.username ?? usernameFromDisplayName(input.displayName);
+    for (let attempt = 0; ; attempt++) {
+      const userId = this.context.ids.next('user');
+      try {
+        await this.run(
+          userId,
+          {
+            type: 'register',
+            registration: {
+              user_id: userId,
+              username,
+              display_name: input.displayName.trim(),
+              email,
+              role_id: input.roleId ?? 1,
+              mail_status: input.activated ? 1 : 2,
+              language: input.language ?? 'en_US',
+              rank: input.createdBy === 'self' ? 0 : 1,
+              created_by: input.createdBy,
+            },
+          },
+          input.actorId,
+          async (tx) => {
+            await sql`insert into credentials (user_id, password_hash) values (${userId}, ${passwordHash})`.execute(tx);
+          },
+        );
+        return (await this.findById(userId))!;
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (constraint === 'users_email') throw errors.fields({ field: 'e_mail', key: 'error.email.duplicate' });
+        if (constraint === 'users_username' && !input.username && attempt < 5) {
+          username = withSuffix(username);
+          continue;
+        }
+        if (constraint === 'users_username')
+          throw errors.fields({ field: 'username', key: 'error.username.duplicate' });
+        throw error;
+      }
+    }
+  }
+
+  /** Starts a session and signs its access token. */
+  async startSession(row: UserRow): Promise<string> {
+    const sessionId = randomUUID();
+    await this.run(
+      row.user_id,
+      { type: 'log_in', sessionId, now: new Date().toISOString() },
+      row.user_id,
+      async (tx) => {
+        await sql`insert into sessions (session_id, user_id, expires_at)
+                values (${sessionId}, ${row.user_id}, now() + ${ACCESS_TOKEN_LIFETIME_MS} * interval '1 millisecond')`.execute(
+          tx,
+        );
+      },
+    );
+    const fresh = (await this.findById(row.user_id))!;
+    return this.keys.sign({
+      sub: fresh.user_id,
+      sid: sessionId,
+      role: fresh.role_id,
+      ms: fresh.mail_status,
+      st: fresh.status as 'normal',
+    });
+  }
+
+  /** Issues a link code of a kind (earlier unused ones stop working) and asks for the mail that carries it. */
+  async sendLink(row: UserRow, kind: CodeKind, email: string, actorId: string | null): Promise<string> {
+    const code = newLinkCode();
+    const expiresAt = new Date(Date.now() + LINK_LIFETIME_MS).toISOString();
+    await this.run(
+      row.user_id,
+      { type: 'request_account_email', kind, email, code, expiresAt },
+      actorId,
+      async (tx) => {
+        await this.storeCode(tx, row.user_id, kind, email, code, expiresAt);
+      },
+    );
+    return code;
+  }
+
+  /** A link code without a mail (the admin's activation link). */
+  async issueCode(userId: string, kind: CodeKind, email: string): Promise<string> {
+    const code = newLinkCode();
+    const expiresAt = new Date(Date.now() + LINK_LIFETIME_MS).toISOString();
+    await this.db.transaction().execute((tx) => this.storeCode(tx, userId, kind, email, code, expiresAt));
+    return code;
+  }
+
+  private async storeCode(tx: Tx, userId: string, kind: CodeKind, email: string, code: string, expiresAt: string) {
+    await sql`update account_codes set superseded = true
+              where user_id = ${userId} and kind = ${kind} and used_at is null`.execute(tx);
+    await sql`insert into account_codes (code_hash, user_id, kind, email, expires_at)
+              values (${hashCode(code)}, ${userId}, ${kind}, ${email}, ${expiresAt})`.execute(tx);
+  }
+
+  /** Spends a code: the latest of its kind, unused and unexpired, else 403 `url_expired`. */
+  async redeemCode(code: string, kind: CodeKind): Promise<{ userId: string; email: string }> {
+    const { rows } = await sql<{ user_id: string; email: string }>`
+      update account_codes set used_at = now()
+      where code_hash = ${hashCode(code)} and kind = ${kind} and used_at is null and not superseded and expires_at > now()
+      returning user_id, email`.execute(this.db);
+    const found = rows[0];
+    if (!found) throw errors.forbidden('url_expired', 'error.email.verify_url_expired');
+    return { userId: found.user_id, email: found.email };
+  }
+
+  async setPassword(userId: string, password: string, by: 'self' | 'admin' | 'reset', actorId: string | null) {
+    const passwordHash = await hashPassword(password);
+    await this.run(userId, { type: 'change_password', by }, actorId, async (tx) => {
+      await sql`insert into credentials (user_id, password_hash, updated_at) values (${userId}, ${passwordHash}, now())
+                on conflict (user_id) do update set password_hash = excluded.password_hash, updated_at = now()`.execute(
+        tx,
+      );
+    });
+  }
+}

@@ -1,0 +1,41 @@
+import { randomInt } from 'node:crypto';
+
+/** Login names (spec §5): a-z, 0-9, space, `-`, `.`, `_`; at most 30. */
+export const USERNAME_PATTERN = '^[a-z0-9 ._-]+$';
+const RESERVED = new Set([
+  'admin',
+  'administrator',
+  'root',
+  'system',
+  'moderator',
+  'agora',
+  'anonymous',
+  'null',
+  'undefined',
+  'settings',
+  'notifications',
+]);
+
+export function isReservedUsername(username: string): boolean {
+  return RESERVED.has(username.trim().toLowerCase());
+}
+
+/** A username from a display name: lower case, spaces to `-`, other characters dropped. */
+export function usernameFromDisplayName(displayName: string): string {
+  const base = displayName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/[^a-z0-9._-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 24);
+  return base.length >= 2 && !isReservedUsername(base) ? base : `user${randomInt(10_000, 99_999)}`;
+}
+
+/** The next try after a clash: the base with a random numeric suffix, still within 30 characters. */
+export function withSuffix(username: string): string {
+  return `${username.slice(0, 24)}-${randomInt(1000, 99_999)}`;
+}

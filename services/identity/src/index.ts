@@ -1,0 +1,2 @@
+export { Accounts } from './commands/accounts';
+export { accountsFor, identityService } from './service';

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@agora/platform';
+import { identityService } from './service';
+
+await runServiceProcess(identityService);

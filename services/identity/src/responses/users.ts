@@ -1,0 +1,204 @@
+import { createHash } from 'node:crypto';
+import type { SiteSettings } from '@agora/contracts';
+import { Type } from 'typebox';
+
+export const AvatarInfoSchema = Type.Object({ type: Type.String(), gravatar: Type.String(), custom: Type.String() });
+
+const accountFields = {
+  access_token: Type.String(),
+  answer_count: Type.Integer(),
+  authority_group: Type.Integer(),
+  bio: Type.String(),
+  bio_html: Type.String(),
+  color_scheme: Type.String(),
+  created_at: Type.Integer(),
+  display_name: Type.String(),
+  e_mail: Type.String(),
+  follow_count: Type.Integer(),
+  have_password: Type.Boolean(),
+  id: Type.String(),
+  language: Type.String(),
+  last_login_date: Type.Integer(),
+  location: Type.String(),
+  mail_status: Type.Integer(),
+  mobile: Type.String(),
+  notice_status: Type.Integer(),
+  question_count: Type.Integer(),
+  rank: Type.Integer(),
+  role_id: Type.Integer(),
+  status: Type.String(),
+  suspended_until: Type.Integer(),
+  username: Type.String(),
+  visit_token: Type.String(),
+  website: Type.String(),
+};
+
+/** api.md UserLoginResp: the answer of login, register, activation and e-mail change. */
+export const UserLoginRespSchema = Type.Object({ ...accountFields, avatar: Type.String() });
+/** api.md GetCurrentLoginUserInfoResp: `user/info`, with the avatar as an object. */
+export const CurrentUserInfoSchema = Type.Object({ ...accountFields, avatar: AvatarInfoSchema });
+
+export const UserBasicInfoSchema = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  display_name: Type.String(),
+  avatar: Type.String(),
+  rank: Type.Integer(),
+  status: Type.String(),
+  language: Type.String(),
+  location: Type.String(),
+  website: Type.String(),
+  suspended_until: Type.Integer(),
+});
+
+export const PublicUserInfoSchema = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  display_name: Type.String(),
+  avatar: Type.String(),
+  bio: Type.String(),
+  bio_html: Type.String(),
+  website: Type.String(),
+  location: Type.String(),
+  rank: Type.Integer(),
+  answer_count: Type.Integer(),
+  question_count: Type.Integer(),
+  follow_count: Type.Integer(),
+  created_at: Type.Integer(),
+  last_login_date: Type.Integer(),
+  status: Type.String(),
+  status_msg: Type.String(),
+  suspended_until: Type.Integer(),
+  mobile: Type.String(),
+});
+
+export interface UserRow {
+  user_id: string;
+  username: string;
+  display_name: string;
+  email: string;
+  avatar: { type?: string; gravatar?: string; custom?: string };
+  bio: string;
+  bio_html: string;
+  website: string;
+  location: string;
+  role_id: number;
+  status: string;
+  mail_status: number;
+  suspended_until: Date | null;
+  suspended_at: Date | null;
+  deleted_at: Date | null;
+  language: string;
+  color_scheme: string;
+  rank: number;
+  answer_count: number;
+  question_count: number;
+  follow_count: number;
+  created_at: Date;
+  last_login_at: Date | null;
+}
+
+const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : 0);
+
+/** A suspension past its end shows as normal. */
+export function displayStatus(row: Pick<UserRow, 'status' | 'suspended_until'>): string {
+  if (row.status === 'suspended' && row.suspended_until && row.suspended_until <= new Date()) return 'normal';
+  return row.status;
+}
+
+/** The avatar URL the client draws: a custom upload, a Gravatar, or none (the client's default). */
+export function avatarUrl(row: Pick<UserRow, 'avatar' | 'email'>, settings: Pick<SiteSettings, 'users'>): string {
+  const type = row.avatar.type || settings.users.default_avatar;
+  if (type === 'custom' && row.avatar.custom) return row.avatar.custom;
+  if (type === 'gravatar') {
+    const digest = createHash('md5').update(row.email.trim().toLowerCase()).digest('hex');
+    return `${row.avatar.gravatar || settings.users.gravatar_base_url}${digest}`;
+  }
+  return '';
+}
+
+function account(row: UserRow, accessToken: string, hasPassword: boolean) {
+  return {
+    access_token: accessToken,
+    answer_count: row.answer_count,
+    authority_group: 0,
+    bio: row.bio,
+    bio_html: row.bio_html,
+    color_scheme: row.color_scheme,
+    created_at: seconds(row.created_at),
+    display_name: row.display_name,
+    e_mail: row.email,
+    follow_count: row.follow_count,
+    have_password: hasPassword,
+    id: row.user_id,
+    language: row.language,
+    last_login_date: seconds(row.last_login_at),
+    location: row.location,
+    mail_status: row.mail_status,
+    mobile: '',
+    notice_status: 1,
+    question_count: row.question_count,
+    rank: row.rank,
+    role_id: row.role_id,
+    status: displayStatus(row),
+    suspended_until: seconds(row.suspended_until),
+    username: row.username,
+    visit_token: '',
+    website: row.website,
+  };
+}
+
+export function toUserLoginResp(
+  row: UserRow,
+  token: string,
+  settings: Pick<SiteSettings, 'users'>,
+  hasPassword = true,
+) {
+  return { ...account(row, token, hasPassword), avatar: avatarUrl(row, settings) };
+}
+
+export function toCurrentUserInfo(row: UserRow, token: string, hasPassword: boolean) {
+  return {
+    ...account(row, token, hasPassword),
+    avatar: { type: row.avatar.type ?? '', gravatar: row.avatar.gravatar ?? '', custom: row.avatar.custom ?? '' },
+  };
+}
+
+export function toUserBasicInfo(row: UserRow, settings: Pick<SiteSettings, 'users'>) {
+  return {
+    id: row.user_id,
+    username: row.username,
+    display_name: row.display_name,
+    avatar: avatarUrl(row, settings),
+    rank: row.rank,
+    status: displayStatus(row),
+    language: row.language,
+    location: row.location,
+    website: row.website,
+    suspended_until: seconds(row.suspended_until),
+  };
+}
+
+export function toPublicUserInfo(row: UserRow, settings: Pick<SiteSettings, 'users'>) {
+  const status = displayStatus(row);
+  return {
+    id: row.user_id,
+    username: row.username,
+    display_name: row.display_name,
+    avatar: avatarUrl(row, settings),
+    bio: row.bio,
+    bio_html: row.bio_html,
+    website: row.website,
+    location: row.location,
+    rank: row.rank,
+    answer_count: row.answer_count,
+    question_count: row.question_count,
+    follow_count: row.follow_count,
+    created_at: seconds(row.created_at),
+    last_login_date: seconds(row.last_login_at),
+    status,
+    status_msg: '',
+    suspended_until: seconds(row.suspended_until),
+    mobile: '',
+  };
+}

@@ -1,0 +1,239 @@
+import { EnvelopeSchema, SUPPORTED_LANGUAGES } from '@agora/contracts';
+import { errors, type HttpApp, ok } from '@agora/platform';
+import { Type } from 'typebox';
+import type { Accounts } from '../commands/accounts';
+import { isReservedUsername, USERNAME_PATTERN } from '../domain/user/username';
+import { CurrentUserInfoSchema, toCurrentUserInfo, toUserLoginResp, UserLoginRespSchema } from '../responses/users';
+import { RECORD_ACTIONS } from '../security/captcha';
+import { CaptchaFields, DisplayName, Email, Password } from './schemas';
+
+const Null = Type.Null();
+
+export async function accountRoutes(app: HttpApp, accounts: Accounts) {
+  app.post(
+    '/answer/api/v1/user/register/email',
+    {
+      config: { auth: 'none' },
+      schema: {
+        body: Type.Object({ e_mail: Email, name: DisplayName, pass: Password, ...CaptchaFields }),
+        response: { 200: EnvelopeSchema(UserLoginRespSchema) },
+      },
+    },
+    async (request) => {
+      const { e_mail, name, pass, captcha_id, captcha_code } = request.body;
+      const settings = await accounts.settings();
+      const { login } = settings;
+      if (!login.allow_new_registrations || !login.allow_email_registrations) {
+        throw errors.forbidden(undefined, 'error.user.registration_closed');
+      }
+      const domain = e_mail.split('@').pop()?.toLowerCase() ?? '';
+      if (login.allow_email_domains.length > 0 && !login.allow_email_domains.some((d) => d.toLowerCase() === domain)) {
+        throw errors.fields({ field: 'e_mail', key: 'error.email.domain_not_allowed' });
+      }
+      await accounts.limits.spend(['register_ip', request.ip]);
+      await accounts.captchas.demand(request.ip, 'email', captcha_id, captcha_code);
+      await accounts.captchas.record(request.ip, 'email');
+      const user = await accounts.register({
+        email: e_mail,
+        displayName: name,
+        password: pass,
+        activated: !login.require_email_verification,
+        language: request.language,
+        createdBy: 'self',
+        actorId: null,
+      });
+      if (login.require_email_verification) await accounts.sendLink(user, 'activation', user.email, user.user_id);
+      const token = await accounts.startSession(user);
+      return ok(request, toUserLoginResp((await accounts.findById(user.user_id))!, token, settings));
+    },
+  );
+
+  app.post(
+    '/answer/api/v1/user/login/email',
+    {
+      config: { auth: 'none' },
+      schema: {
+        body: Type.Object({ e_mail: Email, pass: Password, ...CaptchaFields }),
+        response: { 200: EnvelopeSchema(UserLoginRespSchema) },
+      },
+    },
+    async (request) => {
+      const { e_mail, pass, captcha_id, captcha_code } = request.body;
+      const settings = await accounts.settings();
+      if (!settings.login.allow_password_login) throw errors.forbidden(undefined, 'error.user.password_login_closed');
+      await accounts.limits.spend(['login_ip', request.ip], ['login_account', e_mail]);
+      await accounts.captchas.demand(request.ip, 'password', captcha_id, captcha_code);
+      const user = await accounts.findByEmail(e_mail);
+      if (!user || !(await accounts.checkPassword(user.user_id, pass))) {
+        await accounts.captchas.record(request.ip, 'password');
+        throw errors.fields({ field: 'e_mail', key: 'error.email.or_password_wrong' });
+      }
+      await accounts.captchas.clear(request.ip, 'password');
+      const token = await accounts.startSession(user);
+      return ok(request, toUserLoginResp((await accounts.findById(user.user_id))!, token, settings));
+    },
+  );
+
+  app.get(
+    '/answer/api/v1/user/logout',
+    { config: { auth: 'login' }, schema: { response: { 200: EnvelopeSchema(Null) } } },
+    async (request) => {
+      await accounts.run(request.actor!.id, { type: 'log_out', sessionId: request.sessionId! }, request.actor!.id);
+      return ok(request, null);
+    },
+  );
+
+  // Token optional: without one (or with a dead one) the answer is `data: null`.
+  app.get(
+    '/answer/api/v1/user/info',
+    {
+      config: { auth: 'optional' },
+      schema: { response: { 200: EnvelopeSchema(Type.Union([CurrentUserInfoSchema, Null])) } },
+    },
+    async (request) => {
+      if (!request.actor) return ok(request, null);
+      const user = await accounts.findById(request.actor.id);
+      if (!user || user.status === 'deleted') return ok(request, null);
+      const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+      return ok(request, toCurrentUserInfo(user, token, await accounts.hasPassword(user.user_id)));
+    },
+  );
+
+  app.put(
+    '/answer/api/v1/user/info',
+    {
+      config: { auth: 'user' },
+      schema: {
+        body: Type.Object({
+          display_name: DisplayName,
+          username: Type.String({ minLength: 2, maxLength: 30, pattern: USERNAME_PATTERN }),
+          avatar: Type.Optional(
+            Type.Object({
+              type: Type.Union([
+                Type.Literal(''),
+                Type.Literal('system'),
+                Type.Literal('gravatar'),
+                Type.Literal('custom'),
+              ]),
+              gravatar: Type.Optional(Type.String({ maxLength: 1024 })),
+              custom: Type.Optional(Type.String({ maxLength: 1024 })),
+            }),
+          ),
+          bio: Type.Optional(Type.String({ maxLength: 4096 })),
+          website: Type.Optional(
+            Type.Union([Type.Literal(''), Type.String({ maxLength: 500, format: 'uri', pattern: '^https?://' })]),
+          ),
+          location: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
+        response: { 200: EnvelopeSchema(Null) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const user = (await accounts.findById(request.actor!.id))!;
+      const { users: may } = await accounts.settings();
+      const avatar = {
+        type: body.avatar?.type ?? user.avatar.type ?? '',
+        gravatar: body.avatar?.gravatar ?? user.avatar.gravatar ?? '',
+        custom: body.avatar?.custom ?? user.avatar.custom ?? '',
+      };
+      const next = {
+        username: body.username,
+        display_name: body.display_name.trim(),
+        avatar,
+        bio: body.bio ?? user.bio,
+        bio_html: renderPlainText(body.bio ?? user.bio),
+        website: body.website ?? user.website,
+        location: body.location ?? user.location,
+      };
+      // The profile-edit switches of the site's user settings: a locked field may be sent, not changed.
+      const locked: [keyof typeof next, boolean, unknown][] = [
+        ['display_name', may.allow_update_display_name, user.display_name],
+        ['username', may.allow_update_username, user.username],
+        ['bio', may.allow_update_bio, user.bio],
+        ['website', may.allow_update_website, user.website],
+        ['location', may.allow_update_location, user.location],
+      ];
+      for (const [field, allowed, current] of locked) {
+        if (!allowed && next[field] !== current) throw errors.fields({ field, key: 'error.user.field_locked' });
+      }
+      if (!may.allow_update_avatar && JSON.stringify(avatar) !== JSON.stringify(user.avatar)) {
+        throw errors.fields({ field: 'avatar', key: 'error.user.field_locked' });
+      }
+      if (next.username.toLowerCase() !== user.username.toLowerCase()) {
+        if (isReservedUsername(next.username) || (await accounts.usernameTaken(next.username, user.user_id))) {
+          throw errors.fields({ field: 'username', key: 'error.username.duplicate' });
+        }
+      }
+      try {
+        await accounts.run(user.user_id, { type: 'update_profile', profile: next }, user.user_id);
+      } catch (error) {
+        if ((error as { constraint?: string }).constraint === 'users_username') {
+          throw errors.fields({ field: 'username', key: 'error.username.duplicate' });
+        }
+        throw error;
+      }
+      return ok(request, null);
+    },
+  );
+
+  app.put(
+    '/answer/api/v1/user/interface',
+    {
+      config: { auth: 'user' },
+      schema: {
+        body: Type.Object({
+          language: Type.Union(SUPPORTED_LANGUAGES.map((l) => Type.Literal(l))),
+          color_scheme: Type.Optional(
+            Type.Union([Type.Literal('default'), Type.Literal('light'), Type.Literal('dark'), Type.Literal('system')]),
+          ),
+        }),
+        response: { 200: EnvelopeSchema(Null) },
+      },
+    },
+    async (request) => {
+      await accounts.run(
+        request.actor!.id,
+        {
+          type: 'change_interface',
+          language: request.body.language,
+          colorScheme: request.body.color_scheme ?? 'default',
+        },
+        request.actor!.id,
+      );
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/answer/api/v1/user/action/record',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: Type.Object({ action: Type.Union(Object.keys(RECORD_ACTIONS).map((a) => Type.Literal(a))) }),
+        response: {
+          200: EnvelopeSchema(
+            Type.Object({ captcha_id: Type.String(), captcha_img: Type.String(), verify: Type.Boolean() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const action = RECORD_ACTIONS[request.query.action]!;
+      if (!(await accounts.captchas.required(request.ip, action))) {
+        return ok(request, { captcha_id: '', captcha_img: '', verify: false });
+      }
+      return ok(request, { ...(await accounts.captchas.create()), verify: true });
+    },
+  );
+}
+
+/** A bio's HTML until the shared markdown renderer exists: escaped text in paragraphs. */
+export function renderPlainText(text: string): string {
+  const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return escaped
+    .split(/\n{2,}/)
+    .filter((p) => p.trim())
+    .map((p) => `<p>${p.replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}

@@ -1,0 +1,88 @@
+import { EnvelopeSchema } from '@agora/contracts';
+import { errors, type HttpApp, ok } from '@agora/platform';
+import { Type } from 'typebox';
+import type { Accounts } from '../commands/accounts';
+import { toUserLoginResp, UserLoginRespSchema } from '../responses/users';
+import { CaptchaFields, Code, Email } from './schemas';
+
+const Null = Type.Null();
+
+export async function emailRoutes(app: HttpApp, accounts: Accounts) {
+  // Resend the activation mail (the inactive-account screen).
+  app.post(
+    '/answer/api/v1/user/email/verification/send',
+    {
+      config: { auth: 'login' },
+      schema: { querystring: Type.Object(CaptchaFields), response: { 200: EnvelopeSchema(Null) } },
+    },
+    async (request) => {
+      const user = (await accounts.findById(request.actor!.id))!;
+      await accounts.limits.spend(['mail_ip', request.ip], ['mail_account', user.user_id]);
+      await accounts.captchas.demand(request.ip, 'email', request.query.captcha_id, request.query.captcha_code);
+      await accounts.captchas.record(request.ip, 'email');
+      if (user.mail_status !== 1) await accounts.sendLink(user, 'activation', user.email, user.user_id);
+      return ok(request, null);
+    },
+  );
+
+  // Following the activation link: the account is activated and signed in.
+  app.post(
+    '/answer/api/v1/user/email/verification',
+    {
+      config: { auth: 'none' },
+      schema: { querystring: Type.Object({ code: Code }), response: { 200: EnvelopeSchema(UserLoginRespSchema) } },
+    },
+    async (request) => {
+      const { userId } = await accounts.redeemCode(request.query.code, 'activation');
+      await accounts.run(userId, { type: 'activate' }, userId);
+      const user = (await accounts.findById(userId))!;
+      const token = await accounts.startSession(user);
+      return ok(request, toUserLoginResp((await accounts.findById(userId))!, token, await accounts.settings()));
+    },
+  );
+
+  app.post(
+    '/answer/api/v1/user/email/change/code',
+    {
+      config: { auth: 'login' },
+      schema: {
+        body: Type.Object({ e_mail: Email, pass: Type.Optional(Type.String({ maxLength: 32 })), ...CaptchaFields }),
+        response: { 200: EnvelopeSchema(Null) },
+      },
+    },
+    async (request) => {
+      const user = (await accounts.findById(request.actor!.id))!;
+      const { e_mail, pass, captcha_id, captcha_code } = request.body;
+      await accounts.limits.spend(['mail_ip', request.ip], ['mail_account', user.user_id]);
+      await accounts.captchas.demand(user.user_id, 'edit_userinfo', captcha_id, captcha_code);
+      await accounts.captchas.record(user.user_id, 'edit_userinfo');
+      if (await accounts.hasPassword(user.user_id)) {
+        if (!pass || !(await accounts.checkPassword(user.user_id, pass))) {
+          throw errors.fields({ field: 'pass', key: 'error.password.old_wrong' });
+        }
+      }
+      if (await accounts.emailTaken(e_mail, user.user_id))
+        throw errors.fields({ field: 'e_mail', key: 'error.email.duplicate' });
+      await accounts.sendLink(user, 'email_change', e_mail.trim(), user.user_id);
+      return ok(request, null);
+    },
+  );
+
+  // Following the confirmation link sent to the new address: proves it, so the account is active too.
+  app.put(
+    '/answer/api/v1/user/email',
+    {
+      config: { auth: 'none' },
+      schema: { body: Type.Object({ code: Code }), response: { 200: EnvelopeSchema(UserLoginRespSchema) } },
+    },
+    async (request) => {
+      const { userId, email } = await accounts.redeemCode(request.body.code, 'email_change');
+      if (await accounts.emailTaken(email, userId))
+        throw errors.fields({ field: 'e_mail', key: 'error.email.duplicate' });
+      await accounts.run(userId, { type: 'change_email', email }, userId);
+      await accounts.run(userId, { type: 'activate' }, userId);
+      const token = await accounts.startSession((await accounts.findById(userId))!);
+      return ok(request, toUserLoginResp((await accounts.findById(userId))!, token, await accounts.settings()));
+    },
+  );
+}

@@ -1,0 +1,111 @@
+import {
+  EnvelopeSchema,
+  PERMISSION_KEYS,
+  type PermissionKey,
+  privilegeThresholds,
+  roleHolds,
+  translate,
+} from '@agora/contracts';
+import { errors, type HttpApp, ok } from '@agora/platform';
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import type { Accounts } from '../commands/accounts';
+import {
+  PublicUserInfoSchema,
+  toPublicUserInfo,
+  toUserBasicInfo,
+  UserBasicInfoSchema,
+  type UserRow,
+} from '../responses/users';
+
+const MENTION_SUGGESTIONS = 5;
+
+export async function userRoutes(app: HttpApp, accounts: Accounts) {
+  // Mention suggestions: usernames or display names starting with what was typed.
+  app.get(
+    '/answer/api/v1/user/info/search',
+    {
+      config: { auth: 'user' },
+      schema: {
+        querystring: Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: EnvelopeSchema(Type.Array(UserBasicInfoSchema)) },
+      },
+    },
+    async (request) => {
+      const prefix = `${request.query.username
+        .trim()
+        .toLowerCase()
+        .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const { rows } = await sql<UserRow>`
+        select * from users
+        where status <> 'deleted' and (lower(username) like ${prefix} or lower(display_name) like ${prefix})
+        order by (lower(username) = ${request.query.username.trim().toLowerCase()}) desc, rank desc, username
+        limit ${MENTION_SUGGESTIONS}`.execute(accounts.db);
+      const settings = await accounts.settings();
+      return ok(
+        request,
+        rows.map((row) => toUserBasicInfo(row, settings)),
+      );
+    },
+  );
+
+  app.get(
+    '/answer/api/v1/personal/user/info',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: EnvelopeSchema(Type.Object({ info: PublicUserInfoSchema })) },
+      },
+    },
+    async (request) => {
+      const user = await accounts.findByUsername(request.query.username);
+      if (!user || user.status === 'deleted') throw errors.notFound('error.user.not_found');
+      return ok(request, { info: toPublicUserInfo(user, await accounts.settings()) });
+    },
+  );
+
+  // What the caller may do, by role first and reputation second (behaviour §2a).
+  app.get(
+    '/answer/api/v1/permission',
+    {
+      config: { auth: 'user' },
+      schema: {
+        querystring: Type.Object({ action: Type.String({ minLength: 1, maxLength: 2000 }) }),
+        response: {
+          200: EnvelopeSchema(
+            Type.Record(
+              Type.String(),
+              Type.Object({ has_permission: Type.Boolean(), no_permission_tip: Type.String() }),
+            ),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const asked = request.query.action
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      const unknown = asked.filter((a) => !PERMISSION_KEYS.includes(a as PermissionKey));
+      if (unknown.length) throw errors.fields({ field: 'action', key: 'validation.invalid' });
+      const { privileges } = await accounts.settings();
+      const thresholds = privilegeThresholds(privileges.level as 1 | 2 | 3);
+      const user = (await accounts.findById(request.actor!.id))!;
+      const answer: Record<string, { has_permission: boolean; no_permission_tip: string }> = {};
+      for (const action of asked as PermissionKey[]) {
+        const needed = thresholds[action] ?? -1;
+        const allowed = roleHolds(user.role_id, action) || (needed >= 0 && user.rank >= needed);
+        answer[action] = {
+          has_permission: allowed,
+          no_permission_tip: allowed
+            ? ''
+            : needed >= 0
+              ? translate(request.language, 'error.rank.not_enough', { rank: needed })
+              : translate(request.language, 'error.rank.role_only'),
+        };
+      }
+      return ok(request, answer);
+    },
+  );
+}

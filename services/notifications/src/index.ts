@@ -1,0 +1,3 @@
+export { renderAccountMail } from './mail/templates/account-mail';
+export { MailWorker, type MailWorkerSettings, retryDelayMs } from './mail/worker';
+export { createNotificationsService, type NotificationsOptions, notificationsService } from './service';

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@agora/platform';
+import { notificationsService } from './service';
+
+await runServiceProcess(notificationsService);
