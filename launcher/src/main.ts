@@ -3,8 +3,10 @@
  *   start                                  run Agora embedded (default)
  *   projections status                     list projections with lag and dead letters
  *   projections rebuild <service>.<name>   replay one projection from position zero
+ *   admin create --email --name --password create or promote an admin account
  */
 import { createLogger, exitOnConfigError, loadConfig, onShutdown } from '@agora/platform';
+import { adminCommand } from './admin-command';
 import { startEmbedded } from './embedded';
 import { projectionsCommand } from './projections-command';
 
@@ -22,16 +24,24 @@ switch (command) {
   case 'start': {
     const agora = await startEmbedded(config, log);
     log.info(`Agora is running at ${agora.url} (data in ${config.dataDir}, ${config.bus} event bus). Ctrl-C stops it.`);
+    if (!(await agora.hasAdmin())) {
+      log.info(
+        "No admin account yet. Create one with: npm run agora -- admin create --email you@example.com --name 'Your Name' --password '<8 to 32 characters>'",
+      );
+    }
     onShutdown(async () => {
       await agora.stop();
       log.info('Agora stopped');
     }, log);
     break;
   }
+  case 'admin':
+    process.exitCode = await adminCommand(config, log, args);
+    break;
   case 'projections':
     process.exitCode = await projectionsCommand(config, log, args);
     break;
   default:
-    process.stderr.write(`Unknown command ${command}. Commands: start, projections status|rebuild\n`);
+    process.stderr.write(`Unknown command ${command}. Commands: start, admin create, projections status|rebuild\n`);
     process.exitCode = 64;
 }

@@ -1,21 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { type AgoraConfig, connectDatabase, createEventBus, ProjectionRunner } from '@agora/platform';
 import type { Logger } from 'pino';
-import { DATABASE_NAME, runtimeFile } from './embedded';
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { reachDatabase } from './database-access';
 import { ALL_SERVICES } from './services';
-
-/** The database of a running embedded instance, or of one started just for this command. */
-async function reachDatabase(config: AgoraConfig, log: Logger) {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
-  const file = runtimeFile(config.dataDir);
-  if (existsSync(file)) {
-    const { databaseUrl } = JSON.parse(readFileSync(file, 'utf8')) as { databaseUrl: string };
-    return { url: databaseUrl, stop: async () => {} };
-  }
-  const server = await startEmbeddedPostgres({ dataDir: `${config.dataDir}/postgres`, log: (l) => log.debug(l) });
-  return { url: server.urlFor(DATABASE_NAME), stop: () => server.stop() };
-}
 
 export async function projectionsCommand(config: AgoraConfig, log: Logger, args: string[]): Promise<number> {
   const [action, target] = args;

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +67,41 @@ describe('npm start', () => {
     await waitFor(first, `Agora is running at http://127.0.0.1:${port}`);
     const siteinfo = await (await fetch(`http://127.0.0.1:${port}/answer/api/v1/siteinfo`)).json();
     expect(siteinfo).toMatchObject({ code: 200, reason: 'base.success', data: { general: { name: 'Agora' } } });
+    expect(first.output()).toContain('No admin account yet. Create one with: npm run agora -- admin create');
+
+    // The operator command, against the running instance, as the start-up hint says.
+    const created = spawnSync(
+      'npm',
+      [
+        'run',
+        '--silent',
+        'agora',
+        '--',
+        'admin',
+        'create',
+        '--email',
+        'owner@example.com',
+        '--name',
+        'Site Owner',
+        '--password',
+        'owner-pass-1',
+      ],
+      { cwd: repoRoot, env: { ...process.env, AGORA_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+    );
+    expect(created.status, created.stderr).toBe(0);
+    expect(created.stdout).toContain('Created the admin owner@example.com.');
+    const login = (await (
+      await fetch(`http://127.0.0.1:${port}/answer/api/v1/user/login/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ e_mail: 'owner@example.com', pass: 'owner-pass-1' }),
+      })
+    ).json()) as { data: { access_token: string; role_id: number } };
+    expect(login.data.role_id).toBe(2);
+    const roles = await fetch(`http://127.0.0.1:${port}/answer/admin/api/roles`, {
+      headers: { authorization: login.data.access_token },
+    });
+    expect(roles.status).toBe(200);
 
     // Change a setting through the site service's own command, against the running instance's database.
     const { databaseUrl } = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8'));
@@ -91,6 +126,7 @@ describe('npm start', () => {
       data: { general: { name: string } };
     };
     expect(after.data.general.name).toBe('Kept');
+    expect(second.output()).not.toContain('No admin account yet');
     await stop(second);
     expect(second.output()).toContain('Agora stopped');
   });

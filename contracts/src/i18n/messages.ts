@@ -57,15 +57,15 @@ const zh_CN: Record<MessageKey, string> = {
   'base.not_found': '资源不存在。',
   'base.too_many_requests': '请求过于频繁，请稍后再试。',
   'base.database_error': '数据服务异常。',
-  'validation.required': '{field} 不能为空。',
-  'validation.invalid': '{field} 无效。',
-  'validation.min_length': '{field} 至少需要 {limit} 个字符。',
-  'validation.max_length': '{field} 最多 {limit} 个字符。',
-  'validation.minimum': '{field} 不能小于 {limit}。',
-  'validation.maximum': '{field} 不能大于 {limit}。',
-  'validation.min_items': '{field} 至少需要 {limit} 项。',
-  'validation.max_items': '{field} 最多 {limit} 项。',
-  'validation.unknown_field': '{field} 不是已知字段。',
+  'validation.required': '{field}不能为空。',
+  'validation.invalid': '{field}无效。',
+  'validation.min_length': '{field}至少需要 {limit} 个字符。',
+  'validation.max_length': '{field}最多 {limit} 个字符。',
+  'validation.minimum': '{field}不能小于 {limit}。',
+  'validation.maximum': '{field}不能大于 {limit}。',
+  'validation.min_items': '{field}至少需要 {limit} 项。',
+  'validation.max_items': '{field}最多 {limit} 项。',
+  'validation.unknown_field': '{field}不是已知字段。',
   'error.user.not_found': '用户不存在。',
   'error.user.already_exists': '用户已存在。',
   'error.user.registration_closed': '本站已关闭新用户注册。',
@@ -136,8 +136,8 @@ const FIELD_LABELS: Record<Language, Record<string, string>> = {
 
 export function fieldLabel(language: Language, field: string): string {
   const last = field.split('.').at(-1) ?? field;
-  const known = FIELD_LABELS[language][last] ?? FIELD_LABELS.en_US[last];
-  if (known) return known;
   const words = last.replace(/[_-]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const label = FIELD_LABELS[language][last] ?? FIELD_LABELS.en_US[last] ?? words.charAt(0).toUpperCase() + words.slice(1);
+  // Chinese messages run the label straight into the text; a Latin label needs a space after it.
+  return language === 'zh_CN' && !/[\u4e00-\u9fff]/.test(label) ? `${label} ` : label;
 }

@@ -66,7 +66,7 @@ describe('service HTTP host', () => {
     const missing = await post({ count: 1 });
     expect(missing.json().data).toEqual([{ error_field: 'title', error_msg: 'Title cannot be empty.' }]);
     const empty = await post({ title: '', count: 1 }, { 'accept-language': 'zh-CN' });
-    expect(empty.json().data).toEqual([{ error_field: 'title', error_msg: 'Title 不能为空。' }]);
+    expect(empty.json().data).toEqual([{ error_field: 'title', error_msg: '标题不能为空。' }]);
   });
 
   it('answers a malformed body with 400 and no internals', async () => {

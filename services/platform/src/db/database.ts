@@ -35,8 +35,10 @@ export function connectDatabase(options: DatabaseOptions): ServiceDatabase {
     options: `-c search_path=${quoteIdent(options.schema)},public`,
     idleTimeoutMillis: 30_000,
   });
-  // A dropped idle connection must not crash the process; the pool replaces it.
+  // A lost connection (a database restart, or Ctrl-C reaching the embedded server before us) fails the
+  // query that used it; the client-level 'error' event must not end the process, idle or checked out.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   return {
     schema: options.schema,

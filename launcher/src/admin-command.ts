@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util';
+import { Limits, Role } from '@agora/contracts';
+import { accountsFor, identityService } from '@agora/identity';
+import { type AgoraConfig, createEventBus, startService } from '@agora/platform';
+import type { Logger } from 'pino';
+import { reachDatabase } from './database-access';
+
+const USAGE =
+  'Usage: npm run agora -- admin create --email <address> --name <display name> --password <8 to 32 characters>\n';
+
+/**
+ * `admin create`: creates an activated admin account, or promotes (and activates) the account that
+ * already has that e-mail, setting its password. For first use and for operators; no prompt.
+ */
+export async function adminCommand(config: AgoraConfig, log: Logger, args: string[]): Promise<number> {
+  const [action, ...rest] = args;
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
+    strict: true,
+  });
+  const { email, name, password } = values;
+  const problems = [
+    action !== 'create' && 'the action must be "create"',
+    !email?.includes('@') && '--email must be an e-mail address',
+    (!password || password.length < Limits.password.minLength || password.length > Limits.password.maxLength) &&
+      '--password must be 8 to 32 characters',
+  ].filter(Boolean);
+  if (problems.length) {
+    process.stderr.write(`${problems.join('; ')}\n${USAGE}`);
+    return 64;
+  }
+  const database = await reachDatabase(config, log);
+  const bus = await createEventBus({
+    kind: config.bus,
+    databaseUrl: database.url,
+    kafkaBrokers: config.kafkaBrokers,
+    log,
+  });
+  const identity = await startService(identityService, {
+    config,
+    databaseUrl: database.url,
+    bus,
+    log,
+    maxConnections: 2,
+  });
+  try {
+    const accounts = accountsFor(identity.context);
+    const existing = await accounts.findByEmail(email!);
+    if (existing) {
+      await accounts.run(existing.user_id, { type: 'change_role', roleId: Role.admin }, null);
+      await accounts.run(existing.user_id, { type: 'reinstate' }, null);
+      await accounts.setPassword(existing.user_id, password!, 'admin', null);
+      process.stdout.write(`${email} is now an admin.\n`);
+    } else {
+      const displayName = (name ?? email!.split('@')[0] ?? 'Admin').slice(0, 30).padEnd(4, '_');
+      await accounts.register({
+        email: email!,
+        displayName,
+        password: password!,
+        roleId: Role.admin,
+        activated: true,
+        createdBy: 'installer',
+        actorId: null,
+      });
+      process.stdout.write(`Created the admin ${email}.\n`);
+    }
+    return 0;
+  } finally {
+    await identity.close();
+    await bus.close();
+    await database.stop();
+  }
+}
