@@ -11,6 +11,8 @@ export interface GatewayOptions {
   /** The services this deployment runs; a route owned by another one answers 404. */
   transports: Partial<Record<ServiceName, ServiceTransport>>;
   bodyLimit?: number;
+  /** Behind a proxy or load balancer: the client address comes from X-Forwarded-For. */
+  trustProxy?: boolean;
 }
 
 function parseJson(body: Buffer | undefined): unknown {
@@ -29,6 +31,7 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
     log: options.log,
     bodyLimit: options.bodyLimit ?? 6 * 1024 * 1024,
     openapi: false,
+    trustProxy: options.trustProxy ?? false,
   });
   // Bodies pass through untouched: the owning service parses and validates them.
   app.removeAllContentTypeParsers();

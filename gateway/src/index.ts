@@ -1,3 +1,4 @@
+export { AccessTokens } from './access-tokens';
 export { createGateway, type GatewayOptions } from './gateway';
 export { matchRoute, SERVICE_NAMES, type ServiceName } from './routing-table';
 export { HttpTransport, InProcessTransport, type ServiceTransport } from './transports';

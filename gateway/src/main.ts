@@ -13,7 +13,7 @@ try {
 const log = createLogger(config);
 const transports: Partial<Record<ServiceName, ServiceTransport>> = {};
 for (const [name, url] of Object.entries(config.serviceUrls)) transports[name as ServiceName] = new HttpTransport(url);
-const gateway = await createGateway({ log, transports });
+const gateway = await createGateway({ log, transports, trustProxy: config.trustProxy });
 await gateway.listen({ host: config.host, port: config.port });
 log.info(`gateway listening on http://${config.host}:${config.port} for ${Object.keys(transports).join(', ')}`);
 onShutdown(async () => {

@@ -64,7 +64,7 @@ export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<E
       services.push(service);
       transports[module.name as ServiceName] = new InProcessTransport(service.app);
     }
-    const gateway = await createGateway({ log, transports });
+    const gateway = await createGateway({ log, transports, trustProxy: config.trustProxy });
     await gateway.listen({ host: config.host, port: config.port });
     const address = gateway.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

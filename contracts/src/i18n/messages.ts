@@ -137,7 +137,8 @@ const FIELD_LABELS: Record<Language, Record<string, string>> = {
 export function fieldLabel(language: Language, field: string): string {
   const last = field.split('.').at(-1) ?? field;
   const words = last.replace(/[_-]+/g, ' ').trim();
-  const label = FIELD_LABELS[language][last] ?? FIELD_LABELS.en_US[last] ?? words.charAt(0).toUpperCase() + words.slice(1);
+  const label =
+    FIELD_LABELS[language][last] ?? FIELD_LABELS.en_US[last] ?? words.charAt(0).toUpperCase() + words.slice(1);
   // Chinese messages run the label straight into the text; a Latin label needs a space after it.
   return language === 'zh_CN' && !/[\u4e00-\u9fff]/.test(label) ? `${label} ` : label;
 }

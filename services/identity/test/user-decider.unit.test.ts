@@ -1,6 +1,6 @@
 import { ApiError, foldEvents } from '@agora/platform';
 import { describe, expect, it } from 'vitest';
-import { userDecider as decider, type UserCommand, type UserEvent } from '../src/domain/user/decider';
+import { userDecider as decider, sessionRefusal, type UserCommand, type UserEvent } from '../src/domain/user/decider';
 
 const registered: UserEvent = {
   type: 'identity.user_registered',
@@ -72,7 +72,7 @@ describe('user decider', () => {
     ]);
   });
 
-  it('suspends until a time, refuses logins while it lasts, and lets them in after', () => {
+  it('suspends until a time, and sessions may not start while it lasts', () => {
     const suspended: UserEvent = {
       type: 'identity.user_suspended',
       data: { user_id: 'u1', until: '2030-01-01T00:00:00.000Z' },
@@ -81,14 +81,18 @@ describe('user decider', () => {
       suspended,
       revokeAll('suspended'),
     ]);
-    const refused = refusal(() =>
-      given(registered, suspended).when({ type: 'log_in', sessionId: 's', now: '2029-06-01T00:00:00.000Z' }),
+    const until = new Date('2030-01-01T00:00:00.000Z');
+    const refused = sessionRefusal(
+      { status: 'suspended', suspended_until: until },
+      new Date('2029-06-01T00:00:00.000Z'),
     );
-    expect(refused.status).toBe(403);
-    expect(refused.data).toEqual({ type: 'suspended' });
+    expect(refused?.status).toBe(403);
+    expect(refused?.data).toEqual({ type: 'suspended' });
     expect(
-      given(registered, suspended).when({ type: 'log_in', sessionId: 's', now: '2030-06-01T00:00:00.000Z' }),
-    ).toEqual([{ type: 'identity.user_logged_in', data: { user_id: 'u1', session_id: 's' } }]);
+      sessionRefusal({ status: 'suspended', suspended_until: until }, new Date('2030-06-01T00:00:00.000Z')),
+    ).toBeUndefined();
+    expect(sessionRefusal({ status: 'deleted', suspended_until: null }, new Date())?.status).toBe(404);
+    expect(sessionRefusal({ status: 'normal', suspended_until: null }, new Date())).toBeUndefined();
   });
 
   it('reinstates a suspended, inactive account to normal and activated', () => {
@@ -147,12 +151,6 @@ describe('user decider', () => {
     expect(given(registered).when({ type: 'change_email', email: 'ada@example.com' })).toEqual([]);
     expect(given(registered).when({ type: 'change_email', email: 'new@example.com' })).toEqual([
       { type: 'identity.email_changed', data: { user_id: 'u1', email: 'new@example.com' } },
-    ]);
-  });
-
-  it('logs out one session', () => {
-    expect(given(registered).when({ type: 'log_out', sessionId: 's1' })).toEqual([
-      { type: 'identity.sessions_revoked', data: { user_id: 'u1', session_id: 's1', reason: 'logout' } },
     ]);
   });
 });

@@ -9,7 +9,7 @@ import {
   type Tx,
 } from '@agora/platform';
 import { sql } from 'kysely';
-import { type UserCommand, userDecider } from '../domain/user/decider';
+import { sessionRefusal, type UserCommand, userDecider } from '../domain/user/decider';
 import { usernameFromDisplayName, withSuffix } from '../domain/user/username';
 import { applyUserEvent } from '../projections/users/read-model';
 import type { UserRow } from '../responses/users';
@@ -90,6 +90,18 @@ export class Accounts {
   async hasPassword(userId: string): Promise<boolean> {
     const { rows } = await sql`select 1 from credentials where user_id = ${userId}`.execute(this.db);
     return rows.length > 0;
+  }
+
+  /** The account of an e-mail address, if the password is right (one query, and argon2 either way). */
+  async authenticate(email: string, password: string): Promise<UserRow | undefined> {
+    const { rows } = await sql<UserRow & { password_hash: string | null }>`
+      select u.*, c.password_hash from users u left join credentials c on c.user_id = u.user_id
+      where lower(u.email) = lower(${email.trim()}) and u.status <> 'deleted'`.execute(this.db);
+    const row = rows[0];
+    const ok = await verifyPassword(row?.password_hash ?? (await decoyHash()), password);
+    if (!row?.password_hash || !ok) return undefined;
+    const { password_hash: _, ...user } = row;
+    return user;
   }
 
   async checkPassword(userId: string | undefined, password: string): Promise<boolean> {
@@ -174,27 +186,49 @@ export class Accounts {
     }
   }
 
-  /** Starts a session and signs its access token. */
-  async startSession(row: UserRow): Promise<string> {
+  /**
+   * Starts a session (its own stream, so logins never grow the user's) and signs its access token.
+   * Returns the user as of the login, with the token.
+   */
+  async startSession(row: UserRow): Promise<{ token: string; user: UserRow }> {
+    const refusal = sessionRefusal(row, new Date());
+    if (refusal) throw refusal;
     const sessionId = randomUUID();
-    await this.run(
-      row.user_id,
-      { type: 'log_in', sessionId, now: new Date().toISOString() },
-      row.user_id,
-      async (tx) => {
-        await sql`insert into sessions (session_id, user_id, expires_at)
+    const loggedIn = await this.db.transaction().execute(async (tx) => {
+      const { events } = await this.context.store.append(
+        `session-${sessionId}`,
+        0,
+        [{ type: 'identity.user_logged_in', data: { user_id: row.user_id, session_id: sessionId } }],
+        { actorId: row.user_id },
+        tx,
+      );
+      await sql`insert into sessions (session_id, user_id, expires_at)
                 values (${sessionId}, ${row.user_id}, now() + ${ACCESS_TOKEN_LIFETIME_MS} * interval '1 millisecond')`.execute(
-          tx,
-        );
-      },
-    );
-    const fresh = (await this.findById(row.user_id))!;
-    return this.keys.sign({
-      sub: fresh.user_id,
+        tx,
+      );
+      for (const event of events) await applyUserEvent(tx, event);
+      return events[0]!;
+    });
+    const token = this.keys.sign({
+      sub: row.user_id,
       sid: sessionId,
-      role: fresh.role_id,
-      ms: fresh.mail_status,
-      st: fresh.status as 'normal',
+      role: row.role_id,
+      ms: row.mail_status,
+      st: row.status as 'normal',
+    });
+    return { token, user: { ...row, last_login_at: new Date(loggedIn.occurredAt) } };
+  }
+
+  async endSession(userId: string, sessionId: string): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      const { events } = await this.context.store.append(
+        `session-${sessionId}`,
+        'any',
+        [{ type: 'identity.sessions_revoked', data: { user_id: userId, session_id: sessionId, reason: 'logout' } }],
+        { actorId: userId },
+        tx,
+      );
+      for (const event of events) await applyUserEvent(tx, event);
     });
   }
 

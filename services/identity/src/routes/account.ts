@@ -43,8 +43,8 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
         actorId: null,
       });
       if (login.require_email_verification) await accounts.sendLink(user, 'activation', user.email, user.user_id);
-      const token = await accounts.startSession(user);
-      return ok(request, toUserLoginResp((await accounts.findById(user.user_id))!, token, settings));
+      const session = await accounts.startSession(user);
+      return ok(request, toUserLoginResp(session.user, session.token, settings));
     },
   );
 
@@ -62,15 +62,15 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
       const settings = await accounts.settings();
       if (!settings.login.allow_password_login) throw errors.forbidden(undefined, 'error.user.password_login_closed');
       await accounts.limits.spend(['login_ip', request.ip], ['login_account', e_mail]);
-      await accounts.captchas.demand(request.ip, 'password', captcha_id, captcha_code);
-      const user = await accounts.findByEmail(e_mail);
-      if (!user || !(await accounts.checkPassword(user.user_id, pass))) {
+      const failedBefore = await accounts.captchas.demand(request.ip, 'password', captcha_id, captcha_code);
+      const user = await accounts.authenticate(e_mail, pass);
+      if (!user) {
         await accounts.captchas.record(request.ip, 'password');
         throw errors.fields({ field: 'e_mail', key: 'error.email.or_password_wrong' });
       }
-      await accounts.captchas.clear(request.ip, 'password');
-      const token = await accounts.startSession(user);
-      return ok(request, toUserLoginResp((await accounts.findById(user.user_id))!, token, settings));
+      if (failedBefore > 0) await accounts.captchas.clear(request.ip, 'password');
+      const session = await accounts.startSession(user);
+      return ok(request, toUserLoginResp(session.user, session.token, settings));
     },
   );
 
@@ -78,7 +78,7 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
     '/answer/api/v1/user/logout',
     { config: { auth: 'login' }, schema: { response: { 200: EnvelopeSchema(Null) } } },
     async (request) => {
-      await accounts.run(request.actor!.id, { type: 'log_out', sessionId: request.sessionId! }, request.actor!.id);
+      await accounts.endSession(request.actor!.id, request.sessionId!);
       return ok(request, null);
     },
   );

@@ -35,9 +35,8 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
     async (request) => {
       const { userId } = await accounts.redeemCode(request.query.code, 'activation');
       await accounts.run(userId, { type: 'activate' }, userId);
-      const user = (await accounts.findById(userId))!;
-      const token = await accounts.startSession(user);
-      return ok(request, toUserLoginResp((await accounts.findById(userId))!, token, await accounts.settings()));
+      const session = await accounts.startSession((await accounts.findById(userId))!);
+      return ok(request, toUserLoginResp(session.user, session.token, await accounts.settings()));
     },
   );
 
@@ -81,8 +80,8 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
         throw errors.fields({ field: 'e_mail', key: 'error.email.duplicate' });
       await accounts.run(userId, { type: 'change_email', email }, userId);
       await accounts.run(userId, { type: 'activate' }, userId);
-      const token = await accounts.startSession((await accounts.findById(userId))!);
-      return ok(request, toUserLoginResp((await accounts.findById(userId))!, token, await accounts.settings()));
+      const session = await accounts.startSession((await accounts.findById(userId))!);
+      return ok(request, toUserLoginResp(session.user, session.token, await accounts.settings()));
     },
   );
 }

@@ -65,11 +65,16 @@ export class Captchas {
     return (await this.hits(unit, action)) >= RULES[action].threshold;
   }
 
-  /** Refuses the request with a `captcha_code` field error when a captcha is due and not solved. */
-  async demand(unit: string, action: CaptchaAction, captchaId?: string, code?: string): Promise<void> {
-    if (!(await this.required(unit, action))) return;
+  /**
+   * Refuses the request with a `captcha_code` field error when a captcha is due and not solved.
+   * Returns the attempts counted so far.
+   */
+  async demand(unit: string, action: CaptchaAction, captchaId?: string, code?: string): Promise<number> {
+    const hits = await this.hits(unit, action);
+    if (hits < RULES[action].threshold) return hits;
     if (!code) throw errors.fields({ field: 'captcha_code', key: 'error.captcha.empty' });
     if (!(await this.check(captchaId, code)))
       throw errors.fields({ field: 'captcha_code', key: 'error.captcha.wrong' });
+    return hits;
   }
 }

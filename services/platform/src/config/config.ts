@@ -21,6 +21,8 @@ export interface AgoraConfig {
   smtpUrl: string | undefined;
   /** Sender of mail when the site's SMTP settings name none. */
   mailFrom: string;
+  /** The gateway runs behind a proxy or load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {
@@ -71,6 +73,14 @@ const oneOf =
     if (!allowed.includes(value)) return invalid(`must be one of ${allowed.join(', ')}`);
     return value;
   };
+
+const boolean: Parser<boolean> = (raw) => {
+  if (typeof raw === 'boolean') return raw;
+  const value = String(raw).trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(value)) return true;
+  if (['false', '0', 'no'].includes(value)) return false;
+  return invalid('must be true or false');
+};
 
 const list =
   (item: Parser<string>): Parser<string[]> =>
@@ -153,6 +163,7 @@ const settings: { [K in keyof AgoraConfig]: Setting<K> } = {
     fallback: () => undefined,
   },
   mailFrom: { key: 'mailFrom', env: ['AGORA_MAIL_FROM'], parse: text(), fallback: () => 'Agora <no-reply@localhost>' },
+  trustProxy: { key: 'trustProxy', env: ['AGORA_TRUST_PROXY'], parse: boolean, fallback: () => false },
 };
 
 export interface LoadConfigOptions {

@@ -64,9 +64,7 @@ export type UserCommand =
   | { type: 'change_role'; roleId: number }
   | { type: 'suspend'; until: string }
   | { type: 'reinstate' }
-  | { type: 'delete'; removeAllContent: boolean }
-  | { type: 'log_in'; sessionId: string; now: string }
-  | { type: 'log_out'; sessionId: string };
+  | { type: 'delete'; removeAllContent: boolean };
 
 const initialState = (): UserState => ({
   userId: null,
@@ -81,6 +79,17 @@ const initialState = (): UserState => ({
 
 function revokeAll(userId: string, reason: string): UserEvent {
   return { type: 'identity.sessions_revoked', data: { user_id: userId, session_id: null, reason } };
+}
+
+/**
+ * Whether an account may start a session now: not deleted, and not suspended (a suspension that has
+ * run out no longer stops anyone). Sessions are their own streams, so logins never grow the user's.
+ */
+export function sessionRefusal(user: { status: string; suspended_until: Date | null }, now: Date) {
+  if (user.status === 'deleted') return errors.notFound('error.user.not_found');
+  if (user.status === 'suspended' && user.suspended_until && user.suspended_until > now)
+    return errors.forbidden('suspended');
+  return undefined;
 }
 
 /** One account's life. Refusals are API errors; saving what is already so records nothing. */
@@ -193,18 +202,6 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return [
           { type: 'identity.user_deleted', data: { user_id: userId, remove_all_content: command.removeAllContent } },
           revokeAll(userId, 'deleted'),
-        ];
-      case 'log_in':
-        // A suspension that has run out no longer stops anyone.
-        if (state.status === 'suspended' && (state.suspendedUntil ?? '') > command.now)
-          throw errors.forbidden('suspended');
-        return [{ type: 'identity.user_logged_in', data: { user_id: userId, session_id: command.sessionId } }];
-      case 'log_out':
-        return [
-          {
-            type: 'identity.sessions_revoked',
-            data: { user_id: userId, session_id: command.sessionId, reason: 'logout' },
-          },
         ];
     }
   },
