@@ -49,7 +49,9 @@ export class TopicRegistry {
     const admin = await this.admin();
     try {
       const created = await admin.createTopics({
-        waitForLeaders: true,
+        // kafkajs's own wait gives up on a fresh broker's "does not host this topic-partition";
+        // waitUntilServed below retries until every partition answers.
+        waitForLeaders: false,
         topics: [
           {
             topic,
