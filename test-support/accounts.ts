@@ -71,3 +71,17 @@ export async function waitForMail(smtp: TestSmtpServer, to: string, linkPath: st
 export function tokenClaims(token: string): { sub: string; sid: string; t: number } {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
 }
+
+/**
+ * Sets a user's reputation in every service's copy of the actors. A stand-in until the reputation ledger
+ * (issue 5) publishes reputation events; then tests earn reputation through votes instead.
+ */
+export async function setReputation(stack: Stack, userId: string, rank: number): Promise<void> {
+  const schemas = await stack.query<{ table_schema: string }>(
+    "select table_schema from information_schema.tables where table_name = 'actors'",
+  );
+  for (const { table_schema } of schemas) {
+    await stack.query(`update "${table_schema}".actors set rank = $2 where user_id = $1`, [userId, rank]);
+  }
+  await stack.query('update identity.users set rank = $2 where user_id = $1', [userId, rank]);
+}

@@ -28,7 +28,8 @@ const EXEMPT_API = new Set([
   'user/info',
   'user/notification/unsubscribe',
 ]);
-const EXEMPT_PREFIXES = ['connector/', 'user-center/'];
+// Uploaded files: browsers load images without the token; their addresses are unguessable content hashes.
+const EXEMPT_PREFIXES = ['connector/', 'user-center/', 'file/uploads/'];
 
 export function exemptFromPrivateSite(route: RouteMatch): boolean {
   if (route.area !== 'api') return true; // admin routes demand an admin anyway; the installer runs before any login

@@ -44,6 +44,10 @@ const en_US = {
   'error.bulk.email_taken': 'Line {line}: the email is already in use.',
   'error.bulk.password': 'Line {line}: the password must be 8 to 32 characters.',
   'error.bulk.too_many': 'At most 5,000 users can be added at once.',
+  'error.upload.type': 'Only images are allowed ({types}).',
+  'error.upload.size': 'The file must be at most {limit} MB.',
+  'error.upload.megapixel': 'The image must be at most {limit} megapixels.',
+  'error.upload.unreadable': 'The image could not be read.',
 } as const;
 
 export type MessageKey = keyof typeof en_US;
@@ -88,6 +92,10 @@ const zh_CN: Record<MessageKey, string> = {
   'error.bulk.email_taken': '第 {line} 行：邮箱已被使用。',
   'error.bulk.password': '第 {line} 行：密码须为 8 到 32 个字符。',
   'error.bulk.too_many': '一次最多添加 5000 个用户。',
+  'error.upload.type': '仅允许上传图片（{types}）。',
+  'error.upload.size': '文件不能超过 {limit} MB。',
+  'error.upload.megapixel': '图片不能超过 {limit} 百万像素。',
+  'error.upload.unreadable': '无法读取该图片。',
 };
 
 const catalogs: Record<Language, Record<MessageKey, string>> = { en_US, zh_CN };
@@ -131,6 +139,8 @@ const FIELD_LABELS: Record<Language, Record<string, string>> = {
     title: '标题',
     content: '内容',
     tags: '标签',
+    file: '文件',
+    source: '来源',
   },
 };
 

@@ -26,3 +26,4 @@ export * from './projections/runner';
 export * from './service/process';
 export * from './service/service';
 export * from './site-settings/site-settings';
+export * from './auth/permissions';

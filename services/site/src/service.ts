@@ -2,6 +2,7 @@ import { SiteEvents } from '@agora/contracts';
 import type { ServiceModule } from '@agora/platform';
 import { languageRoutes } from './routes/language';
 import { siteinfoRoutes } from './routes/siteinfo';
+import { uploadRoutes } from './uploads/routes';
 
 /** Site settings, branding, legal texts and languages (DESIGN §6). */
 export const siteService: ServiceModule = {
@@ -13,5 +14,6 @@ export const siteService: ServiceModule = {
   async routes(app, context) {
     await siteinfoRoutes(app, context);
     await languageRoutes(app);
+    await uploadRoutes(app, context);
   },
 };

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { SiteSettings } from '@agora/contracts';
+import { avatarUrl, type SiteSettings } from '@agora/contracts';
 import { Type } from 'typebox';
 
 export const AvatarInfoSchema = Type.Object({ type: Type.String(), gravatar: Type.String(), custom: Type.String() });
@@ -106,17 +105,6 @@ export function displayStatus(row: Pick<UserRow, 'status' | 'suspended_until'>):
   return row.status;
 }
 
-/** The avatar URL the client draws: a custom upload, a Gravatar, or none (the client's default). */
-export function avatarUrl(row: Pick<UserRow, 'avatar' | 'email'>, settings: Pick<SiteSettings, 'users'>): string {
-  const type = row.avatar.type || settings.users.default_avatar;
-  if (type === 'custom' && row.avatar.custom) return row.avatar.custom;
-  if (type === 'gravatar') {
-    const digest = createHash('md5').update(row.email.trim().toLowerCase()).digest('hex');
-    return `${row.avatar.gravatar || settings.users.gravatar_base_url}${digest}`;
-  }
-  return '';
-}
-
 function account(row: UserRow, accessToken: string, hasPassword: boolean) {
   return {
     access_token: accessToken,
@@ -202,3 +190,5 @@ export function toPublicUserInfo(row: UserRow, settings: Pick<SiteSettings, 'use
     mobile: '',
   };
 }
+
+export { avatarUrl };

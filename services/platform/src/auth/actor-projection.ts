@@ -45,7 +45,8 @@ export const actorProjection: Projection = {
         return;
       }
       case UserActivated.type:
-        return setActor(tx, event, d.user_id, sql`mail_status = 1`);
+        // Activation is worth 1 reputation (behaviour §1a); the ledger will own reputation later.
+        return setActor(tx, event, d.user_id, sql`mail_status = 1, rank = greatest(rank, 1)`);
       case UserDeactivated.type:
         return setActor(tx, event, d.user_id, sql`mail_status = 2`);
       case ProfileUpdated.type: {

@@ -19,7 +19,8 @@ export async function applyUserEvent(tx: Tx, stored: StoredEvent): Promise<void>
       return;
     }
     case 'identity.user_activated':
-      return set(event.data.user_id, sql`mail_status = 1`);
+      // Activation is worth 1 reputation (behaviour §1a); the ledger will own reputation later.
+      return set(event.data.user_id, sql`mail_status = 1, rank = greatest(rank, 1)`);
     case 'identity.user_deactivated':
       return set(event.data.user_id, sql`mail_status = 2`);
     case 'identity.profile_updated': {

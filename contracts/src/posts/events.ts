@@ -1,0 +1,133 @@
+import { Type } from 'typebox';
+import { defineEvent } from '../events/envelope';
+
+const Id = Type.String({ minLength: 1 });
+export const TagRef = Type.Object({ slug_name: Type.String(), display_name: Type.String() });
+
+/** The content of a question as it stands after an event: later consumers need no other source. */
+const QuestionContent = {
+  title: Type.String(),
+  url_title: Type.String(),
+  content: Type.String(),
+  html: Type.String(),
+  tags: Type.Array(TagRef),
+};
+
+export const QuestionAsked = defineEvent(
+  'posts.question_asked',
+  Type.Object({ question_id: Id, user_id: Id, revision_id: Id, ...QuestionContent }),
+);
+export const QuestionEdited = defineEvent(
+  'posts.question_edited',
+  Type.Object({ question_id: Id, editor_id: Id, revision_id: Id, edit_summary: Type.String(), ...QuestionContent }),
+);
+export const QuestionRevisionSubmitted = defineEvent(
+  'posts.question_revision_submitted',
+  Type.Object({ question_id: Id, editor_id: Id, revision_id: Id, edit_summary: Type.String(), ...QuestionContent }),
+);
+
+const QuestionAct = Type.Object({ question_id: Id, actor_id: Id });
+export const QuestionDeleted = defineEvent('posts.question_deleted', QuestionAct);
+export const QuestionUndeleted = defineEvent('posts.question_undeleted', QuestionAct);
+export const QuestionClosed = defineEvent(
+  'posts.question_closed',
+  Type.Object({ question_id: Id, actor_id: Id, close_type: Type.Integer(), close_msg: Type.String() }),
+);
+export const QuestionReopened = defineEvent('posts.question_reopened', QuestionAct);
+export const QuestionPinned = defineEvent('posts.question_pinned', QuestionAct);
+export const QuestionUnpinned = defineEvent('posts.question_unpinned', QuestionAct);
+export const QuestionHidden = defineEvent('posts.question_hidden', QuestionAct);
+export const QuestionShown = defineEvent('posts.question_shown', QuestionAct);
+/** `answer_id` null: the accepted answer was withdrawn. */
+export const AnswerAccepted = defineEvent(
+  'posts.answer_accepted',
+  Type.Object({
+    question_id: Id,
+    actor_id: Id,
+    answer_id: Type.Union([Id, Type.Null()]),
+    previous_answer_id: Type.Union([Id, Type.Null()]),
+  }),
+);
+
+const AnswerContent = { content: Type.String(), html: Type.String() };
+export const AnswerPosted = defineEvent(
+  'posts.answer_posted',
+  Type.Object({ answer_id: Id, question_id: Id, user_id: Id, revision_id: Id, ...AnswerContent }),
+);
+export const AnswerEdited = defineEvent(
+  'posts.answer_edited',
+  Type.Object({
+    answer_id: Id,
+    question_id: Id,
+    editor_id: Id,
+    revision_id: Id,
+    edit_summary: Type.String(),
+    ...AnswerContent,
+  }),
+);
+export const AnswerRevisionSubmitted = defineEvent(
+  'posts.answer_revision_submitted',
+  Type.Object({
+    answer_id: Id,
+    question_id: Id,
+    editor_id: Id,
+    revision_id: Id,
+    edit_summary: Type.String(),
+    ...AnswerContent,
+  }),
+);
+const AnswerAct = Type.Object({ answer_id: Id, question_id: Id, actor_id: Id });
+export const AnswerDeleted = defineEvent('posts.answer_deleted', AnswerAct);
+export const AnswerUndeleted = defineEvent('posts.answer_undeleted', AnswerAct);
+
+export const CommentAdded = defineEvent(
+  'posts.comment_added',
+  Type.Object({
+    comment_id: Id,
+    object_id: Id,
+    question_id: Id,
+    user_id: Id,
+    reply_comment_id: Type.Union([Id, Type.Null()]),
+    reply_user_id: Type.Union([Id, Type.Null()]),
+    original_text: Type.String(),
+    parsed_text: Type.String(),
+    mentions: Type.Array(Type.String(), { description: 'mentioned user ids' }),
+  }),
+);
+export const CommentEdited = defineEvent(
+  'posts.comment_edited',
+  Type.Object({
+    comment_id: Id,
+    actor_id: Id,
+    original_text: Type.String(),
+    parsed_text: Type.String(),
+    mentions: Type.Array(Type.String()),
+  }),
+);
+export const CommentDeleted = defineEvent(
+  'posts.comment_deleted',
+  Type.Object({ comment_id: Id, object_id: Id, actor_id: Id }),
+);
+
+export const PostsEvents = [
+  QuestionAsked,
+  QuestionEdited,
+  QuestionRevisionSubmitted,
+  QuestionDeleted,
+  QuestionUndeleted,
+  QuestionClosed,
+  QuestionReopened,
+  QuestionPinned,
+  QuestionUnpinned,
+  QuestionHidden,
+  QuestionShown,
+  AnswerAccepted,
+  AnswerPosted,
+  AnswerEdited,
+  AnswerRevisionSubmitted,
+  AnswerDeleted,
+  AnswerUndeleted,
+  CommentAdded,
+  CommentEdited,
+  CommentDeleted,
+];

@@ -1,0 +1,20 @@
+import { type PermissionKey, type PrivilegeLevel, privilegeThresholds, roleHolds } from '@agora/contracts';
+import type { Actor } from './actor';
+
+export interface PermissionCheck {
+  allowed: boolean;
+  /** Reputation the permission needs at this level; -1 when only a role or ownership grants it. */
+  needed: number;
+}
+
+/** Behaviour §2a: the role's powers first, then reputation against the site's privilege level. */
+export function checkPermission(actor: Actor | null, permission: PermissionKey, level: number): PermissionCheck {
+  const needed = privilegeThresholds(level as PrivilegeLevel)[permission] ?? -1;
+  if (!actor) return { allowed: false, needed };
+  if (roleHolds(actor.roleId, permission)) return { allowed: true, needed };
+  return { allowed: needed >= 0 && actor.rank >= needed, needed };
+}
+
+export function isStaff(actor: Actor | null): boolean {
+  return actor?.roleId === 2 || actor?.roleId === 3;
+}

@@ -1,0 +1,219 @@
+import type {
+  AnswerAccepted,
+  EventOf,
+  QuestionAsked,
+  QuestionClosed,
+  QuestionDeleted,
+  QuestionEdited,
+  QuestionHidden,
+  QuestionPinned,
+  QuestionReopened,
+  QuestionRevisionSubmitted,
+  QuestionShown,
+  QuestionUndeleted,
+  QuestionUnpinned,
+} from '@agora/contracts';
+import { type Decider, errors } from '@agora/platform';
+
+export type QuestionEvent =
+  | EventOf<typeof QuestionAsked>
+  | EventOf<typeof QuestionEdited>
+  | EventOf<typeof QuestionRevisionSubmitted>
+  | EventOf<typeof QuestionDeleted>
+  | EventOf<typeof QuestionUndeleted>
+  | EventOf<typeof QuestionClosed>
+  | EventOf<typeof QuestionReopened>
+  | EventOf<typeof QuestionPinned>
+  | EventOf<typeof QuestionUnpinned>
+  | EventOf<typeof QuestionHidden>
+  | EventOf<typeof QuestionShown>
+  | EventOf<typeof AnswerAccepted>;
+
+export const Status = { open: 1, closed: 2, deleted: 10 } as const;
+
+export interface QuestionContent {
+  title: string;
+  url_title: string;
+  content: string;
+  html: string;
+  tags: { slug_name: string; display_name: string }[];
+}
+
+export interface QuestionState extends QuestionContent {
+  id: string | null;
+  userId: string | null;
+  status: number;
+  pinned: boolean;
+  hidden: boolean;
+  acceptedAnswerId: string | null;
+  pendingRevisionId: string | null;
+}
+
+/** Facts about a question's answers that only the read model knows, handed in by the command handler. */
+export interface AnswerFacts {
+  count: number;
+  hasAccepted: boolean;
+  /** Votes of the single answer, when there is exactly one. */
+  singleAnswerVotes: number;
+}
+
+export type QuestionCommand =
+  | { type: 'ask'; questionId: string; userId: string; revisionId: string; content: QuestionContent }
+  | {
+      type: 'edit';
+      editorId: string;
+      revisionId: string;
+      content: QuestionContent;
+      editSummary: string;
+      direct: boolean;
+    }
+  | { type: 'delete'; actorId: string; asOwner: boolean; answers: AnswerFacts }
+  | { type: 'undelete'; actorId: string }
+  | { type: 'close'; actorId: string; closeType: number; closeMsg: string }
+  | { type: 'reopen'; actorId: string }
+  | { type: 'operate'; actorId: string; operation: 'pin' | 'unpin' | 'hide' | 'show' }
+  | { type: 'accept'; actorId: string; answerId: string | null };
+
+const sameContent = (a: QuestionContent, b: QuestionContent) =>
+  a.title === b.title &&
+  a.content === b.content &&
+  a.tags.map((t) => t.slug_name).join(',') === b.tags.map((t) => t.slug_name).join(',');
+
+export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEvent> = {
+  initialState: () => ({
+    id: null,
+    userId: null,
+    status: Status.open,
+    pinned: false,
+    hidden: false,
+    acceptedAnswerId: null,
+    pendingRevisionId: null,
+    title: '',
+    url_title: '',
+    content: '',
+    html: '',
+    tags: [],
+  }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'posts.question_asked': {
+        const { question_id, user_id, revision_id: _, ...content } = event.data;
+        return { ...state, id: question_id, userId: user_id, ...content };
+      }
+      case 'posts.question_edited': {
+        const { title, url_title, content, html, tags } = event.data;
+        return { ...state, title, url_title, content, html, tags, pendingRevisionId: null };
+      }
+      case 'posts.question_revision_submitted':
+        return { ...state, pendingRevisionId: event.data.revision_id };
+      case 'posts.question_deleted':
+        return { ...state, status: Status.deleted };
+      case 'posts.question_undeleted':
+        return { ...state, status: Status.open };
+      case 'posts.question_closed':
+        return { ...state, status: Status.closed };
+      case 'posts.question_reopened':
+        return { ...state, status: Status.open };
+      case 'posts.question_pinned':
+        return { ...state, pinned: true };
+      case 'posts.question_unpinned':
+        return { ...state, pinned: false };
+      case 'posts.question_hidden':
+        return { ...state, hidden: true };
+      case 'posts.question_shown':
+        return { ...state, hidden: false };
+      case 'posts.answer_accepted':
+        return { ...state, acceptedAnswerId: event.data.answer_id };
+      default:
+        return state;
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'ask') {
+      if (state.id) throw errors.business('error.question.exists', 'error.question.exists');
+      return [
+        {
+          type: 'posts.question_asked',
+          data: {
+            question_id: command.questionId,
+            user_id: command.userId,
+            revision_id: command.revisionId,
+            ...command.content,
+          },
+        },
+      ];
+    }
+    const questionId = state.id;
+    if (!questionId) throw errors.notFound('error.question.not_found');
+    const act = { question_id: questionId, actor_id: 'actorId' in command ? command.actorId : '' };
+    switch (command.type) {
+      case 'edit': {
+        if (state.status === Status.deleted) throw errors.notFound('error.question.not_found');
+        // Any suggested edit still waiting blocks every other edit, the author's and an admin's included.
+        if (state.pendingRevisionId)
+          throw errors.business('error.revision.review_underway', 'error.revision.review_underway', 'toast');
+        if (sameContent(state, command.content)) return [];
+        const data = {
+          question_id: questionId,
+          editor_id: command.editorId,
+          revision_id: command.revisionId,
+          edit_summary: command.editSummary,
+          ...command.content,
+        };
+        return [{ type: command.direct ? 'posts.question_edited' : 'posts.question_revision_submitted', data }];
+      }
+      case 'delete': {
+        if (state.status === Status.deleted) return [];
+        const { answers } = command;
+        // An owner may not take away a question others have invested in (behaviour §9d).
+        if (
+          command.asOwner &&
+          (answers.hasAccepted || answers.count > 1 || (answers.count === 1 && answers.singleAnswerVotes > 0))
+        ) {
+          throw errors.business('error.question.cannot_delete', 'error.question.cannot_delete', 'toast');
+        }
+        return [{ type: 'posts.question_deleted', data: act }];
+      }
+      case 'undelete':
+        return state.status === Status.deleted ? [{ type: 'posts.question_undeleted', data: act }] : [];
+      case 'close':
+        if (state.status === Status.deleted) throw errors.notFound('error.question.not_found');
+        return state.status === Status.closed
+          ? []
+          : [
+              {
+                type: 'posts.question_closed',
+                data: { ...act, close_type: command.closeType, close_msg: command.closeMsg },
+              },
+            ];
+      case 'reopen':
+        return state.status === Status.closed ? [{ type: 'posts.question_reopened', data: act }] : [];
+      case 'operate': {
+        if (state.status === Status.deleted) throw errors.notFound('error.question.not_found');
+        // A hidden question cannot be pinned, nor a pinned one hidden (behaviour §7d): asked anyway, nothing happens.
+        switch (command.operation) {
+          case 'pin':
+            return state.pinned || state.hidden ? [] : [{ type: 'posts.question_pinned', data: act }];
+          case 'unpin':
+            return state.pinned ? [{ type: 'posts.question_unpinned', data: act }] : [];
+          case 'hide':
+            return state.hidden || state.pinned ? [] : [{ type: 'posts.question_hidden', data: act }];
+          case 'show':
+            return state.hidden ? [{ type: 'posts.question_shown', data: act }] : [];
+        }
+        return [];
+      }
+      case 'accept':
+        if (state.status === Status.deleted) throw errors.notFound('error.question.not_found');
+        if (state.acceptedAnswerId === command.answerId) return [];
+        return [
+          {
+            type: 'posts.answer_accepted',
+            data: { ...act, answer_id: command.answerId, previous_answer_id: state.acceptedAnswerId },
+          },
+        ];
+    }
+  },
+};

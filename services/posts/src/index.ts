@@ -1,0 +1,2 @@
+export { Posts } from './commands/posts';
+export { postsFor, postsService } from './service';

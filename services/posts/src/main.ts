@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@agora/platform';
+import { postsService } from './service';
+
+await runServiceProcess(postsService);

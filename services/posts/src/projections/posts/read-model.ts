@@ -1,0 +1,287 @@
+import type { StoredEvent, Tx } from '@agora/platform';
+import { excerpt } from '@agora/platform';
+import { sql } from 'kysely';
+import type { AnswerEvent } from '../../domain/answer/decider';
+import type { CommentEvent } from '../../domain/comment/decider';
+import type { QuestionEvent } from '../../domain/question/decider';
+
+type PostsEvent = (QuestionEvent | AnswerEvent | CommentEvent) & { occurredAt: string; id: string };
+
+const DESCRIPTION_LENGTH = 240;
+
+async function activity(
+  tx: Tx,
+  event: PostsEvent,
+  row: { object: string; timeline: string; type: string; user: string; revision?: string | null; comment?: string },
+) {
+  await sql`
+    insert into activity (event_id, object_id, original_object_id, activity_type, user_id, revision_id, comment, created_at)
+    values (${`${event.id}:${row.timeline}`}, ${row.object}, ${row.timeline}, ${row.type}, ${row.user},
+            ${row.revision ?? null}, ${row.comment ?? ''}, ${event.occurredAt})
+    on conflict (event_id) do nothing`.execute(tx);
+}
+
+async function setQuestionTags(
+  tx: Tx,
+  questionId: string,
+  tags: { slug_name: string; display_name: string }[],
+  at: string,
+) {
+  await sql`delete from question_tags where question_id = ${questionId}`.execute(tx);
+  for (const tag of tags) {
+    await sql`insert into question_tags (question_id, tag_slug, created_at) values (${questionId}, ${tag.slug_name}, ${at})
+              on conflict do nothing`.execute(tx);
+    await sql`insert into known_tags (slug_name, display_name) values (${tag.slug_name}, ${tag.display_name})
+              on conflict (slug_name) do nothing`.execute(tx);
+  }
+}
+
+async function refreshAnswerCount(tx: Tx, questionId: string) {
+  await sql`
+    update questions q set answer_count = a.n, first_answer_id = a.first_id, last_answer_id = a.last_id,
+      last_answer_at = a.last_at, last_answer_user_id = a.last_user
+    from (
+      select count(*)::int as n,
+        (array_agg(id order by created_at))[1] as first_id,
+        (array_agg(id order by created_at desc))[1] as last_id,
+        max(created_at) as last_at,
+        (array_agg(coalesce(last_edit_user_id, user_id) order by created_at desc))[1] as last_user
+      from answers where question_id = ${questionId} and status = 1
+    ) a
+    where q.id = ${questionId}`.execute(tx);
+}
+
+/** Applies a posts event to the read models, in the transaction of the command that caused it. */
+export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void> {
+  const event = stored as unknown as PostsEvent;
+  const at = event.occurredAt;
+  switch (event.type) {
+    case 'posts.question_asked': {
+      const d = event.data;
+      await sql`
+        insert into questions (id, user_id, title, url_title, content, html, description, tags, revision_id,
+                               post_update_time, created_at, updated_at)
+        values (${d.question_id}, ${d.user_id}, ${d.title}, ${d.url_title}, ${d.content}, ${d.html},
+                ${excerpt(d.content, DESCRIPTION_LENGTH)}, ${JSON.stringify(d.tags)}::jsonb, ${d.revision_id}, ${at}, ${at}, ${at})
+        on conflict (id) do nothing`.execute(tx);
+      await setQuestionTags(tx, d.question_id, d.tags, at);
+      await sql`insert into revisions (id, object_id, object_type, user_id, status, content, created_at)
+                values (${d.revision_id}, ${d.question_id}, 'question', ${d.user_id}, 2,
+                        ${JSON.stringify({ title: d.title, content: d.content, tags: d.tags })}::jsonb, ${at})
+                on conflict (id) do nothing`.execute(tx);
+      await activity(tx, event, {
+        object: d.question_id,
+        timeline: d.question_id,
+        type: 'asked',
+        user: d.user_id,
+        revision: d.revision_id,
+      });
+      return;
+    }
+    case 'posts.question_edited': {
+      const d = event.data;
+      await sql`
+        update questions set title = ${d.title}, url_title = ${d.url_title}, content = ${d.content}, html = ${d.html},
+          description = ${excerpt(d.content, DESCRIPTION_LENGTH)}, tags = ${JSON.stringify(d.tags)}::jsonb,
+          revision_id = ${d.revision_id}, pending_revision_id = null, last_edit_user_id = ${d.editor_id}, last_edit_at = ${at},
+          post_update_time = ${at}, updated_at = ${at}
+        where id = ${d.question_id}`.execute(tx);
+      await setQuestionTags(tx, d.question_id, d.tags, at);
+      await sql`insert into revisions (id, object_id, object_type, user_id, status, content, log, created_at)
+                values (${d.revision_id}, ${d.question_id}, 'question', ${d.editor_id}, 2,
+                        ${JSON.stringify({ title: d.title, content: d.content, tags: d.tags })}::jsonb, ${d.edit_summary}, ${at})
+                on conflict (id) do update set status = 2`.execute(tx);
+      await activity(tx, event, {
+        object: d.question_id,
+        timeline: d.question_id,
+        type: 'edited',
+        user: d.editor_id,
+        revision: d.revision_id,
+        comment: d.edit_summary,
+      });
+      return;
+    }
+    case 'posts.question_revision_submitted': {
+      const d = event.data;
+      await sql`update questions set pending_revision_id = ${d.revision_id} where id = ${d.question_id}`.execute(tx);
+      await sql`insert into revisions (id, object_id, object_type, user_id, status, content, log, created_at)
+                values (${d.revision_id}, ${d.question_id}, 'question', ${d.editor_id}, 1,
+                        ${JSON.stringify({ title: d.title, content: d.content, tags: d.tags })}::jsonb, ${d.edit_summary}, ${at})
+                on conflict (id) do nothing`.execute(tx);
+      return;
+    }
+    case 'posts.question_deleted':
+    case 'posts.question_undeleted': {
+      const d = event.data;
+      const deleted = event.type === 'posts.question_deleted';
+      await sql`update questions set status = ${deleted ? 10 : 1}, updated_at = ${at} where id = ${d.question_id}`.execute(
+        tx,
+      );
+      await activity(tx, event, {
+        object: d.question_id,
+        timeline: d.question_id,
+        type: deleted ? 'deleted' : 'undeleted',
+        user: d.actor_id,
+      });
+      return;
+    }
+    case 'posts.question_closed': {
+      const d = event.data;
+      await sql`update questions set status = 2, close_type = ${d.close_type}, close_msg = ${d.close_msg}, updated_at = ${at}
+                where id = ${d.question_id}`.execute(tx);
+      await activity(tx, event, {
+        object: d.question_id,
+        timeline: d.question_id,
+        type: 'closed',
+        user: d.actor_id,
+        comment: d.close_msg,
+      });
+      return;
+    }
+    case 'posts.question_reopened': {
+      const d = event.data;
+      await sql`update questions set status = 1, close_type = null, close_msg = '', updated_at = ${at} where id = ${d.question_id}`.execute(
+        tx,
+      );
+      await activity(tx, event, { object: d.question_id, timeline: d.question_id, type: 'reopened', user: d.actor_id });
+      return;
+    }
+    case 'posts.question_pinned':
+    case 'posts.question_unpinned':
+    case 'posts.question_hidden':
+    case 'posts.question_shown': {
+      const d = event.data;
+      const change = {
+        'posts.question_pinned': [sql`pin = 2`, 'pin'],
+        'posts.question_unpinned': [sql`pin = 1`, 'unpin'],
+        'posts.question_hidden': [sql`show = 2`, 'hide'],
+        'posts.question_shown': [sql`show = 1`, 'show'],
+      }[event.type] as [ReturnType<typeof sql>, string];
+      await sql`update questions set ${change[0]}, updated_at = ${at} where id = ${d.question_id}`.execute(tx);
+      await activity(tx, event, { object: d.question_id, timeline: d.question_id, type: change[1], user: d.actor_id });
+      return;
+    }
+    case 'posts.answer_accepted': {
+      const d = event.data;
+      await sql`update questions set accepted_answer_id = ${d.answer_id}, updated_at = ${at} where id = ${d.question_id}`.execute(
+        tx,
+      );
+      await sql`update answers set accepted = (id = ${d.answer_id ?? ''}) where question_id = ${d.question_id}`.execute(
+        tx,
+      );
+      if (d.previous_answer_id) {
+        await sql`update activity set cancelled = true
+                  where object_id = ${d.previous_answer_id} and activity_type = 'accept' and not cancelled`.execute(tx);
+      }
+      if (d.answer_id) {
+        await activity(tx, event, { object: d.answer_id, timeline: d.question_id, type: 'accept', user: d.actor_id });
+        await activity(tx, event, { object: d.answer_id, timeline: d.answer_id, type: 'accept', user: d.actor_id });
+      }
+      return;
+    }
+    case 'posts.answer_posted': {
+      const d = event.data;
+      await sql`
+        insert into answers (id, question_id, user_id, content, html, revision_id, created_at, updated_at)
+        values (${d.answer_id}, ${d.question_id}, ${d.user_id}, ${d.content}, ${d.html}, ${d.revision_id}, ${at}, ${at})
+        on conflict (id) do nothing`.execute(tx);
+      await sql`update questions set post_update_time = ${at}, updated_at = ${at} where id = ${d.question_id}`.execute(
+        tx,
+      );
+      await refreshAnswerCount(tx, d.question_id);
+      await sql`insert into revisions (id, object_id, object_type, user_id, status, content, created_at)
+                values (${d.revision_id}, ${d.answer_id}, 'answer', ${d.user_id}, 2, ${JSON.stringify({ content: d.content })}::jsonb, ${at})
+                on conflict (id) do nothing`.execute(tx);
+      await activity(tx, event, {
+        object: d.answer_id,
+        timeline: d.question_id,
+        type: 'answered',
+        user: d.user_id,
+        revision: d.revision_id,
+      });
+      await activity(tx, event, {
+        object: d.answer_id,
+        timeline: d.answer_id,
+        type: 'answered',
+        user: d.user_id,
+        revision: d.revision_id,
+      });
+      return;
+    }
+    case 'posts.answer_edited': {
+      const d = event.data;
+      await sql`update answers set content = ${d.content}, html = ${d.html}, revision_id = ${d.revision_id},
+                  pending_revision_id = null, last_edit_user_id = ${d.editor_id}, updated_at = ${at}
+                where id = ${d.answer_id}`.execute(tx);
+      await sql`update questions set post_update_time = ${at} where id = ${d.question_id}`.execute(tx);
+      await sql`insert into revisions (id, object_id, object_type, user_id, status, content, log, created_at)
+                values (${d.revision_id}, ${d.answer_id}, 'answer', ${d.editor_id}, 2, ${JSON.stringify({ content: d.content })}::jsonb,
+                        ${d.edit_summary}, ${at})
+                on conflict (id) do update set status = 2`.execute(tx);
+      await activity(tx, event, {
+        object: d.answer_id,
+        timeline: d.answer_id,
+        type: 'edited',
+        user: d.editor_id,
+        revision: d.revision_id,
+        comment: d.edit_summary,
+      });
+      return;
+    }
+    case 'posts.answer_revision_submitted': {
+      const d = event.data;
+      await sql`update answers set pending_revision_id = ${d.revision_id} where id = ${d.answer_id}`.execute(tx);
+      await sql`insert into revisions (id, object_id, object_type, user_id, status, content, log, created_at)
+                values (${d.revision_id}, ${d.answer_id}, 'answer', ${d.editor_id}, 1, ${JSON.stringify({ content: d.content })}::jsonb,
+                        ${d.edit_summary}, ${at})
+                on conflict (id) do nothing`.execute(tx);
+      return;
+    }
+    case 'posts.answer_deleted':
+    case 'posts.answer_undeleted': {
+      const d = event.data;
+      const deleted = event.type === 'posts.answer_deleted';
+      await sql`update answers set status = ${deleted ? 10 : 1}, updated_at = ${at} where id = ${d.answer_id}`.execute(
+        tx,
+      );
+      await refreshAnswerCount(tx, d.question_id);
+      await activity(tx, event, {
+        object: d.answer_id,
+        timeline: d.answer_id,
+        type: deleted ? 'deleted' : 'undeleted',
+        user: d.actor_id,
+      });
+      return;
+    }
+    case 'posts.comment_added': {
+      const d = event.data;
+      await sql`
+        insert into comments (id, object_id, question_id, user_id, reply_comment_id, reply_user_id, original_text, parsed_text,
+                              created_at, updated_at)
+        values (${d.comment_id}, ${d.object_id}, ${d.question_id}, ${d.user_id}, ${d.reply_comment_id}, ${d.reply_user_id},
+                ${d.original_text}, ${d.parsed_text}, ${at}, ${at})
+        on conflict (id) do nothing`.execute(tx);
+      await activity(tx, event, {
+        object: d.comment_id,
+        timeline: d.object_id,
+        type: 'commented',
+        user: d.user_id,
+        comment: d.parsed_text,
+      });
+      return;
+    }
+    case 'posts.comment_edited': {
+      const d = event.data;
+      await sql`update comments set original_text = ${d.original_text}, parsed_text = ${d.parsed_text}, updated_at = ${at}
+                where id = ${d.comment_id}`.execute(tx);
+      return;
+    }
+    case 'posts.comment_deleted':
+      await sql`update comments set status = 10, updated_at = ${at} where id = ${event.data.comment_id}`.execute(tx);
+      return;
+  }
+}
+
+export async function resetPostsReadModel(tx: Tx): Promise<void> {
+  await sql`truncate questions, question_tags, known_tags, answers, comments, revisions, activity`.execute(tx);
+}

@@ -1,0 +1,75 @@
+import type { SiteSettings } from '@agora/contracts';
+import { type Actor, type Db, errors, isStaff } from '@agora/platform';
+import { sql } from 'kysely';
+import { answerActions } from '../responses/member-actions';
+import { loadAuthors } from './authors';
+import { seconds } from './questions';
+
+interface AnswerRow {
+  id: string;
+  question_id: string;
+  user_id: string;
+  content: string;
+  html: string;
+  status: number;
+  accepted: boolean;
+  vote_count: number;
+  last_edit_user_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+async function toAnswerInfos(db: Db, rows: AnswerRow[], viewer: Actor | null, settings: SiteSettings) {
+  const authors = await loadAuthors(
+    db,
+    rows.flatMap((a) => [a.user_id, a.last_edit_user_id]),
+    settings,
+  );
+  return rows.map((a) => ({
+    id: a.id,
+    question_id: a.question_id,
+    content: a.content,
+    html: a.html,
+    accepted: a.accepted ? 2 : 1,
+    status: a.status,
+    vote_count: a.vote_count,
+    vote_status: '',
+    collected: false,
+    create_time: seconds(a.created_at),
+    update_time: seconds(a.updated_at),
+    user_info: authors.get(a.user_id),
+    update_user_info: authors.get(a.last_edit_user_id ?? a.user_id),
+    member_actions: answerActions(viewer, a, settings.privileges.level),
+  }));
+}
+
+/** A question's answers: the accepted one first, then by votes or time; deleted ones only for staff and authors. */
+export async function answerPage(
+  db: Db,
+  query: { question_id: string; order: string; page: number; page_size: number },
+  viewer: Actor | null,
+  settings: SiteSettings,
+) {
+  const ordering =
+    query.order === 'created' || query.order === 'newest'
+      ? sql`accepted desc, created_at desc`
+      : query.order === 'updated'
+        ? sql`accepted desc, updated_at desc`
+        : sql`accepted desc, vote_count desc, created_at`;
+  const visible = isStaff(viewer) ? sql`true` : sql`(status = 1 or user_id = ${viewer?.id ?? ''})`;
+  const where = sql`question_id = ${query.question_id} and ${visible}`;
+  const [{ rows: counted }, { rows }] = await Promise.all([
+    sql<{ n: number }>`select count(*)::int as n from answers where ${where}`.execute(db),
+    sql<AnswerRow>`select * from answers where ${where} order by ${ordering}
+                   limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
+  ]);
+  return { count: counted[0]?.n ?? 0, list: await toAnswerInfos(db, rows, viewer, settings) };
+}
+
+export async function answerInfo(db: Db, id: string, viewer: Actor | null, settings: SiteSettings) {
+  const { rows } = await sql<AnswerRow>`select * from answers where id = ${id}`.execute(db);
+  const answer = rows[0];
+  const allowed = answer && (answer.status === 1 || isStaff(viewer) || viewer?.id === answer.user_id);
+  if (!answer || !allowed) throw errors.notFound('error.answer.not_found');
+  return (await toAnswerInfos(db, [answer], viewer, settings))[0]!;
+}

@@ -1,0 +1,77 @@
+import type { SiteSettings } from '@agora/contracts';
+import { type Actor, type Db, errors } from '@agora/platform';
+import { sql } from 'kysely';
+import { commentActions } from '../responses/member-actions';
+import { loadAuthors } from './authors';
+import { seconds } from './questions';
+
+interface CommentRow {
+  id: string;
+  object_id: string;
+  user_id: string;
+  reply_comment_id: string | null;
+  reply_user_id: string | null;
+  original_text: string;
+  parsed_text: string;
+  status: number;
+  vote_count: number;
+  created_at: Date;
+}
+
+async function toComments(db: Db, rows: CommentRow[], viewer: Actor | null, settings: SiteSettings) {
+  const authors = await loadAuthors(
+    db,
+    rows.flatMap((c) => [c.user_id, c.reply_user_id]),
+    settings,
+  );
+  return rows.map((c) => {
+    const user = authors.get(c.user_id);
+    const reply = c.reply_user_id ? authors.get(c.reply_user_id) : null;
+    return {
+      comment_id: c.id,
+      object_id: c.object_id,
+      created_at: seconds(c.created_at),
+      is_vote: false,
+      vote_count: c.vote_count,
+      original_text: c.original_text,
+      parsed_text: c.parsed_text,
+      reply_comment_id: c.reply_comment_id ?? '0',
+      reply_user_id: c.reply_user_id ?? '0',
+      reply_username: reply?.username ?? '',
+      reply_user_display_name: reply?.display_name ?? '',
+      reply_user_status: reply?.status ?? '',
+      user_id: c.user_id,
+      username: user.username,
+      user_display_name: user.display_name,
+      user_avatar: user.avatar,
+      user_status: user.status,
+      member_actions: commentActions(viewer, c),
+    };
+  });
+}
+
+/**
+ * Comments of a question or answer in the order they were written (a reply sits after its parent
+ * because it is written later). `query_cond=vote` puts the most voted first, as the first page does.
+ */
+export async function commentPage(
+  db: Db,
+  query: { object_id: string; page: number; page_size: number; query_cond?: string },
+  viewer: Actor | null,
+  settings: SiteSettings,
+) {
+  const ordering = query.query_cond === 'vote' ? sql`vote_count desc, created_at, id` : sql`created_at, id`;
+  const where = sql`object_id = ${query.object_id} and status = 1`;
+  const [{ rows: counted }, { rows }] = await Promise.all([
+    sql<{ n: number }>`select count(*)::int as n from comments where ${where}`.execute(db),
+    sql<CommentRow>`select * from comments where ${where} order by ${ordering}
+                    limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
+  ]);
+  return { count: counted[0]?.n ?? 0, list: await toComments(db, rows, viewer, settings) };
+}
+
+export async function commentInfo(db: Db, id: string, viewer: Actor | null, settings: SiteSettings) {
+  const { rows } = await sql<CommentRow>`select * from comments where id = ${id} and status = 1`.execute(db);
+  if (!rows[0]) throw errors.notFound('error.comment.not_found');
+  return (await toComments(db, rows, viewer, settings))[0]!;
+}

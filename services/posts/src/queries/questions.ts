@@ -1,0 +1,195 @@
+import type { SiteSettings } from '@agora/contracts';
+import { type Actor, type Db, errors, isStaff } from '@agora/platform';
+import { sql } from 'kysely';
+import { questionActions } from '../responses/member-actions';
+import { loadAuthors } from './authors';
+import { tagResps } from './tags';
+
+export interface QuestionRow {
+  id: string;
+  user_id: string;
+  title: string;
+  url_title: string;
+  content: string;
+  html: string;
+  description: string;
+  tags: { slug_name: string; display_name: string }[];
+  status: number;
+  pin: number;
+  show: number;
+  close_type: number | null;
+  close_msg: string;
+  vote_count: number;
+  answer_count: number;
+  view_count: number;
+  unique_view_count: number;
+  collection_count: number;
+  follow_count: number;
+  accepted_answer_id: string | null;
+  first_answer_id: string | null;
+  last_answer_id: string | null;
+  last_answer_at: Date | null;
+  last_answer_user_id: string | null;
+  last_edit_user_id: string | null;
+  last_edit_at: Date | null;
+  post_update_time: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : 0);
+
+/** Deleted and hidden questions are for their author and the moderators only (behaviour §7d, §4b). */
+export function visibleTo(viewer: Actor | null, q: { user_id: string; status: number; show: number }) {
+  if (q.status !== 10 && q.show === 1) return true;
+  return viewer !== null && (viewer.id === q.user_id || isStaff(viewer));
+}
+
+export async function questionInfo(db: Db, id: string, viewer: Actor | null, settings: SiteSettings) {
+  const { rows } = await sql<QuestionRow>`select * from questions where id = ${id}`.execute(db);
+  const q = rows[0];
+  if (!q || !visibleTo(viewer, q)) throw errors.notFound('error.question.not_found');
+  const authors = await loadAuthors(db, [q.user_id, q.last_edit_user_id, q.last_answer_user_id], settings);
+  const actions = questionActions(viewer, q, settings.privileges.level);
+  return {
+    id: q.id,
+    title: q.title,
+    url_title: q.url_title,
+    content: q.content,
+    html: q.html,
+    description: q.description,
+    tags: tagResps(q.tags, settings),
+    view_count: q.view_count,
+    unique_view_count: q.unique_view_count,
+    answer_count: q.answer_count,
+    collection_count: q.collection_count,
+    follow_count: q.follow_count,
+    vote_count: q.vote_count,
+    vote_status: '',
+    collected: false,
+    is_followed: false,
+    accepted_answer_id: q.accepted_answer_id ?? '0',
+    first_answer_id: q.first_answer_id ?? '0',
+    last_answer_id: q.last_answer_id ?? '0',
+    answered: q.answer_count > 0,
+    create_time: seconds(q.created_at),
+    update_time: seconds(q.post_update_time),
+    edit_time: seconds(q.last_edit_at),
+    status: q.status,
+    pin: q.pin,
+    show: q.show,
+    operation:
+      q.status === 2
+        ? { type: 'closed', description: '', msg: q.close_msg, time: seconds(q.updated_at), level: 'info' }
+        : { type: '', description: '', msg: '', time: 0, level: '' },
+    user_info: authors.get(q.user_id),
+    update_user_info: authors.get(q.last_edit_user_id ?? q.user_id),
+    last_answered_user_info: authors.get(q.last_answer_user_id),
+    member_actions: actions,
+    extends_actions: [],
+  };
+}
+
+export type QuestionOrder = 'newest' | 'active' | 'hot' | 'score' | 'unanswered' | 'frequent' | 'recommend';
+
+export interface QuestionPageQuery {
+  order: QuestionOrder;
+  page: number;
+  page_size: number;
+  tag?: string;
+  username?: string;
+  in_days?: number;
+}
+
+const ORDERINGS: Record<QuestionOrder, ReturnType<typeof sql>> = {
+  newest: sql`pin desc, created_at desc, id desc`,
+  active: sql`pin desc, post_update_time desc, id desc`,
+  score: sql`pin desc, vote_count desc, view_count desc, id desc`,
+  frequent: sql`pin desc, view_count desc, answer_count desc, id desc`,
+  hot: sql`pin desc, view_count desc, answer_count desc, id desc`,
+  unanswered: sql`pin desc, created_at desc, id desc`,
+  recommend: sql`pin desc, created_at desc, id desc`,
+};
+
+/** The question list (behaviour §7a): pinned first in every order; one page and its count. */
+export async function questionPage(db: Db, query: QuestionPageQuery, settings: SiteSettings) {
+  const conditions = [
+    query.order === 'unanswered' ? sql`q.status = 1 and q.answer_count = 0` : sql`q.status in (1, 2)`,
+    sql`q.show = 1`,
+  ];
+  const days = query.order === 'hot' ? (query.in_days ?? 90) : query.in_days;
+  if (days) conditions.push(sql`q.created_at > now() - ${days} * interval '1 day'`);
+  if (query.order === 'active' && !query.in_days) {
+    conditions.push(
+      sql`q.created_at > now() - interval '180 days'`,
+      sql`q.post_update_time > now() - interval '90 days'`,
+    );
+  }
+  if (query.tag) {
+    conditions.push(
+      sql`exists (select 1 from question_tags t where t.question_id = q.id and t.tag_slug = ${query.tag.trim().toLowerCase()})`,
+    );
+  }
+  if (query.username) {
+    conditions.push(
+      sql`q.user_id = (select user_id from actors where lower(username) = lower(${query.username}) limit 1)`,
+    );
+  }
+  const where = sql.join(conditions, sql` and `);
+  const [{ rows: counted }, { rows }] = await Promise.all([
+    sql<{ n: number }>`select count(*)::int as n from questions q where ${where}`.execute(db),
+    sql<QuestionRow>`select q.* from questions q where ${where} order by ${ORDERINGS[query.order]}
+                     limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
+  ]);
+  const count = counted[0]?.n ?? 0;
+  if (query.page > 1 && rows.length === 0) throw errors.notFound();
+  const authors = await loadAuthors(
+    db,
+    rows.flatMap((q) => [q.user_id, q.last_edit_user_id, q.last_answer_user_id]),
+    settings,
+  );
+  return {
+    count,
+    list: rows.map((q) => {
+      // The row's operation (behaviour §7b): asked, unless the active order shows a later edit or answer.
+      let operation = { type: 'asked', user: q.user_id, at: q.created_at };
+      if (query.order === 'active') {
+        if (q.last_edit_at && q.last_edit_user_id)
+          operation = { type: 'modified', user: q.last_edit_user_id, at: q.last_edit_at };
+        if (q.last_answer_at && q.last_answer_user_id && q.last_answer_at > operation.at) {
+          operation = { type: 'answered', user: q.last_answer_user_id, at: q.last_answer_at };
+        }
+      }
+      const operator = authors.get(operation.user);
+      return {
+        id: q.id,
+        title: q.title,
+        url_title: q.url_title,
+        description: q.description,
+        tags: tagResps(q.tags, settings),
+        pin: q.pin,
+        show: q.show,
+        status: q.status,
+        view_count: q.view_count,
+        unique_view_count: q.unique_view_count,
+        vote_count: q.vote_count,
+        answer_count: q.answer_count,
+        collection_count: q.collection_count,
+        follow_count: q.follow_count,
+        accepted_answer_id: q.accepted_answer_id ?? '0',
+        last_answer_id: q.last_answer_id ?? '0',
+        created_at: seconds(q.created_at),
+        operated_at: seconds(operation.at),
+        operation_type: operation.type,
+        operator: {
+          id: operator.id,
+          username: operator.username,
+          display_name: operator.display_name,
+          avatar: operator.avatar,
+          rank: operator.rank,
+          status: operator.status,
+        },
+      };
+    }),
+  };
+}

@@ -1,0 +1,57 @@
+import { type Actor, checkPermission, isStaff } from '@agora/platform';
+import { COMMENT_EDIT_WINDOW_MS } from '../domain/comment/decider';
+
+export interface MemberAction {
+  action: string;
+  name: string;
+  type: string;
+}
+
+const act = (action: string, name: string, type: string): MemberAction => ({ action, name, type });
+
+/** What the viewer is offered on a question (spec §3 member actions); the server still checks each one. */
+export function questionActions(
+  viewer: Actor | null,
+  q: { user_id: string; status: number; pin: number; show: number },
+  level: number,
+) {
+  if (!viewer) return [];
+  const own = viewer.id === q.user_id;
+  const staff = isStaff(viewer);
+  const actions: MemberAction[] = [];
+  if (!own) actions.push(act('report', 'Flag', 'reason'));
+  if (q.status === 10) return staff ? [act('undelete', 'Undelete', 'confirm')] : [];
+  if (own || checkPermission(viewer, 'question.edit', level).allowed) actions.push(act('edit', 'Edit', 'edit'));
+  if (staff && q.status === 1) actions.push(act('close', 'Close', 'reason'));
+  if (staff && q.status === 2) actions.push(act('reopen', 'Reopen', 'confirm'));
+  if (staff && q.show === 1)
+    actions.push(q.pin === 2 ? act('unpin', 'Unpin', 'confirm') : act('pin', 'Pin', 'confirm'));
+  if (staff && q.pin !== 2)
+    actions.push(q.show === 2 ? act('show', 'Show', 'confirm') : act('hide', 'Hide', 'confirm'));
+  if (own || staff) actions.push(act('delete', 'Delete', 'confirm'));
+  return actions;
+}
+
+export function answerActions(viewer: Actor | null, a: { user_id: string; status: number }, level: number) {
+  if (!viewer) return [];
+  const own = viewer.id === a.user_id;
+  const staff = isStaff(viewer);
+  if (a.status === 10) return staff ? [act('undelete', 'Undelete', 'confirm')] : [];
+  const actions: MemberAction[] = [];
+  if (!own) actions.push(act('report', 'Flag', 'reason'));
+  if (own || checkPermission(viewer, 'answer.edit', level).allowed) actions.push(act('edit', 'Edit', 'edit'));
+  if (own || staff) actions.push(act('delete', 'Delete', 'confirm'));
+  return actions;
+}
+
+export function commentActions(viewer: Actor | null, c: { user_id: string; created_at: Date }) {
+  if (!viewer) return [];
+  const own = viewer.id === c.user_id;
+  const actions: MemberAction[] = [];
+  if (!own) actions.push(act('report', 'Flag', 'reason'));
+  if (viewer.roleId === 2 || (own && Date.now() - c.created_at.getTime() <= COMMENT_EDIT_WINDOW_MS)) {
+    actions.push(act('edit', 'Edit', 'edit'));
+  }
+  if (own || isStaff(viewer)) actions.push(act('delete', 'Delete', 'confirm'));
+  return actions;
+}

@@ -1,0 +1,129 @@
+import { EnvelopeSchema, Limits } from '@agora/contracts';
+import { type HttpApp, loadSiteSettings, ok } from '@agora/platform';
+import { Type } from 'typebox';
+import type { Posts } from '../commands/posts';
+import { answerInfo, answerPage } from '../queries/answers';
+import { questionInfo } from '../queries/questions';
+import { AnswerInfoSchema, QuestionInfoSchema } from '../responses/schemas';
+
+const Null = Type.Null();
+const USER = { auth: 'user' as const };
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const Content = Type.String({ minLength: Limits.answer.minLength, maxLength: 65535 });
+const Captcha = { captcha_id: Type.Optional(Type.String()), captcha_code: Type.Optional(Type.String()) };
+const WithQuestion = Type.Object({ info: AnswerInfoSchema, question: QuestionInfoSchema });
+
+export async function answerRoutes(app: HttpApp, posts: Posts) {
+  const settings = () => loadSiteSettings(posts.db, posts.context.config.siteUrl);
+  const withQuestion = async (request: any, answerId: string) => {
+    const s = await settings();
+    const info = await answerInfo(posts.db, answerId, request.actor, s);
+    return { info, question: await questionInfo(posts.db, info.question_id, request.actor, s) };
+  };
+
+  app.post(
+    '/answer/api/v1/answer',
+    {
+      config: USER,
+      schema: {
+        body: Type.Object({ question_id: Id, content: Content, ...Captcha }),
+        response: { 200: EnvelopeSchema(WithQuestion) },
+      },
+    },
+    async (request) => ok(request, await withQuestion(request, await posts.postAnswer(request.actor!, request.body))),
+  );
+
+  app.put(
+    '/answer/api/v1/answer',
+    {
+      config: USER,
+      schema: {
+        body: Type.Object({
+          id: Id,
+          content: Content,
+          edit_summary: Type.Optional(Type.String({ maxLength: 500 })),
+          title: Type.Optional(Type.String()),
+          ...Captcha,
+        }),
+        response: { 200: EnvelopeSchema(Type.Object({ wait_for_review: Type.Boolean() })) },
+      },
+    },
+    async (request) => {
+      const result = await posts.editAnswer(request.actor!, {
+        ...request.body,
+        edit_summary: request.body.edit_summary ?? '',
+      });
+      return ok(request, { wait_for_review: result.waitForReview });
+    },
+  );
+
+  app.delete(
+    '/answer/api/v1/answer',
+    { config: USER, schema: { body: Type.Object({ id: Id, ...Captcha }), response: { 200: EnvelopeSchema(Null) } } },
+    async (request) => {
+      await posts.deleteAnswer(request.actor!, request.body.id);
+      return ok(request, null);
+    },
+  );
+
+  app.post(
+    '/answer/api/v1/answer/recover',
+    { config: USER, schema: { body: Type.Object({ answer_id: Id }), response: { 200: EnvelopeSchema(Null) } } },
+    async (request) => {
+      await posts.recoverAnswer(request.actor!, request.body.answer_id);
+      return ok(request, null);
+    },
+  );
+
+  // An empty answer id withdraws the acceptance.
+  app.post(
+    '/answer/api/v1/answer/acceptance',
+    {
+      config: USER,
+      schema: {
+        body: Type.Object({ question_id: Id, answer_id: Type.Optional(Type.String({ maxLength: 64 })) }),
+        response: { 200: EnvelopeSchema(Null) },
+      },
+    },
+    async (request) => {
+      const answerId = request.body.answer_id && request.body.answer_id !== '0' ? request.body.answer_id : null;
+      await posts.accept(request.actor!, request.body.question_id, answerId);
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/answer/api/v1/answer/info',
+    {
+      config: { auth: 'optional' },
+      schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(WithQuestion) } },
+    },
+    async (request) => ok(request, await withQuestion(request, request.query.id)),
+  );
+
+  app.get(
+    '/answer/api/v1/answer/page',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: Type.Object({
+          question_id: Id,
+          order: Type.Optional(Type.String({ maxLength: 20 })),
+          page: Type.Integer({ minimum: 1, default: 1 }),
+          page_size: Type.Integer({ minimum: 1, maximum: 1000, default: 999 }),
+        }),
+        response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(AnswerInfoSchema) })) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await answerPage(
+          posts.db,
+          { ...request.query, order: request.query.order ?? 'default' },
+          request.actor,
+          await settings(),
+        ),
+      ),
+  );
+}

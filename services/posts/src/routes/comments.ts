@@ -1,0 +1,118 @@
+import { EnvelopeSchema, Limits } from '@agora/contracts';
+import { type HttpApp, loadSiteSettings, ok, renderMarkdown } from '@agora/platform';
+import { Type } from 'typebox';
+import type { Posts } from '../commands/posts';
+import { commentInfo, commentPage } from '../queries/comments';
+import { CommentSchema } from '../responses/schemas';
+
+const Null = Type.Null();
+const USER = { auth: 'user' as const };
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const Text = Type.String({ minLength: 2, maxLength: 600 });
+const Captcha = { captcha_id: Type.Optional(Type.String()), captcha_code: Type.Optional(Type.String()) };
+
+export async function commentRoutes(app: HttpApp, posts: Posts) {
+  const settings = () => loadSiteSettings(posts.db, posts.context.config.siteUrl);
+
+  app.post(
+    '/answer/api/v1/comment',
+    {
+      config: USER,
+      schema: {
+        body: Type.Object({
+          object_id: Id,
+          original_text: Text,
+          reply_comment_id: Type.Optional(Type.String({ maxLength: 64 })),
+          mention_username_list: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
+          ...Captcha,
+        }),
+        response: { 200: EnvelopeSchema(CommentSchema) },
+      },
+    },
+    async (request) => {
+      const reply = request.body.reply_comment_id;
+      const id = await posts.addComment(request.actor!, {
+        object_id: request.body.object_id,
+        original_text: request.body.original_text,
+        ...(reply && reply !== '0' ? { reply_comment_id: reply } : {}),
+      });
+      return ok(request, await commentInfo(posts.db, id, request.actor, await settings()));
+    },
+  );
+
+  app.put(
+    '/answer/api/v1/comment',
+    {
+      config: USER,
+      schema: {
+        body: Type.Object({ comment_id: Id, original_text: Text, ...Captcha }),
+        response: {
+          200: EnvelopeSchema(
+            Type.Object({ comment_id: Type.String(), original_text: Type.String(), parsed_text: Type.String() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      await posts.editComment(request.actor!, request.body);
+      const comment = await commentInfo(posts.db, request.body.comment_id, request.actor, await settings());
+      return ok(request, {
+        comment_id: comment.comment_id,
+        original_text: comment.original_text,
+        parsed_text: comment.parsed_text,
+      });
+    },
+  );
+
+  app.delete(
+    '/answer/api/v1/comment',
+    {
+      config: USER,
+      schema: { body: Type.Object({ comment_id: Id, ...Captcha }), response: { 200: EnvelopeSchema(Null) } },
+    },
+    async (request) => {
+      await posts.deleteComment(request.actor!, request.body.comment_id);
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/answer/api/v1/comment/page',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: Type.Object({
+          object_id: Id,
+          page: Type.Integer({ minimum: 1, default: 1 }),
+          page_size: Type.Integer({ minimum: 1, maximum: 100, default: Limits.pageSize.commentsMore }),
+          query_cond: Type.Optional(Type.Union([Type.Literal('vote'), Type.Literal('created_at'), Type.Literal('')])),
+          comment_id: Type.Optional(Type.String()),
+        }),
+        response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(CommentSchema) })) },
+      },
+    },
+    async (request) => ok(request, await commentPage(posts.db, request.query, request.actor, await settings())),
+  );
+
+  app.get(
+    '/answer/api/v1/comment',
+    {
+      config: { auth: 'optional' },
+      schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(CommentSchema) } },
+    },
+    async (request) => ok(request, await commentInfo(posts.db, request.query.id, request.actor, await settings())),
+  );
+
+  // The editor's preview: the very renderer and sanitiser that produce stored HTML.
+  app.post(
+    '/answer/api/v1/post/render',
+    {
+      config: USER,
+      schema: {
+        body: Type.Object({ content: Type.String({ maxLength: 65535 }) }),
+        response: { 200: EnvelopeSchema(Type.String()) },
+      },
+    },
+    async (request) => ok(request, renderMarkdown(request.body.content)),
+  );
+}

@@ -1,0 +1,179 @@
+import { EnvelopeSchema, Limits } from '@agora/contracts';
+import { type HttpApp, loadSiteSettings, ok } from '@agora/platform';
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import type { Posts } from '../commands/posts';
+import { type QuestionOrder, questionInfo, questionPage } from '../queries/questions';
+import { QuestionInfoSchema, QuestionPageItemSchema } from '../responses/schemas';
+import type { ViewCounter } from '../views/view-counter';
+
+const Null = Type.Null();
+const USER = { auth: 'user' as const };
+const Captcha = { captcha_id: Type.Optional(Type.String()), captcha_code: Type.Optional(Type.String()) };
+export const TagItemSchema = Type.Object({
+  slug_name: Type.String({ minLength: 1, maxLength: 35 }),
+  display_name: Type.Optional(Type.String({ maxLength: 35 })),
+  original_text: Type.Optional(Type.String({ maxLength: 65535 })),
+});
+const Title = Type.String({ minLength: 6, maxLength: Limits.question.titleMaxLength });
+const Body = Type.String({ maxLength: 65535 });
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const ORDERS: QuestionOrder[] = ['newest', 'active', 'hot', 'score', 'unanswered', 'frequent', 'recommend'];
+
+export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCounter) {
+  const settings = () => loadSiteSettings(posts.db, posts.context.config.siteUrl);
+
+  app.post(
+    '/answer/api/v1/question',
+    {
+      config: USER,
+      schema: {
+        body: Type.Object({
+          title: Title,
+          content: Body,
+          tags: Type.Array(TagItemSchema, { maxItems: 20 }),
+          ...Captcha,
+        }),
+        response: { 200: EnvelopeSchema(QuestionInfoSchema) },
+      },
+    },
+    async (request) => {
+      const id = await posts.ask(request.actor!, request.body);
+      return ok(request, await questionInfo(posts.db, id, request.actor, await settings()));
+    },
+  );
+
+  app.put(
+    '/answer/api/v1/question',
+    {
+      config: USER,
+      schema: {
+        body: Type.Object({
+          id: Id,
+          title: Title,
+          content: Body,
+          tags: Type.Array(TagItemSchema, { maxItems: 20 }),
+          edit_summary: Type.Optional(Type.String({ maxLength: 500 })),
+          invite_user: Type.Optional(Type.Array(Type.String())),
+          ...Captcha,
+        }),
+        response: { 200: EnvelopeSchema(Type.Object({ url_title: Type.String(), wait_for_review: Type.Boolean() })) },
+      },
+    },
+    async (request) => {
+      const result = await posts.editQuestion(request.actor!, {
+        ...request.body,
+        edit_summary: request.body.edit_summary ?? '',
+      });
+      return ok(request, { url_title: result.urlTitle, wait_for_review: result.waitForReview });
+    },
+  );
+
+  app.delete(
+    '/answer/api/v1/question',
+    { config: USER, schema: { body: Type.Object({ id: Id, ...Captcha }), response: { 200: EnvelopeSchema(Null) } } },
+    async (request) => {
+      await posts.deleteQuestion(request.actor!, request.body.id);
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    '/answer/api/v1/question/info',
+    {
+      config: { auth: 'optional' },
+      schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(QuestionInfoSchema) } },
+    },
+    async (request) => {
+      const info = await questionInfo(posts.db, request.query.id, request.actor, await settings());
+      views.record(info.id, request.actor?.id ?? request.ip);
+      return ok(request, info);
+    },
+  );
+
+  app.get(
+    '/answer/api/v1/question/page',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: Type.Object({
+          order: Type.Union(
+            ORDERS.map((o) => Type.Literal(o)),
+            { default: 'active' },
+          ),
+          page: Type.Integer({ minimum: 1, default: 1 }),
+          page_size: Type.Integer({ minimum: 1, maximum: 100, default: Limits.pageSize.questionList }),
+          tag: Type.Optional(Type.String({ maxLength: 100 })),
+          username: Type.Optional(Type.String({ maxLength: 100 })),
+          in_days: Type.Optional(Type.Integer({ minimum: 1 })),
+        }),
+        response: {
+          200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(QuestionPageItemSchema) })),
+        },
+      },
+    },
+    async (request) => ok(request, await questionPage(posts.db, request.query, await settings())),
+  );
+
+  // Up to 6 questions sharing the first tag, most viewed of the last 90 days (behaviour §7e).
+  app.get(
+    '/answer/api/v1/question/similar/tag',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: Type.Object({ question_id: Id }),
+        response: {
+          200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(QuestionPageItemSchema) })),
+        },
+      },
+    },
+    async (request) => {
+      const { rows } = await sql<{ tags: { slug_name: string }[] }>`
+        select tags from questions where id = ${request.query.question_id}`.execute(posts.db);
+      const first = rows[0]?.tags[0]?.slug_name;
+      if (!first) return ok(request, { count: 0, list: [] });
+      const page = await questionPage(posts.db, { order: 'hot', page: 1, page_size: 7, tag: first }, await settings());
+      const list = page.list.filter((q) => q.id !== request.query.question_id).slice(0, 6);
+      return ok(request, { count: list.length, list });
+    },
+  );
+
+  const act = (path: string, body: ReturnType<typeof Type.Object>, run: (request: any) => Promise<void>) =>
+    app.put(path, { config: USER, schema: { body, response: { 200: EnvelopeSchema(Null) } } }, async (request) => {
+      await run(request);
+      return ok(request, null);
+    });
+
+  act(
+    '/answer/api/v1/question/status',
+    Type.Object({ id: Id, close_type: Type.Integer(), close_msg: Type.Optional(Type.String({ maxLength: 1000 })) }),
+    (r) =>
+      posts.staffOnQuestion(r.actor, r.body.id, {
+        type: 'close',
+        actorId: r.actor.id,
+        closeType: r.body.close_type,
+        closeMsg: r.body.close_msg ?? '',
+      }),
+  );
+  act('/answer/api/v1/question/reopen', Type.Object({ question_id: Id }), (r) =>
+    posts.staffOnQuestion(r.actor, r.body.question_id, { type: 'reopen', actorId: r.actor.id }),
+  );
+  act(
+    '/answer/api/v1/question/operation',
+    Type.Object({ id: Id, operation: Type.Union(['pin', 'unpin', 'hide', 'show'].map((o) => Type.Literal(o))) }),
+    (r) =>
+      posts.staffOnQuestion(r.actor, r.body.id, { type: 'operate', actorId: r.actor.id, operation: r.body.operation }),
+  );
+
+  app.post(
+    '/answer/api/v1/question/recover',
+    { config: USER, schema: { body: Type.Object({ question_id: Id }), response: { 200: EnvelopeSchema(Null) } } },
+    async (request) => {
+      await posts.staffOnQuestion(request.actor!, request.body.question_id, {
+        type: 'undelete',
+        actorId: request.actor!.id,
+      });
+      return ok(request, null);
+    },
+  );
+}

@@ -1,0 +1,37 @@
+import { PostsEvents } from '@agora/contracts';
+import type { ServiceContext, ServiceModule } from '@agora/platform';
+import { Posts } from './commands/posts';
+import { postsMigrations } from './migrations';
+import { answerRoutes } from './routes/answers';
+import { commentRoutes } from './routes/comments';
+import { questionRoutes } from './routes/questions';
+import { ViewCounter } from './views/view-counter';
+
+const partsOf = new WeakMap<ServiceContext, { posts: Posts; views: ViewCounter }>();
+
+export function postsFor(context: ServiceContext) {
+  let parts = partsOf.get(context);
+  if (!parts) {
+    parts = { posts: new Posts(context), views: new ViewCounter(context.database.db, context.log) };
+    partsOf.set(context, parts);
+  }
+  return parts;
+}
+
+/** Questions, answers, comments, revisions, timelines (DESIGN §6). */
+export const postsService: ServiceModule = {
+  name: 'posts',
+  migrations: postsMigrations,
+  events: PostsEvents,
+  async routes(app, context) {
+    const { posts, views } = postsFor(context);
+    await questionRoutes(app, posts, views);
+    await answerRoutes(app, posts);
+    await commentRoutes(app, posts);
+  },
+  async background(context) {
+    const { views } = postsFor(context);
+    views.start();
+    return { stop: () => views.stop() };
+  },
+};
