@@ -7,6 +7,7 @@ COPY contracts/package.json contracts/
 COPY services/platform/package.json services/platform/
 COPY services/identity/package.json services/identity/
 COPY services/notifications/package.json services/notifications/
+COPY services/posts/package.json services/posts/
 COPY services/site/package.json services/site/
 COPY gateway/package.json gateway/
 COPY launcher/package.json launcher/

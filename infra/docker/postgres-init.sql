@@ -2,3 +2,4 @@
 create database agora_site;
 create database agora_identity;
 create database agora_notifications;
+create database agora_posts;

@@ -1,7 +1,8 @@
 import { identityService } from '@agora/identity';
 import { notificationsService } from '@agora/notifications';
 import type { ServiceModule } from '@agora/platform';
+import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
 
 /** Every service the embedded process hosts, in start order. */
-export const ALL_SERVICES: ServiceModule[] = [siteService, identityService, notificationsService];
+export const ALL_SERVICES: ServiceModule[] = [siteService, identityService, postsService, notificationsService];

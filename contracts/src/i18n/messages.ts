@@ -48,6 +48,24 @@ const en_US = {
   'error.upload.size': 'The file must be at most {limit} MB.',
   'error.upload.megapixel': 'The image must be at most {limit} megapixels.',
   'error.upload.unreadable': 'The image could not be read.',
+  'error.question.not_found': 'The question does not exist.',
+  'error.question.exists': 'The question already exists.',
+  'error.question.closed': 'The question is closed to new answers.',
+  'error.question.cannot_delete':
+    'A question with an accepted answer, several answers, or a voted-up answer cannot be deleted by its author.',
+  'error.answer.not_found': 'The answer does not exist.',
+  'error.answer.exists': 'The answer already exists.',
+  'error.answer.cannot_delete': 'An accepted or voted-up answer cannot be deleted by its author.',
+  'error.answer.restrict_answer': 'You have already answered this question; edit your answer instead.',
+  'error.comment.not_found': 'The comment does not exist.',
+  'error.comment.exists': 'The comment already exists.',
+  'error.comment.cannot_edit_after_deadline': 'Comments can be edited only within 5 minutes.',
+  'error.object.not_found': 'The post does not exist.',
+  'error.revision.review_underway': 'An edit of this post is waiting for review.',
+  'error.tag.invalid_slug': 'The tag "{slug}" may use only a-z, 0-9, +, #, - and ., up to 35 characters.',
+  'error.tag.recommended_required': 'Choose at least one recommended tag.',
+  'error.tag.reserved': 'Only moderators can use reserved tags.',
+  'error.tag.no_permission_to_create': 'You need more reputation to create the new tag "{slug}".',
 } as const;
 
 export type MessageKey = keyof typeof en_US;
@@ -96,6 +114,23 @@ const zh_CN: Record<MessageKey, string> = {
   'error.upload.size': '文件不能超过 {limit} MB。',
   'error.upload.megapixel': '图片不能超过 {limit} 百万像素。',
   'error.upload.unreadable': '无法读取该图片。',
+  'error.question.not_found': '问题不存在。',
+  'error.question.exists': '问题已存在。',
+  'error.question.closed': '该问题已关闭，不能再回答。',
+  'error.question.cannot_delete': '已有采纳答案、多个回答或获赞回答的问题，作者不能删除。',
+  'error.answer.not_found': '回答不存在。',
+  'error.answer.exists': '回答已存在。',
+  'error.answer.cannot_delete': '已被采纳或获赞的回答，作者不能删除。',
+  'error.answer.restrict_answer': '你已经回答过这个问题，请编辑你的回答。',
+  'error.comment.not_found': '评论不存在。',
+  'error.comment.exists': '评论已存在。',
+  'error.comment.cannot_edit_after_deadline': '评论只能在 5 分钟内编辑。',
+  'error.object.not_found': '帖子不存在。',
+  'error.revision.review_underway': '该帖子的修改正在等待审核。',
+  'error.tag.invalid_slug': '标签“{slug}”只能使用 a-z、0-9、+、#、- 和 .，最多 35 个字符。',
+  'error.tag.recommended_required': '请至少选择一个推荐标签。',
+  'error.tag.reserved': '只有版主可以使用保留标签。',
+  'error.tag.no_permission_to_create': '你需要更多声望才能创建新标签“{slug}”。',
 };
 
 const catalogs: Record<Language, Record<MessageKey, string>> = { en_US, zh_CN };

@@ -1,5 +1,6 @@
 export * from './auth/actor';
 export * from './auth/actor-projection';
+export * from './auth/permissions';
 export * from './auth/plugin';
 export * from './bus/create-bus';
 export * from './bus/port';
@@ -26,4 +27,8 @@ export * from './projections/runner';
 export * from './service/process';
 export * from './service/service';
 export * from './site-settings/site-settings';
-export * from './auth/permissions';
+export * from './text/mentions';
+export * from './text/plain-text';
+export * from './text/render';
+export * from './text/short-id';
+export * from './text/slug';

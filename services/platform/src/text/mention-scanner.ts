@@ -10,32 +10,42 @@ export interface MentionSpan {
   inLink: boolean;
 }
 
+interface Span {
+  start: number;
+  end: number;
+}
+
 const urlStart = /(?:https?:\/\/|ftp:\/\/|mailto:|www\.)/iy;
-// Inline HTML and autolinks per CommonMark: their attributes and addresses hold no mentions.
+// Inline HTML tags and autolinks per CommonMark: their attributes and addresses hold no mentions.
 const inlineTag =
-  /<(?:[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?|\/[A-Za-z][A-Za-z0-9-]*\s*|!--[\s\S]*?--|[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*|[\w.!#$%&'*+/=?^`{|}~-]+@[A-Za-z0-9.-]+)>/y;
+  /<(?:[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][\w.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?|\/[A-Za-z][A-Za-z0-9-]*\s*|[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*|[\w.!#$%&'*+/=?^`{|}~-]+@[A-Za-z0-9.-]+)>/y;
 // What may not stand right before the `@`: e-mail local parts (`bob.smith@host`) and URL paths (`/@bob`).
 const notBeforeMention = /[\p{L}\p{N}\p{M}_.+\-/@]/u;
 const handleChar = /[A-Za-z0-9_.-]/;
 const wordChar = /[\p{L}\p{N}\p{M}]/u;
+const space = /[ \t\r\n]/;
 
 /**
- * Finds the mentions a reader sees as text: not in code spans or blocks, not in raw HTML, link
- * addresses, bare URLs or e-mail addresses. Blocks come from the markdown parser (so fenced code inside
- * lists and quotes is known); inside a block of text the source is scanned by hand, because a link
- * replacement needs offsets into the source, which the parser's inline tokens do not give.
+ * Finds the mentions a reader sees as text: not in code spans or blocks, raw HTML, link addresses, bare
+ * URLs or e-mail addresses. Blocks come from the markdown parser (so fenced code inside lists and quotes
+ * is known); inside a block of text the source is scanned by hand, because linking needs offsets into
+ * the source, which the parser's inline tokens do not give. Every step moves forward, so hostile input
+ * of any length costs linear time.
  */
 export function scanMentions(source: string): MentionSpan[] {
   const lineStarts = startsOfLines(source);
-  const regions = new Map<string, [number, number]>();
+  const regions = new Map<string, Span>();
   for (const token of markdown.parse(source, {})) {
     // Table cells carry no line map; their row does.
     if ((token.type === 'inline' || token.type === 'tr_open') && token.map) {
       const [first, last] = token.map;
-      regions.set(`${first}:${last}`, [lineStarts[first] ?? source.length, lineStarts[last] ?? source.length]);
+      regions.set(`${first}:${last}`, {
+        start: lineStarts[first] ?? source.length,
+        end: lineStarts[last] ?? source.length,
+      });
     }
   }
-  return [...regions.values()].sort((a, b) => a[0] - b[0]).flatMap(([from, to]) => scanText(source, from, to));
+  return [...regions.values()].sort((a, b) => a.start - b.start).flatMap((region) => scanText(source, region));
 }
 
 function startsOfLines(source: string): number[] {
@@ -44,23 +54,22 @@ function startsOfLines(source: string): number[] {
   return starts;
 }
 
-interface Label {
-  start: number;
-  end: number;
-  image: boolean;
-}
-
-function scanText(src: string, from: number, to: number): MentionSpan[] {
+function scanText(src: string, { start, end: to }: Span): MentionSpan[] {
   const found: MentionSpan[] = [];
   const openBrackets: { at: number; image: boolean }[] = [];
-  const labels: Label[] = [];
-  let i = from;
+  const linkTexts: Span[] = [];
+  const imageTexts: Span[] = [];
+  let commentEnd = -2; // where the next `-->` is, once looked up
+  let i = start;
   while (i < to) {
     const c = src[i]!;
     if (c === '\\') {
       i += 2;
     } else if (c === '`') {
       i = skipCodeSpan(src, i, to);
+    } else if (src.startsWith('<!--', i)) {
+      if (commentEnd !== -1 && commentEnd < i) commentEnd = src.indexOf('-->', i + 4);
+      i = commentEnd !== -1 && commentEnd < to ? commentEnd + 3 : i + 4;
     } else if (c === '<') {
       inlineTag.lastIndex = i;
       i += inlineTag.exec(src)?.[0].length ?? 1;
@@ -70,7 +79,8 @@ function scanText(src: string, from: number, to: number): MentionSpan[] {
     } else if (c === ']') {
       const open = openBrackets.pop();
       const next = src[i + 1];
-      if (open && (next === '(' || next === '[')) labels.push({ start: open.at, end: i, image: open.image });
+      if (open && (next === '(' || next === '['))
+        (open.image ? imageTexts : linkTexts).push({ start: open.at, end: i });
       i = open && next === '(' ? skipDestination(src, i + 1, to) : i + 1;
     } else if (!wordChar.test(src[i - 1] ?? '') && startsUrl(src, i)) {
       while (i < to && !/[\s<]/.test(src[i]!)) i++;
@@ -82,10 +92,19 @@ function scanText(src: string, from: number, to: number): MentionSpan[] {
       i++;
     }
   }
-  return found.flatMap((mention) => {
-    const label = labels.find((l) => l.start < mention.start && mention.end <= l.end);
-    if (label?.image) return [];
-    return [{ ...mention, inLink: label !== undefined }];
+  const inImage = coveredBy(found, imageTexts);
+  const inLink = coveredBy(found, linkTexts);
+  return found.flatMap((mention, k) => (inImage[k] ? [] : [{ ...mention, inLink: inLink[k]! }]));
+}
+
+/** For each span (in source order), whether one of the intervals holds it. */
+function coveredBy(spans: Span[], intervals: Span[]): boolean[] {
+  const sorted = [...intervals].sort((a, b) => a.start - b.start);
+  let next = 0;
+  let reach = -1;
+  return spans.map((span) => {
+    while (next < sorted.length && sorted[next]!.start < span.start) reach = Math.max(reach, sorted[next++]!.end);
+    return reach >= span.end;
   });
 }
 
@@ -96,7 +115,7 @@ function startsUrl(src: string, i: number): boolean {
 
 function mentionAt(src: string, at: number, to: number): MentionSpan | undefined {
   if (notBeforeMention.test(src[at - 1] ?? '')) return undefined;
-  // Positions of the handle's characters; an escaped one (`\_`, from a linked mention) counts as itself.
+  // The handle's characters with where each ends; an escaped one (`\_`, from a linked mention) counts as itself.
   const chars: { char: string; end: number }[] = [];
   let i = at + 1;
   while (i < to) {
@@ -139,14 +158,26 @@ function skipCodeSpan(src: string, at: number, to: number): number {
   return at + run;
 }
 
-/** From the `(` after a link text to just past its `)`, nested parentheses and escapes included. */
+/**
+ * From the `(` after a link text to just past the `)` that ends the destination and title, read the way
+ * the markdown parser reads them; when they do not parse, only past the `(`.
+ */
 function skipDestination(src: string, open: number, to: number): number {
-  let depth = 0;
-  for (let i = open; i < to; i++) {
-    const c = src[i];
-    if (c === '\\') i++;
-    else if (c === '(') depth++;
-    else if (c === ')' && --depth === 0) return i + 1;
+  const { parseLinkDestination, parseLinkTitle } = markdown.helpers;
+  let pos = skipSpaces(src, open + 1, to);
+  const destination = parseLinkDestination(src, pos, to);
+  if (destination.ok) {
+    pos = skipSpaces(src, destination.pos, to);
+    if (pos > destination.pos) {
+      const title = parseLinkTitle(src, pos, to);
+      if (title.ok) pos = skipSpaces(src, title.pos, to);
+    }
   }
-  return open + 1;
+  return src[pos] === ')' && pos < to ? pos + 1 : open + 1;
+}
+
+function skipSpaces(src: string, from: number, to: number): number {
+  let i = from;
+  while (i < to && space.test(src[i]!)) i++;
+  return i;
 }

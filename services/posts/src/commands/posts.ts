@@ -1,6 +1,7 @@
-import type { NewEvent, PermissionKey, SiteSettings } from '@agora/contracts';
+import { type NewEvent, type PermissionKey, Reason, type SiteSettings } from '@agora/contracts';
 import {
   type Actor,
+  ApiError,
   checkPermission,
   type Decider,
   errors,
@@ -79,9 +80,10 @@ export class Posts {
   async require(actor: Actor, permission: PermissionKey, settings?: SiteSettings): Promise<void> {
     const level = (settings ?? (await this.settings())).privileges.level;
     const { allowed, needed } = checkPermission(actor, permission, level);
+    // Behaviour §2a: a missing privilege is a 403, with the reputation it takes when reputation can earn it.
     if (!allowed) {
       throw needed >= 0
-        ? errors.business('error.rank.not_enough', 'error.rank.not_enough', 'toast', { rank: needed })
+        ? new ApiError(403, Reason.forbidden, null, 'error.rank.not_enough', { rank: needed })
         : errors.forbidden(undefined, 'error.rank.role_only');
     }
   }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { excerpt, plainText } from '../../src/text/plain-text';
+
+describe('plainText', () => {
+  it('keeps the words and drops the markup, on one line', () => {
+    expect(plainText('# Title\n\nSome **bold** and [a link](https://x.example).\n\n- one\n- two')).toBe(
+      'Title Some bold and a link. one two',
+    );
+  });
+
+  it('keeps code and the characters HTML escapes', () => {
+    expect(plainText('Use `a < b && c > "d"` here\n\n```js\nif (x) {}\n```')).toBe(
+      'Use a < b && c > "d" here if (x) {}',
+    );
+    expect(plainText('Tom \\<3 Jerry & co')).toBe('Tom <3 Jerry & co');
+  });
+
+  it('separates table cells and leaves out scripts and tags', () => {
+    expect(plainText('| a | b |\n|---|---|\n| 1 | 2 |')).toBe('a b 1 2');
+    expect(plainText('hi <script>alert(1)</script><b>there</b>')).toBe('hi there');
+  });
+
+  it('is empty for empty or markup-only input', () => {
+    expect(plainText('')).toBe('');
+    expect(plainText('---\n\n<br>')).toBe('');
+  });
+});
+
+describe('excerpt', () => {
+  it('returns short text whole', () => {
+    expect(excerpt('Just **a** few words', 100)).toBe('Just a few words');
+  });
+
+  it('cuts on a word boundary and ends with an ellipsis, within the limit', () => {
+    const text = 'The quick brown fox jumps over the lazy dog';
+    expect(excerpt(text, 20)).toBe('The quick brown fox…');
+    expect(excerpt(text, 12)).toBe('The quick…');
+    for (let max = 1; max < text.length; max++) expect([...excerpt(text, max)].length).toBeLessThanOrEqual(max);
+  });
+
+  it('does not leave a comma or dash before the ellipsis', () => {
+    expect(excerpt('First, second, third and more', 16)).toBe('First, second…');
+  });
+
+  it('cuts Chinese between words and a single long word between characters', () => {
+    expect(excerpt('这是一个很长的中文句子用于测试摘要功能', 10)).toMatch(/^这是一个.*…$/);
+    expect([...excerpt('这是一个很长的中文句子用于测试摘要功能', 10)].length).toBeLessThanOrEqual(10);
+    expect(excerpt('Supercalifragilisticexpialidocious', 6)).toBe('Super…');
+    expect(excerpt('😀😀😀😀😀😀', 4)).toBe('😀😀😀…');
+  });
+
+  it('gives nothing for a limit below one character', () => {
+    expect(excerpt('words', 0)).toBe('');
+  });
+});
