@@ -109,7 +109,18 @@ export const CommentDeleted = defineEvent(
   Type.Object({ comment_id: Id, object_id: Id, actor_id: Id }),
 );
 
+/** Views counted in memory and recorded in one event per flush, so the counts survive a rebuild. */
+export const ViewsCounted = defineEvent(
+  'posts.views_counted',
+  Type.Object({
+    counts: Type.Array(
+      Type.Object({ question_id: Id, views: Type.Integer({ minimum: 0 }), unique_views: Type.Integer({ minimum: 0 }) }),
+    ),
+  }),
+);
+
 export const PostsEvents = [
+  ViewsCounted,
   QuestionAsked,
   QuestionEdited,
   QuestionRevisionSubmitted,

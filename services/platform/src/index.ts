@@ -22,6 +22,7 @@ export * from './ids/id-generator';
 export * from './observability/metrics';
 export * from './projections/batch-handler';
 export * from './projections/decode';
+export * from './projections/inline-rebuild';
 export * from './projections/projection';
 export * from './projections/runner';
 export * from './service/process';

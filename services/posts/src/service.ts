@@ -2,6 +2,7 @@ import { PostsEvents } from '@agora/contracts';
 import type { ServiceContext, ServiceModule } from '@agora/platform';
 import { Posts } from './commands/posts';
 import { postsMigrations } from './migrations';
+import { contentRemovalProjection } from './projections/content-removal/projection';
 import { answerRoutes } from './routes/answers';
 import { commentRoutes } from './routes/comments';
 import { questionRoutes } from './routes/questions';
@@ -12,7 +13,7 @@ const partsOf = new WeakMap<ServiceContext, { posts: Posts; views: ViewCounter }
 export function postsFor(context: ServiceContext) {
   let parts = partsOf.get(context);
   if (!parts) {
-    parts = { posts: new Posts(context), views: new ViewCounter(context.database.db, context.log) };
+    parts = { posts: new Posts(context), views: new ViewCounter(context) };
     partsOf.set(context, parts);
   }
   return parts;
@@ -29,6 +30,7 @@ export const postsService: ServiceModule = {
     await answerRoutes(app, posts);
     await commentRoutes(app, posts);
   },
+  projections: (context) => [contentRemovalProjection(postsFor(context).posts)],
   async background(context) {
     const { views } = postsFor(context);
     views.start();

@@ -1,12 +1,14 @@
-import type { Db, ServiceContext } from '@agora/platform';
-import { sql } from 'kysely';
+import { ViewsCounted } from '@agora/contracts';
+import type { ServiceContext } from '@agora/platform';
+import { applyPostsEvent } from '../projections/posts/read-model';
 
 const FLUSH_MS = 5000;
 const SEEN_LIMIT = 100_000;
 
 /**
- * Question views without a database write per view: counted in memory and flushed every few seconds
- * in one statement. Unique views count the first view of a viewer (user or address) per process.
+ * Question views without a database write per view: counted in memory and recorded every few seconds
+ * as one event (so a rebuild keeps them), applied to the read model in the same transaction. Unique
+ * views count the first view of a viewer (user or address) per process.
  */
 export class ViewCounter {
   private views = new Map<string, number>();
@@ -14,10 +16,7 @@ export class ViewCounter {
   private readonly seen = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly db: Db,
-    private readonly log: ServiceContext['log'],
-  ) {}
+  constructor(private readonly context: ServiceContext) {}
 
   record(questionId: string, viewer: string): void {
     this.views.set(questionId, (this.views.get(questionId) ?? 0) + 1);
@@ -31,7 +30,7 @@ export class ViewCounter {
 
   start(): void {
     this.timer = setInterval(
-      () => void this.flush().catch((error) => this.log.warn({ err: error }, 'view counts not flushed')),
+      () => void this.flush().catch((error) => this.context.log.warn({ err: error }, 'view counts not flushed')),
       FLUSH_MS,
     );
     this.timer.unref();
@@ -43,13 +42,22 @@ export class ViewCounter {
     const unique = this.unique;
     this.views = new Map();
     this.unique = new Map();
-    const ids = [...views.keys()];
+    const counts = [...views.keys()].map((id) => ({
+      question_id: id,
+      views: views.get(id)!,
+      unique_views: unique.get(id) ?? 0,
+    }));
     try {
-      await sql`
-        update questions q set view_count = q.view_count + v.views, unique_view_count = q.unique_view_count + v.uniq
-        from unnest(${ids}::text[], ${ids.map((id) => views.get(id)!)}::int[], ${ids.map((id) => unique.get(id) ?? 0)}::int[])
-          as v(id, views, uniq)
-        where q.id = v.id`.execute(this.db);
+      await this.context.database.db.transaction().execute(async (tx) => {
+        const { events } = await this.context.store.append(
+          'question-views',
+          'any',
+          [{ type: ViewsCounted.type, data: { counts } }],
+          {},
+          tx,
+        );
+        for (const event of events) await applyPostsEvent(tx, event);
+      });
     } catch (error) {
       // Keep the counts for the next flush rather than lose them.
       for (const [id, n] of views) this.views.set(id, (this.views.get(id) ?? 0) + n);

@@ -1,3 +1,4 @@
+import type { EventOf, ViewsCounted } from '@agora/contracts';
 import type { StoredEvent, Tx } from '@agora/platform';
 import { excerpt } from '@agora/platform';
 import { sql } from 'kysely';
@@ -5,7 +6,10 @@ import type { AnswerEvent } from '../../domain/answer/decider';
 import type { CommentEvent } from '../../domain/comment/decider';
 import type { QuestionEvent } from '../../domain/question/decider';
 
-type PostsEvent = (QuestionEvent | AnswerEvent | CommentEvent) & { occurredAt: string; id: string };
+type PostsEvent = (QuestionEvent | AnswerEvent | CommentEvent | EventOf<typeof ViewsCounted>) & {
+  occurredAt: string;
+  id: string;
+};
 
 const DESCRIPTION_LENGTH = 240;
 
@@ -276,6 +280,15 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
                 where id = ${d.comment_id}`.execute(tx);
       return;
     }
+    case 'posts.views_counted': {
+      const counts = (event.data as { counts: { question_id: string; views: number; unique_views: number }[] }).counts;
+      await sql`
+        update questions q set view_count = q.view_count + v.views, unique_view_count = q.unique_view_count + v.uniq
+        from unnest(${counts.map((c) => c.question_id)}::text[], ${counts.map((c) => c.views)}::int[],
+                    ${counts.map((c) => c.unique_views)}::int[]) as v(id, views, uniq)
+        where q.id = v.id`.execute(tx);
+      return;
+    }
     case 'posts.comment_deleted':
       await sql`update comments set status = 10, updated_at = ${at} where id = ${event.data.comment_id}`.execute(tx);
       return;
@@ -285,3 +298,9 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
 export async function resetPostsReadModel(tx: Tx): Promise<void> {
   await sql`truncate questions, question_tags, known_tags, answers, comments, revisions, activity`.execute(tx);
 }
+
+/** The posts read model as one unit, for a rebuild from the service's own log. */
+export const postsReadModel = {
+  reset: resetPostsReadModel,
+  apply: applyPostsEvent,
+};

@@ -1,0 +1,44 @@
+import { UserDeleted } from '@agora/contracts';
+import type { Actor, Projection } from '@agora/platform';
+import { sql } from 'kysely';
+import type { Posts } from '../../commands/posts';
+
+/**
+ * When an admin deletes a user together with their content (identity.user_deleted with
+ * remove_all_content), every question, answer and comment of theirs is deleted through the usual
+ * commands, as the admin. Deleting what is already deleted records nothing, so a replay is harmless.
+ */
+export function contentRemovalProjection(posts: Posts): Projection {
+  return {
+    name: 'content-removal',
+    source: 'identity',
+    events: [UserDeleted],
+    async apply(event, tx) {
+      const data = event.data as { user_id: string; remove_all_content: boolean };
+      if (!data.remove_all_content) return;
+      const admin: Actor = {
+        id: event.metadata.actorId ?? 'system',
+        username: '',
+        displayName: '',
+        email: '',
+        avatar: { type: '', gravatar: '', custom: '' },
+        roleId: 2,
+        status: 'normal',
+        mailStatus: 1,
+        suspendedUntil: null,
+        rank: 0,
+        language: 'en_US',
+      };
+      const ids = async (table: 'questions' | 'answers' | 'comments') =>
+        (
+          await sql<{
+            id: string;
+          }>`select id from ${sql.table(table)} where user_id = ${data.user_id} and status <> 10`.execute(tx)
+        ).rows.map((r) => r.id);
+      for (const id of await ids('comments')) await posts.deleteComment(admin, id);
+      for (const id of await ids('answers')) await posts.deleteAnswer(admin, id);
+      for (const id of await ids('questions')) await posts.deleteQuestion(admin, id);
+    },
+    async reset() {},
+  };
+}

@@ -1,0 +1,37 @@
+import { EnvelopeSchema } from '@agora/contracts';
+import { type HttpApp, loadSiteSettings, ok } from '@agora/platform';
+import { Type } from 'typebox';
+import type { Posts } from '../commands/posts';
+import { UserBasicInfoSchema } from '../queries/authors';
+import { revisionList } from '../queries/revisions';
+
+/** api.md GetRevisionResp; `content` is the post as that revision had it. */
+const RevisionSchema = Type.Object({
+  id: Type.String(),
+  use_id: Type.String(),
+  object_id: Type.String(),
+  title: Type.String(),
+  url_title: Type.String(),
+  content: Type.Any(),
+  status: Type.Integer(),
+  reason: Type.String(),
+  create_at: Type.Integer(),
+  user_info: UserBasicInfoSchema,
+});
+
+/** `GET revisions?object_id=`: the edit history of a question or answer (behaviour §3b). */
+export async function revisionRoutes(app: HttpApp, posts: Posts) {
+  const settings = () => loadSiteSettings(posts.db, posts.context.config.siteUrl);
+
+  app.get(
+    '/answer/api/v1/revisions',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: Type.Object({ object_id: Type.String({ minLength: 1, maxLength: 100 }) }),
+        response: { 200: EnvelopeSchema(Type.Array(RevisionSchema)) },
+      },
+    },
+    async (request) => ok(request, await revisionList(posts.db, request.query.object_id, request.actor, await settings())),
+  );
+}

@@ -1,0 +1,187 @@
+import { ApiError, foldEvents } from '@agora/platform';
+import { describe, expect, it } from 'vitest';
+import { type AnswerCommand, type AnswerEvent, answerDecider as decider } from '../src/domain/answer/decider';
+
+const posted: AnswerEvent = {
+  type: 'posts.answer_posted',
+  data: {
+    answer_id: 'a1',
+    question_id: 'q1',
+    user_id: 'u1',
+    revision_id: 'r1',
+    content: 'Reduce them with evolve.',
+    html: '<p>Reduce them with evolve.</p>',
+  },
+};
+const ids = { answer_id: 'a1', question_id: 'q1' };
+const revised = (type: 'posts.answer_edited' | 'posts.answer_revision_submitted', text: string): AnswerEvent =>
+  ({
+    type,
+    data: {
+      ...ids,
+      editor_id: 'u2',
+      revision_id: 'r2',
+      edit_summary: 'more detail',
+      content: text,
+      html: `<p>${text}</p>`,
+    },
+  }) as AnswerEvent;
+const better = 'Reduce them with evolve, starting from initialState.';
+const deleted = (actorId = 'u1'): AnswerEvent => ({
+  type: 'posts.answer_deleted',
+  data: { ...ids, actor_id: actorId },
+});
+const undeleted: AnswerEvent = { type: 'posts.answer_undeleted', data: { ...ids, actor_id: 'mod' } };
+
+const post: AnswerCommand = {
+  type: 'post',
+  answerId: 'a1',
+  questionId: 'q1',
+  userId: 'u1',
+  revisionId: 'r1',
+  content: 'Reduce them with evolve.',
+  html: '<p>Reduce them with evolve.</p>',
+};
+const edit = (direct: boolean, text = better): AnswerCommand => ({
+  type: 'edit',
+  editorId: 'u2',
+  revisionId: 'r2',
+  content: text,
+  html: `<p>${text}</p>`,
+  editSummary: 'more detail',
+  direct,
+});
+const deleteAs = (asOwner: boolean, votes = 0, accepted = false): AnswerCommand => ({
+  type: 'delete',
+  actorId: asOwner ? 'u1' : 'mod',
+  asOwner,
+  votes,
+  accepted,
+});
+const undelete: AnswerCommand = { type: 'undelete', actorId: 'mod' };
+
+const given = (...events: AnswerEvent[]) => ({
+  when: (command: AnswerCommand) => decider.decide(command, foldEvents(decider, events)),
+});
+
+function refusal(run: () => unknown): ApiError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('answer decider', () => {
+  it('posts a new answer once', () => {
+    expect(given().when(post)).toEqual([posted]);
+    const refused = refusal(() => given(posted).when(post));
+    expect(refused.status).toBe(400);
+    expect(refused.reason).toBe('error.answer.exists');
+  });
+
+  it('refuses every other command on an answer that does not exist', () => {
+    for (const command of [edit(true), edit(false), deleteAs(true), deleteAs(false), undelete]) {
+      const refused = refusal(() => given().when(command));
+      expect(refused.status).toBe(404);
+      expect(refused.messageKey).toBe('error.answer.not_found');
+    }
+  });
+
+  it('applies a direct edit at once (behaviour §3a)', () => {
+    expect(given(posted).when(edit(true))).toEqual([revised('posts.answer_edited', better)]);
+  });
+
+  it('queues an edit that is not direct as a revision for review (behaviour §3a)', () => {
+    expect(given(posted).when(edit(false))).toEqual([revised('posts.answer_revision_submitted', better)]);
+  });
+
+  it('does nothing for an edit with identical content (behaviour §3a)', () => {
+    expect(given(posted).when(edit(true, posted.data.content))).toEqual([]);
+    expect(given(posted).when(edit(false, posted.data.content))).toEqual([]);
+    expect(given(posted, revised('posts.answer_edited', better)).when(edit(true, better))).toEqual([]);
+  });
+
+  it('blocks every edit, direct ones included, while a revision waits for review (behaviour §3a)', () => {
+    for (const direct of [true, false]) {
+      const refused = refusal(() =>
+        given(posted, revised('posts.answer_revision_submitted', better)).when(edit(direct, 'Something else.')),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.reason).toBe('error.revision.review_underway');
+      expect(refused.messageKey).toBe('error.revision.review_underway');
+      expect(refused.data).toEqual({ err_type: 'toast' });
+    }
+  });
+
+  it('frees editing again once the revision has been applied', () => {
+    expect(
+      given(posted, revised('posts.answer_revision_submitted', better), revised('posts.answer_edited', better)).when(
+        edit(true, 'Something else.'),
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('refuses to edit a deleted answer as not found', () => {
+    const refused = refusal(() => given(posted, deleted()).when(edit(true)));
+    expect(refused.status).toBe(404);
+    expect(refused.messageKey).toBe('error.answer.not_found');
+  });
+
+  it('lets the owner delete an answer with no positive votes that is not accepted (behaviour §9d)', () => {
+    expect(given(posted).when(deleteAs(true, 0))).toEqual([deleted('u1')]);
+    expect(given(posted).when(deleteAs(true, -3))).toEqual([deleted('u1')]);
+  });
+
+  it('refuses the owner deleting an up-voted answer (behaviour §9d)', () => {
+    const refused = refusal(() => given(posted).when(deleteAs(true, 1)));
+    expect(refused.status).toBe(400);
+    expect(refused.reason).toBe('error.answer.cannot_delete');
+    expect(refused.data).toEqual({ err_type: 'toast' });
+  });
+
+  it('refuses the owner deleting an accepted answer (behaviour §9d)', () => {
+    const refused = refusal(() => given(posted).when(deleteAs(true, 0, true)));
+    expect(refused.status).toBe(400);
+    expect(refused.reason).toBe('error.answer.cannot_delete');
+    expect(refused.data).toEqual({ err_type: 'toast' });
+  });
+
+  it('lets a moderator delete an up-voted, accepted answer', () => {
+    expect(given(posted).when(deleteAs(false, 12, true))).toEqual([deleted('mod')]);
+  });
+
+  it('does nothing when deleting an answer already deleted', () => {
+    expect(given(posted, deleted()).when(deleteAs(true, 5, true))).toEqual([]);
+    expect(given(posted, deleted()).when(deleteAs(false))).toEqual([]);
+  });
+
+  it('undeletes only a deleted answer', () => {
+    expect(given(posted, deleted()).when(undelete)).toEqual([undeleted]);
+    expect(given(posted).when(undelete)).toEqual([]);
+    expect(given(posted, deleted(), undeleted).when(undelete)).toEqual([]);
+  });
+
+  it('folds a history of every event type into a consistent state', () => {
+    expect(
+      foldEvents(decider, [
+        posted,
+        revised('posts.answer_revision_submitted', better),
+        revised('posts.answer_edited', better),
+        deleted('mod'),
+        undeleted,
+      ]),
+    ).toEqual({ id: 'a1', questionId: 'q1', userId: 'u1', deleted: false, content: better, pendingRevisionId: null });
+    expect(foldEvents(decider, [posted, revised('posts.answer_revision_submitted', better), deleted()])).toEqual({
+      id: 'a1',
+      questionId: 'q1',
+      userId: 'u1',
+      deleted: true,
+      content: posted.data.content,
+      pendingRevisionId: 'r2',
+    });
+    expect(foldEvents(decider, [])).toEqual(decider.initialState());
+  });
+});

@@ -1,0 +1,131 @@
+import { Role } from '@agora/contracts';
+import { identityService } from '@agora/identity';
+import { rebuildInlineReadModel } from '@agora/platform';
+import { siteService } from '@agora/site';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, login } from '../../../test-support/accounts';
+import { type Stack, startStack } from '../../../test-support/stack';
+import { postsReadModel } from '../src/projections/posts/read-model';
+import { postsFor, postsService } from '../src/service';
+
+let stack: Stack;
+const API = '/answer/api/v1';
+
+beforeAll(async () => {
+  stack = await startStack({ services: [siteService, identityService, postsService] });
+});
+afterAll(async () => {
+  await stack?.close();
+});
+
+/** Every posts read-model table, rows in a stable order, with the serial activity ids left out. */
+async function snapshot() {
+  const tables: Record<string, string> = {
+    questions: 'select * from posts.questions order by id',
+    question_tags: 'select * from posts.question_tags order by tag_slug, question_id',
+    known_tags: 'select * from posts.known_tags order by slug_name',
+    answers: 'select * from posts.answers order by id',
+    comments: 'select * from posts.comments order by id',
+    revisions: 'select * from posts.revisions order by id',
+    activity:
+      'select event_id, object_id, original_object_id, activity_type, user_id, revision_id, comment, cancelled, created_at from posts.activity order by event_id',
+  };
+  const result: Record<string, unknown[]> = {};
+  for (const [name, query] of Object.entries(tables)) result[name] = await stack.query(query);
+  return result;
+}
+
+describe('posts read model', () => {
+  it('rebuilt from zero, twice, equals the live read model', async () => {
+    const moderator = await login(stack, await createUser(stack, { roleId: Role.moderator }));
+    const member = await createUser(stack);
+    const token = await login(stack, member);
+    const tags = [{ slug_name: 'replay' }, { slug_name: 'events' }];
+    const q = (
+      await stack.call('POST', `${API}/question`, {
+        token: moderator,
+        body: { title: 'What survives a replay?', content: 'Everything that is an event.', tags },
+      })
+    ).body.data;
+    await stack.call('PUT', `${API}/question`, {
+      token: moderator,
+      body: {
+        id: q.id,
+        title: 'What survives a full replay?',
+        content: 'Everything that is an event, in order.',
+        tags,
+        edit_summary: 'more precise',
+      },
+    });
+    const a = (
+      await stack.call('POST', `${API}/answer`, {
+        token,
+        body: { question_id: q.id, content: 'Counts of views too, now.' },
+      })
+    ).body.data.info;
+    await stack.call('POST', `${API}/comment`, {
+      token,
+      body: { object_id: q.id, original_text: 'A comment on the question' },
+    });
+    await stack.call('POST', `${API}/answer/acceptance`, {
+      token: moderator,
+      body: { question_id: q.id, answer_id: a.id },
+    });
+    await stack.call('PUT', `${API}/question/operation`, { token: moderator, body: { id: q.id, operation: 'pin' } });
+    await stack.call('PUT', `${API}/question/status`, {
+      token: moderator,
+      body: { id: q.id, close_type: 1, close_msg: 'Done' },
+    });
+    for (let i = 0; i < 3; i++)
+      await stack.call('GET', `${API}/question/info?id=${q.id}`, { headers: { 'x-forwarded-for': `192.0.2.${i}` } });
+    await postsFor(stack.service('posts').context).views.flush();
+
+    const live = await snapshot();
+    expect((live.questions[0] as { view_count: number }).view_count).toBe(3);
+    const database = stack.service('posts').context.database;
+    expect(await rebuildInlineReadModel(database, postsReadModel)).toBeGreaterThan(5);
+    expect(await snapshot()).toEqual(live);
+    await rebuildInlineReadModel(database, postsReadModel);
+    expect(await snapshot()).toEqual(live);
+  });
+
+  it('removes all content of a user deleted with the option to remove it', async () => {
+    const admin = await login(stack, await createUser(stack, { roleId: Role.admin }));
+    const author = await createUser(stack);
+    const token = await login(stack, author);
+    const moderator = await login(stack, await createUser(stack, { roleId: Role.moderator }));
+    const seed = await stack.call('POST', `${API}/question`, {
+      token: moderator,
+      body: { title: 'A question to answer', content: 'Seed body text', tags: [{ slug_name: 'events' }] },
+    });
+    const q = (
+      await stack.call('POST', `${API}/question`, {
+        token,
+        body: { title: 'Soon to be removed', content: 'Body of the question', tags: [{ slug_name: 'events' }] },
+      })
+    ).body.data;
+    const a = (
+      await stack.call('POST', `${API}/answer`, {
+        token,
+        body: { question_id: seed.body.data.id, content: 'An answer that goes too' },
+      })
+    ).body.data.info;
+    const c = (
+      await stack.call('POST', `${API}/comment`, {
+        token,
+        body: { object_id: seed.body.data.id, original_text: 'A comment that goes too' },
+      })
+    ).body.data;
+
+    await stack.call('PUT', '/answer/admin/api/user/status', {
+      token: admin,
+      body: { user_id: author.id, status: 'deleted', remove_all_content: true },
+    });
+    await stack.settle();
+    const [question] = await stack.query('select status from posts.questions where id = $1', [q.id]);
+    const [answer] = await stack.query('select status from posts.answers where id = $1', [a.id]);
+    const [comment] = await stack.query('select status from posts.comments where id = $1', [c.comment_id]);
+    expect([question.status, answer.status, comment.status]).toEqual([10, 10, 10]);
+    expect((await stack.call('GET', `${API}/question/info?id=${seed.body.data.id}`)).body.data.answer_count).toBe(0);
+  });
+});
