@@ -109,6 +109,12 @@ export const CommentDeleted = defineEvent(
   Type.Object({ comment_id: Id, object_id: Id, actor_id: Id }),
 );
 
+/** The users invited to answer, as the whole new list; `added` are the ones newly invited. */
+export const InvitationsUpdated = defineEvent(
+  'posts.invitations_updated',
+  Type.Object({ question_id: Id, actor_id: Id, user_ids: Type.Array(Id), added: Type.Array(Id) }),
+);
+
 /** Views counted in memory and recorded in one event per flush, so the counts survive a rebuild. */
 export const ViewsCounted = defineEvent(
   'posts.views_counted',
@@ -133,6 +139,7 @@ export const PostsEvents = [
   QuestionHidden,
   QuestionShown,
   AnswerAccepted,
+  InvitationsUpdated,
   AnswerPosted,
   AnswerEdited,
   AnswerRevisionSubmitted,

@@ -5,7 +5,11 @@ import { postsMigrations } from './migrations';
 import { contentRemovalProjection } from './projections/content-removal/projection';
 import { answerRoutes } from './routes/answers';
 import { commentRoutes } from './routes/comments';
+import { permalinkHooks } from './routes/permalinks';
+import { personalRoutes } from './routes/personal';
 import { questionRoutes } from './routes/questions';
+import { revisionRoutes } from './routes/revisions';
+import { timelineRoutes } from './routes/timeline';
 import { ViewCounter } from './views/view-counter';
 
 const partsOf = new WeakMap<ServiceContext, { posts: Posts; views: ViewCounter }>();
@@ -26,9 +30,13 @@ export const postsService: ServiceModule = {
   events: PostsEvents,
   async routes(app, context) {
     const { posts, views } = postsFor(context);
+    await permalinkHooks(app, context);
     await questionRoutes(app, posts, views);
     await answerRoutes(app, posts);
     await commentRoutes(app, posts);
+    await timelineRoutes(app, posts);
+    await revisionRoutes(app, posts);
+    await personalRoutes(app, posts);
   },
   projections: (context) => [contentRemovalProjection(postsFor(context).posts)],
   async background(context) {

@@ -311,6 +311,7 @@ describe('question decider', () => {
       hidden: false,
       acceptedAnswerId: 'a2',
       pendingRevisionId: null,
+      invited: [],
       ...newContent,
     });
     expect(foldEvents(decider, [asked, revised('posts.question_revision_submitted', 'r2'), closed])).toEqual({
@@ -321,9 +322,22 @@ describe('question decider', () => {
       hidden: false,
       acceptedAnswerId: null,
       pendingRevisionId: 'r2',
+      invited: [],
       ...content,
     });
     expect(foldEvents(decider, [asked, hidden, deleted])).toMatchObject({ status: Status.deleted, hidden: true });
     expect(foldEvents(decider, [])).toEqual(decider.initialState());
+  });
+
+  it('invites users once each, reports the newly invited, and records nothing for the same list', () => {
+    const invited: QuestionEvent = {
+      type: 'posts.invitations_updated',
+      data: { question_id: asked.data.question_id, actor_id: 'u1', user_ids: ['u7'], added: ['u7'] },
+    };
+    expect(given(asked).when({ type: 'invite', actorId: 'u1', userIds: ['u7', 'u7'] })).toEqual([invited]);
+    expect(given(asked, invited).when({ type: 'invite', actorId: 'u1', userIds: ['u7'] })).toEqual([]);
+    expect(given(asked, invited).when({ type: 'invite', actorId: 'u1', userIds: ['u7', 'u8'] })).toEqual([
+      { ...invited, data: { ...invited.data, user_ids: ['u7', 'u8'], added: ['u8'] } },
+    ]);
   });
 });

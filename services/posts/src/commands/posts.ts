@@ -191,6 +191,25 @@ export class Posts {
     await this.run(id, questionDecider, command, actor.id);
   }
 
+  /** Invites users (by username) to answer: the question's author and those with the privilege (behaviour §2c). */
+  async invite(actor: Actor, questionId: string, usernames: string[]): Promise<void> {
+    const question = await this.question(questionId);
+    if (!question || question.status === Status.deleted) throw errors.notFound('error.question.not_found');
+    if (question.user_id !== actor.id) await this.require(actor, 'answer.invite_someone_to_answer');
+    const wanted = [...new Set(usernames.map((u) => u.trim().toLowerCase()).filter(Boolean))];
+    const { rows } = wanted.length
+      ? await sql<{ user_id: string; username: string }>`
+          select user_id, username from actors where lower(username) = any(${wanted}) and status <> 'deleted'`.execute(
+          this.db,
+        )
+      : { rows: [] };
+    const found = new Map(rows.map((r) => [r.username.toLowerCase(), r.user_id]));
+    const missing = wanted.filter((u) => !found.has(u));
+    if (missing.length) throw errors.fields({ field: 'invite_user', key: 'error.user.not_found' });
+    const userIds = wanted.map((u) => found.get(u)!).filter((id) => id !== actor.id);
+    await this.run(questionId, questionDecider, { type: 'invite', actorId: actor.id, userIds }, actor.id);
+  }
+
   async accept(actor: Actor, questionId: string, answerId: string | null): Promise<void> {
     const question = await this.question(questionId);
     if (!question || question.status === Status.deleted) throw errors.notFound('error.question.not_found');

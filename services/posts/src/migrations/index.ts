@@ -131,4 +131,14 @@ export const postsMigrations: Record<string, Migration> = {
       await sql`create index activity_object on activity (original_object_id, id desc)`.execute(db);
     },
   },
+  '20261122_0002_invitations': {
+    async up(db: Kysely<any>) {
+      await sql`alter table questions add column invited_user_ids jsonb not null default '[]'`.execute(db);
+    },
+  },
+  '20261122_0003_activity_cancelled_at': {
+    async up(db: Kysely<any>) {
+      await sql`alter table activity add column cancelled_at timestamptz`.execute(db);
+    },
+  },
 };

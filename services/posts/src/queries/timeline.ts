@@ -83,6 +83,7 @@ interface ActivityRow {
   revision_id: string | null;
   comment: string;
   cancelled: boolean;
+  cancelled_at: Date | null;
   created_at: Date;
   comment_status: number | null;
   comment_html: string | null;
@@ -111,7 +112,7 @@ function timelineComment(row: ActivityRow, viewer: Actor | null): string {
 export async function objectTimeline(db: Db, objectId: string, viewer: Actor | null, settings: SiteSettings) {
   const post = await visiblePost(db, objectId, viewer);
   const { rows } = await sql<ActivityRow>`
-    select a.id::text as id, a.object_id, a.activity_type, a.user_id, a.revision_id, a.comment, a.cancelled, a.created_at,
+    select a.id::text as id, a.object_id, a.activity_type, a.user_id, a.revision_id, a.comment, a.cancelled, a.cancelled_at, a.created_at,
            c.status as comment_status, c.parsed_text as comment_html, c.user_id as comment_user_id
     from activity a
     left join comments c on a.activity_type = 'commented' and c.id = a.object_id
@@ -138,8 +139,7 @@ export async function objectTimeline(db: Db, objectId: string, viewer: Actor | n
       object_id: row.object_id,
       object_type: objectTypeOf(row.object_id) ?? '',
       cancelled: row.cancelled,
-      // The read model does not record when a row was cancelled yet (see the posts activity table).
-      cancelled_at: 0,
+      cancelled_at: seconds(row.cancelled_at),
       user_info: authors.get(row.user_id),
     })),
   };

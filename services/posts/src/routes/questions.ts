@@ -1,10 +1,12 @@
 import { EnvelopeSchema, Limits } from '@agora/contracts';
-import { type HttpApp, loadSiteSettings, ok } from '@agora/platform';
+import { errors, type HttpApp, loadSiteSettings, ok } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
-import { type QuestionOrder, questionInfo, questionPage } from '../queries/questions';
-import { QuestionInfoSchema, QuestionPageItemSchema } from '../responses/schemas';
+import { answerInfo } from '../queries/answers';
+import { loadAuthors, UserBasicInfoSchema } from '../queries/authors';
+import { type QuestionOrder, questionInfo, questionPage, visibleTo } from '../queries/questions';
+import { AnswerInfoSchema, QuestionInfoSchema, QuestionPageItemSchema } from '../responses/schemas';
 import type { ViewCounter } from '../views/view-counter';
 
 const Null = Type.Null();
@@ -113,6 +115,76 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
       },
     },
     async (request) => ok(request, await questionPage(posts.db, request.query, await settings())),
+  );
+
+  // Asking with one's own answer at once (spec §3 question form).
+  app.post(
+    '/answer/api/v1/question/answer',
+    {
+      config: USER,
+      schema: {
+        body: Type.Object({
+          title: Title,
+          content: Body,
+          tags: Type.Array(TagItemSchema, { maxItems: 20 }),
+          answer_content: Type.String({ minLength: Limits.answer.minLength, maxLength: 65535 }),
+          mention_username_list: Type.Optional(Type.Array(Type.String())),
+          ...Captcha,
+        }),
+        response: { 200: EnvelopeSchema(Type.Object({ info: AnswerInfoSchema, question: QuestionInfoSchema })) },
+      },
+    },
+    async (request) => {
+      const { answer_content, ...question } = request.body;
+      const questionId = await posts.ask(request.actor!, question);
+      const answerId = await posts.postAnswer(request.actor!, { question_id: questionId, content: answer_content });
+      const s = await settings();
+      return ok(request, {
+        info: await answerInfo(posts.db, answerId, request.actor, s),
+        question: await questionInfo(posts.db, questionId, request.actor, s),
+      });
+    },
+  );
+
+  app.get(
+    '/answer/api/v1/question/invite',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: Type.Object({ id: Id }),
+        response: { 200: EnvelopeSchema(Type.Array(UserBasicInfoSchema)) },
+      },
+    },
+    async (request) => {
+      const { rows } = await sql<{ invited_user_ids: string[]; user_id: string; status: number; show: number }>`
+        select invited_user_ids, user_id, status, show from questions where id = ${request.query.id}`.execute(posts.db);
+      const question = rows[0];
+      if (!question || !visibleTo(request.actor, question)) throw errors.notFound('error.question.not_found');
+      const authors = await loadAuthors(posts.db, question.invited_user_ids, await settings());
+      return ok(
+        request,
+        question.invited_user_ids.map((id) => authors.get(id)),
+      );
+    },
+  );
+
+  app.put(
+    '/answer/api/v1/question/invite',
+    {
+      config: USER,
+      schema: {
+        body: Type.Object({
+          id: Id,
+          invite_user: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 30 }),
+          ...Captcha,
+        }),
+        response: { 200: EnvelopeSchema(Null) },
+      },
+    },
+    async (request) => {
+      await posts.invite(request.actor!, request.body.id, request.body.invite_user);
+      return ok(request, null);
+    },
   );
 
   // Up to 6 questions sharing the first tag, most viewed of the last 90 days (behaviour §7e).

@@ -32,6 +32,7 @@ export async function revisionRoutes(app: HttpApp, posts: Posts) {
         response: { 200: EnvelopeSchema(Type.Array(RevisionSchema)) },
       },
     },
-    async (request) => ok(request, await revisionList(posts.db, request.query.object_id, request.actor, await settings())),
+    async (request) =>
+      ok(request, await revisionList(posts.db, request.query.object_id, request.actor, await settings())),
   );
 }

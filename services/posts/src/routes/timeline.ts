@@ -64,7 +64,8 @@ export async function timelineRoutes(app: HttpApp, posts: Posts) {
         },
       },
     },
-    async (request) => ok(request, await objectTimeline(posts.db, request.query.object_id, request.actor, await settings())),
+    async (request) =>
+      ok(request, await objectTimeline(posts.db, request.query.object_id, request.actor, await settings())),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import type {
   AnswerAccepted,
   EventOf,
+  InvitationsUpdated,
   QuestionAsked,
   QuestionClosed,
   QuestionDeleted,
@@ -27,7 +28,8 @@ export type QuestionEvent =
   | EventOf<typeof QuestionUnpinned>
   | EventOf<typeof QuestionHidden>
   | EventOf<typeof QuestionShown>
-  | EventOf<typeof AnswerAccepted>;
+  | EventOf<typeof AnswerAccepted>
+  | EventOf<typeof InvitationsUpdated>;
 
 export const Status = { open: 1, closed: 2, deleted: 10 } as const;
 
@@ -47,6 +49,7 @@ export interface QuestionState extends QuestionContent {
   hidden: boolean;
   acceptedAnswerId: string | null;
   pendingRevisionId: string | null;
+  invited: string[];
 }
 
 /** Facts about a question's answers that only the read model knows, handed in by the command handler. */
@@ -72,7 +75,8 @@ export type QuestionCommand =
   | { type: 'close'; actorId: string; closeType: number; closeMsg: string }
   | { type: 'reopen'; actorId: string }
   | { type: 'operate'; actorId: string; operation: 'pin' | 'unpin' | 'hide' | 'show' }
-  | { type: 'accept'; actorId: string; answerId: string | null };
+  | { type: 'accept'; actorId: string; answerId: string | null }
+  | { type: 'invite'; actorId: string; userIds: string[] };
 
 const sameContent = (a: QuestionContent, b: QuestionContent) =>
   a.title === b.title &&
@@ -88,6 +92,7 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
     hidden: false,
     acceptedAnswerId: null,
     pendingRevisionId: null,
+    invited: [],
     title: '',
     url_title: '',
     content: '',
@@ -125,6 +130,8 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
         return { ...state, hidden: false };
       case 'posts.answer_accepted':
         return { ...state, acceptedAnswerId: event.data.answer_id };
+      case 'posts.invitations_updated':
+        return { ...state, invited: event.data.user_ids };
       default:
         return state;
     }
@@ -204,6 +211,13 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
             return state.hidden ? [{ type: 'posts.question_shown', data: act }] : [];
         }
         return [];
+      }
+      case 'invite': {
+        if (state.status === Status.deleted) throw errors.notFound('error.question.not_found');
+        const userIds = [...new Set(command.userIds)];
+        if (userIds.join(',') === state.invited.join(',')) return [];
+        const added = userIds.filter((id) => !state.invited.includes(id));
+        return [{ type: 'posts.invitations_updated', data: { ...act, user_ids: userIds, added } }];
       }
       case 'accept':
         if (state.status === Status.deleted) throw errors.notFound('error.question.not_found');

@@ -174,13 +174,20 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
         tx,
       );
       if (d.previous_answer_id) {
-        await sql`update activity set cancelled = true
+        await sql`update activity set cancelled = true, cancelled_at = ${at}
                   where object_id = ${d.previous_answer_id} and activity_type = 'accept' and not cancelled`.execute(tx);
       }
       if (d.answer_id) {
         await activity(tx, event, { object: d.answer_id, timeline: d.question_id, type: 'accept', user: d.actor_id });
         await activity(tx, event, { object: d.answer_id, timeline: d.answer_id, type: 'accept', user: d.actor_id });
       }
+      return;
+    }
+    case 'posts.invitations_updated': {
+      const d = event.data;
+      await sql`update questions set invited_user_ids = ${JSON.stringify(d.user_ids)}::jsonb where id = ${d.question_id}`.execute(
+        tx,
+      );
       return;
     }
     case 'posts.answer_posted': {

@@ -1,0 +1,42 @@
+import { type HttpApp, isShortId, loadSiteSettings, longIdOf, type ServiceContext, toShortId } from '@agora/platform';
+
+const ID_FIELDS = ['id', 'question_id', 'answer_id', 'object_id'];
+/** A question's or an answer's long id, standing alone as a JSON string. */
+const POST_ID_IN_JSON = /"(100[12]\d{19})"/g;
+const SETTINGS_TTL_MS = 1000;
+
+function normalizeIds(input: unknown): void {
+  if (!input || typeof input !== 'object') return;
+  const record = input as Record<string, unknown>;
+  for (const field of ID_FIELDS) {
+    const value = record[field];
+    if (typeof value === 'string' && isShortId(value)) record[field] = longIdOf(value) ?? value;
+  }
+}
+
+/**
+ * Permalinks (behaviour §11a): every endpoint takes a question or answer id in either form, and with
+ * the short-id permalink settings (3 and 4) answers carry short ids for questions and answers.
+ */
+export async function permalinkHooks(app: HttpApp, context: ServiceContext) {
+  let permalink = { value: 2, readAt: 0 };
+  const currentPermalink = async () => {
+    if (Date.now() - permalink.readAt > SETTINGS_TTL_MS) {
+      const settings = await loadSiteSettings(context.database.db, context.config.siteUrl);
+      permalink = { value: settings.seo.permalink, readAt: Date.now() };
+    }
+    return permalink.value;
+  };
+
+  app.addHook('preValidation', async (request) => {
+    normalizeIds(request.query);
+    normalizeIds(request.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || !request.url.startsWith('/answer/api/v1/')) return payload;
+    if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
+    if ((await currentPermalink()) < 3) return payload;
+    return payload.replace(POST_ID_IN_JSON, (_whole, id: string) => `"${toShortId(id)}"`);
+  });
+}
