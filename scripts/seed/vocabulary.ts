@@ -279,6 +279,7 @@ export const TOPICS: Topic[] = [
     contexts: ['I use React 18 strict mode', 'the data comes from react-query', 'the form has 40 fields'],
     language: 'tsx',
     snippets: [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: code as a user pastes it, not a template
       'useEffect(() => {\n  let cancelled = false;\n  fetch(`/api/items?q=${query}`)\n    .then((r) => r.json())\n    .then((data) => {\n      if (!cancelled) setItems(data);\n    });\n  return () => {\n    cancelled = true;\n  };\n}, [query]);',
       'const value = useMemo(() => expensive(items), [items]);\nconst onChange = useCallback((e) => setText(e.target.value), []);',
     ],
@@ -531,6 +532,7 @@ export const TOPICS: Topic[] = [
     contexts: ['we run Redis Cluster', 'the cache sits in front of PostgreSQL', 'persistence is AOF'],
     language: 'js',
     snippets: [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: code as a user pastes it, not a template
       'const n = await redis.incr(`rate:${ip}:${minute}`);\nif (n === 1) await redis.expire(`rate:${ip}:${minute}`, 60);\nif (n > 100) throw new TooManyRequests();',
     ],
     fixes: [
