@@ -22,17 +22,20 @@ const log = createLogger(config);
 
 switch (command) {
   case 'start': {
-    const agora = await startEmbedded(config, log);
+    // The handler is in place before anything starts, so Ctrl-C during start-up also stops cleanly.
+    const starting = startEmbedded(config, log);
+    onShutdown(async () => {
+      const agora = await starting.catch(() => null);
+      await agora?.stop();
+      log.info('Agora stopped');
+    }, log);
+    const agora = await starting;
     log.info(`Agora is running at ${agora.url} (data in ${config.dataDir}, ${config.bus} event bus). Ctrl-C stops it.`);
     if (!(await agora.hasAdmin())) {
       log.info(
         "No admin account yet. Create one with: npm run agora -- admin create --email you@example.com --name 'Your Name' --password '<8 to 32 characters>'",
       );
     }
-    onShutdown(async () => {
-      await agora.stop();
-      log.info('Agora stopped');
-    }, log);
     break;
   }
   case 'admin':

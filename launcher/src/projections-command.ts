@@ -1,4 +1,14 @@
-import { type AgoraConfig, connectDatabase, createEventBus, ProjectionRunner } from '@agora/platform';
+import {
+  type AgoraConfig,
+  connectDatabase,
+  createEventBus,
+  EventStore,
+  IdGenerator,
+  leaseNodeId,
+  ProjectionRunner,
+  projectionsOf,
+  type ServiceContext,
+} from '@agora/platform';
 import type { Logger } from 'pino';
 import { reachDatabase } from './database-access';
 import { ALL_SERVICES } from './services';
@@ -20,9 +30,17 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
     for (const module of ALL_SERVICES) {
       const [serviceName, projectionName] = target?.split('.') ?? [];
       if (action === 'rebuild' && module.name !== serviceName) continue;
-      const db = connectDatabase({ url: database.url, schema: module.name, maxConnections: 2 });
-      const projections = module.projections?.({ name: module.name, config, database: db, log } as never) ?? [];
-      const runner = new ProjectionRunner({ bus, database: db, log, projections });
+      const db = connectDatabase({ url: database.url, schema: module.name, maxConnections: 3 });
+      const lease = await leaseNodeId(db.pool, module.name);
+      const context: ServiceContext = {
+        name: module.name,
+        config,
+        database: db,
+        store: new EventStore(db.db, module.name),
+        ids: new IdGenerator(lease.nodeId),
+        log,
+      };
+      const runner = new ProjectionRunner({ bus, database: db, log, projections: projectionsOf(module, context) });
       if (action === 'status') {
         for (const s of await runner.status()) {
           process.stdout.write(`${module.name}.${s.name}\tlag ${s.lag}\tdead letters ${s.deadLetters}\n`);
@@ -35,6 +53,7 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
         await runner.stop();
         process.stdout.write(`rebuilt ${target}\n`);
       }
+      await lease.release();
       await db.close();
     }
     return 0;

@@ -40,19 +40,21 @@ function npmStart(env: Record<string, string>): Started {
   return { child, output: () => output, exited };
 }
 
-async function waitFor(started: Started, text: string, timeoutMs = 60_000) {
+async function waitFor(started: Started, text: string, timeoutMs = 60_000, untilExit = true) {
   const deadline = Date.now() + timeoutMs;
   while (!started.output().includes(text)) {
-    if (Date.now() > deadline || started.child.exitCode !== null) {
+    if (Date.now() > deadline || (untilExit && started.child.exitCode !== null)) {
       throw new Error(`"${text}" never appeared; output:\n${started.output()}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
+/** Ctrl-C to the whole process group. npm ends at once; Agora, its child, finishes its clean stop after. */
 async function stop(started: Started) {
   process.kill(-started.child.pid!, 'SIGINT');
-  return started.exited;
+  await started.exited;
+  await waitFor(started, 'Agora stopped', 60_000, false);
 }
 
 afterAll(() => {
@@ -103,6 +105,16 @@ describe('npm start', () => {
     });
     expect(roles.status).toBe(200);
 
+    const status = spawnSync('npm', ['run', '--silent', 'agora', '--', 'projections', 'status'], {
+      cwd: repoRoot,
+      env: { ...process.env, AGORA_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      encoding: 'utf8',
+    });
+    expect(status.status, status.stderr).toBe(0);
+    expect(status.stdout).toMatch(/^posts\.actors\tlag \d+\tdead letters 0$/m);
+    expect(status.stdout).toMatch(/^identity\.site-settings\tlag \d+\tdead letters 0$/m);
+    expect(status.stdout).toMatch(/^posts\.content-removal\t/m);
+
     // Change a setting through the site service's own command, against the running instance's database.
     const { databaseUrl } = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8'));
     const database = connectDatabase({ url: databaseUrl, schema: 'site', maxConnections: 1 });
@@ -129,7 +141,7 @@ describe('npm start', () => {
     expect(second.output()).not.toContain('No admin account yet');
     await stop(second);
     expect(second.output()).toContain('Agora stopped');
-  });
+  }, 180_000);
 
   it('refuses a bad setting with a message that names it', async () => {
     const started = npmStart({ AGORA_PORT: 'eighty' });

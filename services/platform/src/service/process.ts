@@ -7,20 +7,27 @@ export function createLogger(config: Pick<AgoraConfig, 'logLevel'>) {
   return pino({ level: config.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
 }
 
-/** Stops cleanly once on SIGINT or SIGTERM; a second signal exits at once. */
+/**
+ * Stops cleanly once on SIGINT or SIGTERM. A repeat within 2 s is the same Ctrl-C delivered twice (a
+ * terminal signals the whole process group, and wrappers such as tsx forward it too); a later one is
+ * the user insisting, and exits at once.
+ */
 export function onShutdown(stop: () => Promise<void>, log: { info: (msg: string) => void }) {
-  let stopping = false;
+  let stoppingSince = 0;
   const handler = (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
+    if (stoppingSince) {
+      if (Date.now() - stoppingSince > 2000) process.exit(1);
+      return;
+    }
+    stoppingSince = Date.now();
     log.info(`${signal} received, stopping`);
     stop().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
-  process.once('SIGINT', () => handler('SIGINT'));
-  process.once('SIGTERM', () => handler('SIGTERM'));
+  process.on('SIGINT', () => handler('SIGINT'));
+  process.on('SIGTERM', () => handler('SIGTERM'));
 }
 
 export function exitOnConfigError(error: unknown): never {

@@ -60,6 +60,15 @@ export interface StartServiceOptions {
   maxConnections?: number;
 }
 
+/** A service's asynchronous projections: the shared copies it keeps, then its own. */
+export function projectionsOf(module: ServiceModule, context: ServiceContext): Projection[] {
+  return [
+    ...(module.shared?.actors === false ? [] : [actorProjection]),
+    ...(module.shared?.siteSettings === false ? [] : [siteSettingsProjection]),
+    ...(module.projections?.(context) ?? []),
+  ];
+}
+
 /** Migrates, wires and starts a service: its HTTP app (not yet listening), its relay and its projections. */
 export async function startService(module: ServiceModule, options: StartServiceOptions): Promise<RunningService> {
   const log = options.log.child({ service: module.name });
@@ -103,11 +112,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
       bus: options.bus,
       database,
       log,
-      projections: [
-        ...(module.shared?.actors === false ? [] : [actorProjection]),
-        ...(module.shared?.siteSettings === false ? [] : [siteSettingsProjection]),
-        ...(module.projections?.(context) ?? []),
-      ],
+      projections: projectionsOf(module, context),
     });
     await runner.start();
     background = (await module.background?.(context)) ?? null;
