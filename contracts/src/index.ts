@@ -14,4 +14,5 @@ export * from './posts/events';
 export * from './site/events';
 export * from './site/settings';
 export * from './site/siteinfo';
+export * from './users/user-basic-info';
 export * from './version';

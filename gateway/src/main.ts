@@ -1,15 +1,10 @@
 /** The gateway alone (scaled out): it reaches each service over HTTP at AGORA_SERVICE_URLS. */
-import { createLogger, exitOnConfigError, loadConfig, onShutdown } from '@agora/platform';
+import { createLogger, loadConfigOrExit, onShutdown } from '@agora/platform';
 import { createGateway } from './gateway';
 import type { ServiceName } from './routing-table';
 import { HttpTransport, type ServiceTransport } from './transports';
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  exitOnConfigError(error);
-}
+const config = loadConfigOrExit();
 const log = createLogger(config);
 const transports: Partial<Record<ServiceName, ServiceTransport>> = {};
 for (const [name, url] of Object.entries(config.serviceUrls)) transports[name as ServiceName] = new HttpTransport(url);

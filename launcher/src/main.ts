@@ -5,19 +5,14 @@
  *   projections rebuild <service>.<name>   replay one projection from position zero
  *   admin create --email --name --password create or promote an admin account
  */
-import { createLogger, exitOnConfigError, loadConfig, onShutdown } from '@agora/platform';
+import { createLogger, loadConfigOrExit, onShutdown } from '@agora/platform';
 import { adminCommand } from './admin-command';
 import { startEmbedded } from './embedded';
 import { projectionsCommand } from './projections-command';
 
 const [command = 'start', ...args] = process.argv.slice(2);
 
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig();
-} catch (error) {
-  exitOnConfigError(error);
-}
+const config = loadConfigOrExit();
 const log = createLogger(config);
 
 switch (command) {

@@ -1,5 +1,6 @@
 import { ApiError, foldEvents } from '@agora/platform';
 import { describe, expect, it } from 'vitest';
+import { givenWhen, refusal } from '../../../test-support/decider';
 import { userDecider as decider, sessionRefusal, type UserCommand, type UserEvent } from '../src/domain/user/decider';
 
 const registered: UserEvent = {
@@ -23,19 +24,7 @@ const revokeAll = (reason: string): UserEvent => ({
   data: { user_id: 'u1', session_id: null, reason },
 });
 
-const given = (...events: UserEvent[]) => ({
-  when: (command: UserCommand) => decider.decide(command, foldEvents(decider, events)),
-});
-
-function refusal(run: () => unknown): ApiError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const given = givenWhen(decider);
 
 describe('user decider', () => {
   it('registers a new account once', () => {

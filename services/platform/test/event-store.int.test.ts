@@ -137,5 +137,5 @@ describe('event store', () => {
     expect(appendedIds.every((id) => seen.has(id))).toBe(true);
     // The clash path was exercised: writers really raced on the same streams.
     expect(conflicts).toBeGreaterThan(0);
-  });
+  }, 180_000);
 });

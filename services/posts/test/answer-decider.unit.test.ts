@@ -1,5 +1,6 @@
 import { ApiError, foldEvents } from '@agora/platform';
 import { describe, expect, it } from 'vitest';
+import { givenWhen, refusal } from '../../../test-support/decider';
 import { type AnswerCommand, type AnswerEvent, answerDecider as decider } from '../src/domain/answer/decider';
 
 const posted: AnswerEvent = {
@@ -60,19 +61,7 @@ const deleteAs = (asOwner: boolean, votes = 0, accepted = false): AnswerCommand 
 });
 const undelete: AnswerCommand = { type: 'undelete', actorId: 'mod' };
 
-const given = (...events: AnswerEvent[]) => ({
-  when: (command: AnswerCommand) => decider.decide(command, foldEvents(decider, events)),
-});
-
-function refusal(run: () => unknown): ApiError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const given = givenWhen(decider);
 
 describe('answer decider', () => {
   it('posts a new answer once', () => {

@@ -1,5 +1,6 @@
 import { ApiError, foldEvents } from '@agora/platform';
 import { describe, expect, it } from 'vitest';
+import { givenWhen, refusal } from '../../../test-support/decider';
 import {
   COMMENT_EDIT_WINDOW_MS,
   type CommentCommand,
@@ -54,19 +55,7 @@ const edit = (
 });
 const remove = (actorId: string, actorIsStaff = false): CommentCommand => ({ type: 'delete', actorId, actorIsStaff });
 
-const given = (...events: Stored[]) => ({
-  when: (command: CommentCommand) => decider.decide(command, foldEvents(decider, events)),
-});
-
-function refusal(run: () => unknown): ApiError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const given = givenWhen(decider);
 
 describe('comment decider', () => {
   it('adds a new comment once', () => {

@@ -1,5 +1,6 @@
 import { ApiError, foldEvents } from '@agora/platform';
 import { describe, expect, it } from 'vitest';
+import { givenWhen, refusal } from '../../../test-support/decider';
 import {
   type AnswerFacts,
   questionDecider as decider,
@@ -79,19 +80,7 @@ const operate = (operation: 'pin' | 'unpin' | 'hide' | 'show'): QuestionCommand 
 });
 const accept = (answerId: string | null): QuestionCommand => ({ type: 'accept', actorId: 'u1', answerId });
 
-const given = (...events: QuestionEvent[]) => ({
-  when: (command: QuestionCommand) => decider.decide(command, foldEvents(decider, events)),
-});
-
-function refusal(run: () => unknown): ApiError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const given = givenWhen(decider);
 
 describe('question decider', () => {
   it('asks a new question once', () => {

@@ -155,7 +155,7 @@ describe('activity timeline', () => {
     expect(asked.user_info).toMatchObject({ username: asker.username, display_name: 'Timeline Asker' });
 
     // Anonymous callers read public timelines too; the answer has its own.
-    const ofAnswer = await ok200('GET', `${API}/activity/timeline?object_id=${answerId}`);
+    const ofAnswer = await ok200('GET', `${API}/activity/timeline?object_id=${answerId}`, strangerToken);
     expect(ofAnswer.object_info).toMatchObject({
       object_type: 'answer',
       question_id: questionId,
@@ -212,18 +212,21 @@ describe('activity timeline', () => {
     const created = await ok200(
       'GET',
       `${API}/activity/timeline/detail?old_revision_id=0&new_revision_id=${asked.revision_id}`,
+      askerToken,
     );
     expect(created.old_revision).toBeNull();
     expect(created.new_revision.title).toBe('A question with a long history');
 
-    const missing = await stack.call('GET', `${API}/activity/timeline/detail?old_revision_id=0&new_revision_id=999`);
+    const missing = await stack.call('GET', `${API}/activity/timeline/detail?old_revision_id=0&new_revision_id=999`, {
+      token: strangerToken,
+    });
     expect(missing.status).toBe(404);
-    const bad = await stack.call('GET', `${API}/activity/timeline/detail?old_revision_id=0`);
+    const bad = await stack.call('GET', `${API}/activity/timeline/detail?old_revision_id=0`, { token: strangerToken });
     expect(bad.status).toBe(400);
   });
 
   it('lists revisions newest first; a suggested edit only for its author and staff', async () => {
-    const revisions = await ok200('GET', `${API}/revisions?object_id=${questionId}`);
+    const revisions = await ok200('GET', `${API}/revisions?object_id=${questionId}`, strangerToken);
     expect(revisions).toHaveLength(2);
     expect(revisions[0]).toMatchObject({
       object_id: questionId,
@@ -240,7 +243,7 @@ describe('activity timeline', () => {
     expect(revisions[1]).toMatchObject({ title: 'A question with a long history', reason: '' });
     expect(revisions[0].create_at).toBeGreaterThanOrEqual(revisions[1].create_at);
 
-    const answerRevisions = await ok200('GET', `${API}/revisions?object_id=${answerId}`);
+    const answerRevisions = await ok200('GET', `${API}/revisions?object_id=${answerId}`, strangerToken);
     expect(answerRevisions).toHaveLength(1);
     expect(answerRevisions[0]).toMatchObject({
       title: '',
@@ -260,14 +263,13 @@ describe('activity timeline', () => {
     });
     expect(suggested.wait_for_review).toBe(true);
     await setReputation(stack, stranger.id, 1);
-    const count = async (token?: string) =>
+    const count = async (token: string) =>
       (await ok200('GET', `${API}/revisions?object_id=${other.id}`, token)).map((r: any) => r.status);
-    expect(await count()).toEqual([2]);
     expect(await count(answererToken)).toEqual([2]);
     expect(await count(strangerToken)).toEqual([1, 2]);
     expect(await count(moderatorToken)).toEqual([1, 2]);
     // The timeline has no row for a suggestion until it is applied.
-    const timeline = await ok200('GET', `${API}/activity/timeline?object_id=${other.id}`);
+    const timeline = await ok200('GET', `${API}/activity/timeline?object_id=${other.id}`, strangerToken);
     expect(timeline.timeline.map((t: any) => t.activity_type)).toEqual(['asked']);
   });
 
@@ -275,7 +277,9 @@ describe('activity timeline', () => {
     const doomed = (await ask(askerToken, { title: 'A question that will be deleted' })).body.data;
     const doomedComment = await comment(answererToken, doomed.id, 'A comment under it');
     await ok200('DELETE', `${API}/question`, askerToken, { id: doomed.id });
-    for (const token of [strangerToken, answererToken, undefined]) {
+    // Timelines are for signed-in members: an anonymous caller is refused before visibility is checked.
+    expect((await stack.call('GET', `${API}/activity/timeline?object_id=${doomed.id}`)).status).toBe(401);
+    for (const token of [strangerToken, answererToken]) {
       const response = await stack.call(
         'GET',
         `${API}/activity/timeline?object_id=${doomed.id}`,
@@ -309,9 +313,12 @@ describe('activity timeline', () => {
     });
 
     // Not a post id at all, or a post that does not exist.
-    expect((await stack.call('GET', `${API}/activity/timeline?object_id=nonsense`)).status).toBe(404);
-    expect((await stack.call('GET', `${API}/activity/timeline?object_id=10010000000000000000999`)).status).toBe(404);
-    expect((await stack.call('GET', `${API}/activity/timeline`)).status).toBe(400);
+    const member = { token: strangerToken };
+    expect((await stack.call('GET', `${API}/activity/timeline?object_id=nonsense`, member)).status).toBe(404);
+    expect((await stack.call('GET', `${API}/activity/timeline?object_id=10010000000000000000999`, member)).status).toBe(
+      404,
+    );
+    expect((await stack.call('GET', `${API}/activity/timeline`, member)).status).toBe(400);
   });
 });
 

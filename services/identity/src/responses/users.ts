@@ -1,4 +1,4 @@
-import { avatarUrl, type SiteSettings } from '@agora/contracts';
+import { avatarUrl, type SiteSettings, UserBasicInfoSchema } from '@agora/contracts';
 import { Type } from 'typebox';
 
 export const AvatarInfoSchema = Type.Object({ type: Type.String(), gravatar: Type.String(), custom: Type.String() });
@@ -37,18 +37,7 @@ export const UserLoginRespSchema = Type.Object({ ...accountFields, avatar: Type.
 /** api.md GetCurrentLoginUserInfoResp: `user/info`, with the avatar as an object. */
 export const CurrentUserInfoSchema = Type.Object({ ...accountFields, avatar: AvatarInfoSchema });
 
-export const UserBasicInfoSchema = Type.Object({
-  id: Type.String(),
-  username: Type.String(),
-  display_name: Type.String(),
-  avatar: Type.String(),
-  rank: Type.Integer(),
-  status: Type.String(),
-  language: Type.String(),
-  location: Type.String(),
-  website: Type.String(),
-  suspended_until: Type.Integer(),
-});
+export { UserBasicInfoSchema };
 
 export const PublicUserInfoSchema = Type.Object({
   id: Type.String(),

@@ -38,15 +38,20 @@ export function exitOnConfigError(error: unknown): never {
   throw error;
 }
 
-/** Runs one service alone in this process (scaled out), configured by the environment. */
-export async function runServiceProcess(module: ServiceModule): Promise<void> {
-  let config: AgoraConfig;
+/** The configuration, or the process ends with a message naming the bad setting. */
+export function loadConfigOrExit(): AgoraConfig {
   try {
-    config = loadConfig();
-    if (!config.databaseUrl) throw new ConfigError('DATABASE_URL (databaseUrl) is required to run a service alone');
+    return loadConfig();
   } catch (error) {
     exitOnConfigError(error);
   }
+}
+
+/** Runs one service alone in this process (scaled out), configured by the environment. */
+export async function runServiceProcess(module: ServiceModule): Promise<void> {
+  const config = loadConfigOrExit();
+  if (!config.databaseUrl)
+    exitOnConfigError(new ConfigError('DATABASE_URL (databaseUrl) is required to run a service alone'));
   const log = createLogger(config);
   const bus = await createEventBus({
     kind: config.bus,

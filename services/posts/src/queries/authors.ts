@@ -1,21 +1,8 @@
-import { avatarUrl, type SiteSettings } from '@agora/contracts';
+import { avatarUrl, type SiteSettings, type UserBasicInfo, UserBasicInfoSchema } from '@agora/contracts';
 import type { Db } from '@agora/platform';
 import { sql } from 'kysely';
-import { type Static, Type } from 'typebox';
 
-export const UserBasicInfoSchema = Type.Object({
-  id: Type.String(),
-  username: Type.String(),
-  display_name: Type.String(),
-  avatar: Type.String(),
-  rank: Type.Integer(),
-  status: Type.String(),
-  language: Type.String(),
-  location: Type.String(),
-  website: Type.String(),
-  suspended_until: Type.Integer(),
-});
-export type UserBasicInfo = Static<typeof UserBasicInfoSchema>;
+export { type UserBasicInfo, UserBasicInfoSchema };
 
 const UNKNOWN = (id: string): UserBasicInfo => ({
   id,

@@ -81,7 +81,10 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
     {
       config: USER,
       schema: {
-        body: Type.Object({ question_id: Id, answer_id: Type.Optional(Type.String({ maxLength: 64 })) }),
+        body: Type.Object({
+          question_id: Type.String({ minLength: 1, maxLength: 30 }),
+          answer_id: Type.Optional(Type.String({ maxLength: 64 })),
+        }),
         response: { 200: EnvelopeSchema(Null) },
       },
     },

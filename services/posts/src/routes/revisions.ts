@@ -26,7 +26,7 @@ export async function revisionRoutes(app: HttpApp, posts: Posts) {
   app.get(
     '/answer/api/v1/revisions',
     {
-      config: { auth: 'optional' },
+      config: { auth: 'user' },
       schema: {
         querystring: Type.Object({ object_id: Type.String({ minLength: 1, maxLength: 100 }) }),
         response: { 200: EnvelopeSchema(Type.Array(RevisionSchema)) },

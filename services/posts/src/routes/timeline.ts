@@ -45,8 +45,8 @@ const MaybeDetail = Type.Union([ObjectTimelineDetailSchema, Type.Null()]);
 
 /**
  * The activity timeline of a question, answer or comment (behaviour §4b) and the revision pair it links
- * to. Token optional: the reference client shows timelines to logged-in users, the visibility rules
- * alone decide what a caller may read.
+ * to. For signed-in, activated members (spec §2 "Timelines (logged in)"); the visibility rules then
+ * decide what each one may read.
  */
 export async function timelineRoutes(app: HttpApp, posts: Posts) {
   const settings = () => loadSiteSettings(posts.db, posts.context.config.siteUrl);
@@ -54,7 +54,7 @@ export async function timelineRoutes(app: HttpApp, posts: Posts) {
   app.get(
     '/answer/api/v1/activity/timeline',
     {
-      config: { auth: 'optional' },
+      config: { auth: 'user' },
       schema: {
         querystring: Type.Object({ object_id: ObjectId, show_vote: Type.Optional(Type.Boolean()) }),
         response: {
@@ -71,7 +71,7 @@ export async function timelineRoutes(app: HttpApp, posts: Posts) {
   app.get(
     '/answer/api/v1/activity/timeline/detail',
     {
-      config: { auth: 'optional' },
+      config: { auth: 'user' },
       schema: {
         querystring: Type.Object({ old_revision_id: ObjectId, new_revision_id: ObjectId }),
         response: { 200: EnvelopeSchema(Type.Object({ old_revision: MaybeDetail, new_revision: MaybeDetail })) },

