@@ -136,6 +136,14 @@ export const postsMigrations: Record<string, Migration> = {
       await sql`alter table questions add column invited_user_ids jsonb not null default '[]'`.execute(db);
     },
   },
+  '20261122_0004_active_list_covers_creation': {
+    async up(db: Kysely<any>) {
+      // The active order also filters on creation time: the index carries it, so counts stay index-only.
+      await sql`drop index questions_active`.execute(db);
+      await sql`create index questions_active on questions (pin desc, post_update_time desc, id desc)
+                include (created_at) where status in (1, 2) and show = 1`.execute(db);
+    },
+  },
   '20261122_0003_activity_cancelled_at': {
     async up(db: Kysely<any>) {
       await sql`alter table activity add column cancelled_at timestamptz`.execute(db);

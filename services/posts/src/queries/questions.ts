@@ -111,6 +111,57 @@ const ORDERINGS: Record<QuestionOrder, ReturnType<typeof sql>> = {
   recommend: sql`pin desc, created_at desc, id desc`,
 };
 
+const LIST_COLUMNS = [
+  'id',
+  'user_id',
+  'title',
+  'url_title',
+  'description',
+  'tags',
+  'status',
+  'pin',
+  'show',
+  'vote_count',
+  'answer_count',
+  'view_count',
+  'unique_view_count',
+  'collection_count',
+  'follow_count',
+  'accepted_answer_id',
+  'last_answer_id',
+  'last_answer_at',
+  'last_answer_user_id',
+  'last_edit_user_id',
+  'last_edit_at',
+  'post_update_time',
+  'created_at',
+].join(', q.');
+
+const COUNT_CAP = 100_000;
+const COUNT_TTL_MS = 2000;
+const countsByDb = new WeakMap<Db, Map<string, { n: number; at: number }>>();
+
+/**
+ * How many questions a list has, capped at 100,000 and kept for two seconds per filter: an exact count
+ * of a large list on every request costs more than the page itself, and pagers need no more.
+ */
+async function listCount(db: Db, where: ReturnType<typeof sql>, query: QuestionPageQuery): Promise<number> {
+  const key = JSON.stringify([query.order, query.tag, query.username, query.in_days]);
+  let counts = countsByDb.get(db);
+  if (!counts) {
+    counts = new Map();
+    countsByDb.set(db, counts);
+  }
+  const cached = counts.get(key);
+  if (cached && Date.now() - cached.at < COUNT_TTL_MS) return cached.n;
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from questions q where ${where} limit ${COUNT_CAP}) listed`.execute(db);
+  const n = rows[0]?.n ?? 0;
+  if (counts.size > 10_000) counts.clear();
+  counts.set(key, { n, at: Date.now() });
+  return n;
+}
+
 /** The question list (behaviour §7a): pinned first in every order; one page and its count. */
 export async function questionPage(db: Db, query: QuestionPageQuery, settings: SiteSettings) {
   const conditions = [
@@ -136,12 +187,17 @@ export async function questionPage(db: Db, query: QuestionPageQuery, settings: S
     );
   }
   const where = sql.join(conditions, sql` and `);
-  const [{ rows: counted }, { rows }] = await Promise.all([
-    sql<{ n: number }>`select count(*)::int as n from questions q where ${where}`.execute(db),
-    sql<QuestionRow>`select q.* from questions q where ${where} order by ${ORDERINGS[query.order]}
-                     limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
+  const order = ORDERINGS[query.order];
+  // A deferred join: the page's ids come from the sort's index alone, and only those rows are read,
+  // without the post bodies a list never shows.
+  const [count, { rows }] = await Promise.all([
+    listCount(db, where, query),
+    sql<QuestionRow>`
+      select q.${sql.raw(LIST_COLUMNS)} from questions q
+      join (select q.id from questions q where ${where} order by ${order}
+            limit ${query.page_size} offset ${(query.page - 1) * query.page_size}) page using (id)
+      order by ${order}`.execute(db),
   ]);
-  const count = counted[0]?.n ?? 0;
   if (query.page > 1 && rows.length === 0) throw errors.notFound();
   const authors = await loadAuthors(
     db,
