@@ -1,4 +1,3 @@
-import { ApiError, foldEvents } from '@agora/platform';
 import { describe, expect, it } from 'vitest';
 import { givenWhen, refusal } from '../../../test-support/decider';
 import { userDecider as decider, sessionRefusal, type UserCommand, type UserEvent } from '../src/domain/user/decider';

@@ -1,4 +1,4 @@
-import { ApiError, foldEvents } from '@agora/platform';
+import { foldEvents } from '@agora/platform';
 import { describe, expect, it } from 'vitest';
 import { givenWhen, refusal } from '../../../test-support/decider';
 import { type AnswerCommand, type AnswerEvent, answerDecider as decider } from '../src/domain/answer/decider';

@@ -1,14 +1,10 @@
 import { Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
-import type { ServiceModule } from '@agora/platform';
 import { siteService } from '@agora/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login, setReputation, type TestUser } from '../../../test-support/accounts';
 import { type Stack, startStack } from '../../../test-support/stack';
-import { personalRoutes } from '../src/routes/personal';
-import { revisionRoutes } from '../src/routes/revisions';
-import { timelineRoutes } from '../src/routes/timeline';
-import { postsFor, postsService } from '../src/service';
+import { postsService } from '../src/service';
 
 const API = '/answer/api/v1';
 let stack: Stack;

@@ -259,7 +259,7 @@ export class Posts {
     input: { id: string; content: string; edit_summary: string },
   ): Promise<{ waitForReview: boolean }> {
     const answer = await this.answer(input.id);
-    if (!answer || answer.status !== 1) throw errors.notFound('error.answer.not_found');
+    if (answer?.status !== 1) throw errors.notFound('error.answer.not_found');
     const settings = await this.settings();
     const direct =
       answer.user_id === actor.id ||

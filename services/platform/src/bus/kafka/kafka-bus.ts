@@ -1,7 +1,6 @@
 import { type Admin, Kafka, logLevel } from 'kafkajs';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { Db, ServiceDatabase } from '../../db/database';
+import type { ServiceDatabase } from '../../db/database';
 import type { ConsumeOptions, ConsumerHandle, EventBus, PublisherHandle } from '../port';
 import { KafkaGroupConsumer } from './kafka-consumer';
 import { pinoLogCreator } from './kafkajs-logger';

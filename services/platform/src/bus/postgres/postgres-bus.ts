@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { type Db, quoteIdent, type ServiceDatabase } from '../../db/database';
+import type { ServiceDatabase } from '../../db/database';
 import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
 import { projectionBatchDuration } from '../../observability/metrics';
 import { countAfter, readCheckpoint, writeCheckpoint } from '../checkpoints';
