@@ -12,7 +12,6 @@ import {
   loadSiteSettings,
   renderMarkdown,
   type ServiceContext,
-  type StoredEvent,
   urlTitle,
 } from '@agora/platform';
 import { sql } from 'kysely';
@@ -400,10 +399,5 @@ export class Posts {
     const answer = await this.answer(objectId);
     if (answer && answer.status === 1) return { questionId: answer.question_id };
     throw errors.notFound('error.object.not_found');
-  }
-
-  /** Everything the posts service knows of an event stream, for tests and tools. */
-  async history(streamId: string): Promise<StoredEvent[]> {
-    return this.context.store.readStream(streamId);
   }
 }
