@@ -1,4 +1,20 @@
+import { EventEnvelopeSchema } from '@agora/contracts';
+import { Type } from 'typebox';
+import { Compile } from 'typebox/compile';
 import type { StoredEvent } from '../../eventstore/types';
+
+/** The contract's event envelope with where the event sits in its producer's log. */
+const StoredEventSchema = Type.Intersect([
+  EventEnvelopeSchema,
+  Type.Object({
+    source: Type.String({ minLength: 1 }),
+    position: Type.Object({
+      transactionId: Type.String({ pattern: '^\\d+$' }),
+      globalPosition: Type.String({ pattern: '^\\d+$' }),
+    }),
+  }),
+]);
+const storedEvent = Compile(StoredEventSchema);
 
 /** An event on the wire: the JSON of the StoredEvent, position and source included. */
 export function encodeEvent(event: StoredEvent): string {
@@ -9,8 +25,6 @@ export class UndecodableMessageError extends Error {
   override readonly name = 'UndecodableMessageError';
 }
 
-const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
-
 /** Parses a message value back into a StoredEvent; throws UndecodableMessageError if it is not one. */
 export function decodeEvent(raw: string): StoredEvent {
   let value: unknown;
@@ -19,23 +33,11 @@ export function decodeEvent(raw: string): StoredEvent {
   } catch (error) {
     throw new UndecodableMessageError(`not JSON: ${(error as Error).message}`);
   }
-  const e = value as Partial<StoredEvent> | null;
-  if (
-    !e ||
-    typeof e !== 'object' ||
-    !isString(e.id) ||
-    !isString(e.type) ||
-    !isString(e.streamId) ||
-    !Number.isInteger(e.version) ||
-    !isString(e.source) ||
-    !e.position ||
-    !/^\d+$/.test(String(e.position.transactionId)) ||
-    !/^\d+$/.test(String(e.position.globalPosition))
-  ) {
-    throw new UndecodableMessageError('not a stored event (id, type, streamId, version, source, position)');
+  if (!storedEvent.Check(value)) {
+    const first = storedEvent.Errors(value)[0];
+    throw new UndecodableMessageError(
+      `not a stored event: ${first ? `${first.instancePath || '/'} ${first.message}` : 'invalid'}`,
+    );
   }
-  return {
-    ...(e as StoredEvent),
-    position: { transactionId: String(e.position.transactionId), globalPosition: String(e.position.globalPosition) },
-  };
+  return value as StoredEvent;
 }
