@@ -25,6 +25,26 @@ async function activity(
     on conflict (event_id) do nothing`.execute(tx);
 }
 
+/** A revision of a question or an answer; an applied one replaces a replayed copy's status. */
+async function recordRevision(
+  tx: Tx,
+  r: {
+    id: string;
+    object: string;
+    type: 'question' | 'answer';
+    user: string;
+    status: 1 | 2;
+    content: object;
+    log?: string;
+    at: string;
+  },
+) {
+  await sql`insert into revisions (id, object_id, object_type, user_id, status, content, log, created_at)
+            values (${r.id}, ${r.object}, ${r.type}, ${r.user}, ${r.status}, ${JSON.stringify(r.content)}::jsonb,
+                    ${r.log ?? ''}, ${r.at})
+            on conflict (id) do update set status = excluded.status where excluded.status = 2`.execute(tx);
+}
+
 async function setQuestionTags(
   tx: Tx,
   questionId: string,
@@ -69,10 +89,15 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
                 ${excerpt(d.content, DESCRIPTION_LENGTH)}, ${JSON.stringify(d.tags)}::jsonb, ${d.revision_id}, ${at}, ${at}, ${at})
         on conflict (id) do nothing`.execute(tx);
       await setQuestionTags(tx, d.question_id, d.tags, at);
-      await sql`insert into revisions (id, object_id, object_type, user_id, status, content, created_at)
-                values (${d.revision_id}, ${d.question_id}, 'question', ${d.user_id}, 2,
-                        ${JSON.stringify({ title: d.title, content: d.content, tags: d.tags })}::jsonb, ${at})
-                on conflict (id) do nothing`.execute(tx);
+      await recordRevision(tx, {
+        id: d.revision_id,
+        object: d.question_id,
+        type: 'question',
+        user: d.user_id,
+        status: 2,
+        content: { title: d.title, content: d.content, tags: d.tags },
+        at,
+      });
       await activity(tx, event, {
         object: d.question_id,
         timeline: d.question_id,
@@ -91,10 +116,16 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
           post_update_time = ${at}, updated_at = ${at}
         where id = ${d.question_id}`.execute(tx);
       await setQuestionTags(tx, d.question_id, d.tags, at);
-      await sql`insert into revisions (id, object_id, object_type, user_id, status, content, log, created_at)
-                values (${d.revision_id}, ${d.question_id}, 'question', ${d.editor_id}, 2,
-                        ${JSON.stringify({ title: d.title, content: d.content, tags: d.tags })}::jsonb, ${d.edit_summary}, ${at})
-                on conflict (id) do update set status = 2`.execute(tx);
+      await recordRevision(tx, {
+        id: d.revision_id,
+        object: d.question_id,
+        type: 'question',
+        user: d.editor_id,
+        status: 2,
+        content: { title: d.title, content: d.content, tags: d.tags },
+        log: d.edit_summary,
+        at,
+      });
       await activity(tx, event, {
         object: d.question_id,
         timeline: d.question_id,
@@ -108,10 +139,16 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
     case 'posts.question_revision_submitted': {
       const d = event.data;
       await sql`update questions set pending_revision_id = ${d.revision_id} where id = ${d.question_id}`.execute(tx);
-      await sql`insert into revisions (id, object_id, object_type, user_id, status, content, log, created_at)
-                values (${d.revision_id}, ${d.question_id}, 'question', ${d.editor_id}, 1,
-                        ${JSON.stringify({ title: d.title, content: d.content, tags: d.tags })}::jsonb, ${d.edit_summary}, ${at})
-                on conflict (id) do nothing`.execute(tx);
+      await recordRevision(tx, {
+        id: d.revision_id,
+        object: d.question_id,
+        type: 'question',
+        user: d.editor_id,
+        status: 1,
+        content: { title: d.title, content: d.content, tags: d.tags },
+        log: d.edit_summary,
+        at,
+      });
       return;
     }
     case 'posts.question_deleted':
@@ -200,9 +237,15 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
         tx,
       );
       await refreshAnswerCount(tx, d.question_id);
-      await sql`insert into revisions (id, object_id, object_type, user_id, status, content, created_at)
-                values (${d.revision_id}, ${d.answer_id}, 'answer', ${d.user_id}, 2, ${JSON.stringify({ content: d.content })}::jsonb, ${at})
-                on conflict (id) do nothing`.execute(tx);
+      await recordRevision(tx, {
+        id: d.revision_id,
+        object: d.answer_id,
+        type: 'answer',
+        user: d.user_id,
+        status: 2,
+        content: { content: d.content },
+        at,
+      });
       await activity(tx, event, {
         object: d.answer_id,
         timeline: d.question_id,
@@ -225,10 +268,16 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
                   pending_revision_id = null, last_edit_user_id = ${d.editor_id}, updated_at = ${at}
                 where id = ${d.answer_id}`.execute(tx);
       await sql`update questions set post_update_time = ${at} where id = ${d.question_id}`.execute(tx);
-      await sql`insert into revisions (id, object_id, object_type, user_id, status, content, log, created_at)
-                values (${d.revision_id}, ${d.answer_id}, 'answer', ${d.editor_id}, 2, ${JSON.stringify({ content: d.content })}::jsonb,
-                        ${d.edit_summary}, ${at})
-                on conflict (id) do update set status = 2`.execute(tx);
+      await recordRevision(tx, {
+        id: d.revision_id,
+        object: d.answer_id,
+        type: 'answer',
+        user: d.editor_id,
+        status: 2,
+        content: { content: d.content },
+        log: d.edit_summary,
+        at,
+      });
       await activity(tx, event, {
         object: d.answer_id,
         timeline: d.answer_id,
@@ -242,10 +291,16 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
     case 'posts.answer_revision_submitted': {
       const d = event.data;
       await sql`update answers set pending_revision_id = ${d.revision_id} where id = ${d.answer_id}`.execute(tx);
-      await sql`insert into revisions (id, object_id, object_type, user_id, status, content, log, created_at)
-                values (${d.revision_id}, ${d.answer_id}, 'answer', ${d.editor_id}, 1, ${JSON.stringify({ content: d.content })}::jsonb,
-                        ${d.edit_summary}, ${at})
-                on conflict (id) do nothing`.execute(tx);
+      await recordRevision(tx, {
+        id: d.revision_id,
+        object: d.answer_id,
+        type: 'answer',
+        user: d.editor_id,
+        status: 1,
+        content: { content: d.content },
+        log: d.edit_summary,
+        at,
+      });
       return;
     }
     case 'posts.answer_deleted':
