@@ -9,6 +9,8 @@ COPY services/identity/package.json services/identity/
 COPY services/notifications/package.json services/notifications/
 COPY services/posts/package.json services/posts/
 COPY services/site/package.json services/site/
+COPY services/tags/package.json services/tags/
+COPY services/votes/package.json services/votes/
 COPY gateway/package.json gateway/
 COPY launcher/package.json launcher/
 RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force

@@ -3,3 +3,5 @@ create database agora_site;
 create database agora_identity;
 create database agora_notifications;
 create database agora_posts;
+create database agora_votes;
+create database agora_tags;

@@ -3,6 +3,15 @@ import { notificationsService } from '@agora/notifications';
 import type { ServiceModule } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
+import { tagsService } from '@agora/tags';
+import { votesService } from '@agora/votes';
 
 /** Every service the embedded process hosts, in start order. */
-export const ALL_SERVICES: ServiceModule[] = [siteService, identityService, postsService, notificationsService];
+export const ALL_SERVICES: ServiceModule[] = [
+  siteService,
+  identityService,
+  postsService,
+  votesService,
+  tagsService,
+  notificationsService,
+];

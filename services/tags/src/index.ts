@@ -1,0 +1,1 @@
+export { tagsService } from './service';

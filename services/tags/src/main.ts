@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@agora/platform';
+import { tagsService } from './service';
+
+await runServiceProcess(tagsService);

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@agora/platform';
+import { votesService } from './service';
+
+await runServiceProcess(votesService);
