@@ -21,16 +21,21 @@ export function summarize(samplesMs: number[]) {
   };
 }
 
-/** A real PostgreSQL with production durability settings (fsync on), in a throw-away folder. */
-export async function benchDatabase() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'agora-bench-'));
+/**
+ * A real PostgreSQL with production durability settings (fsync on): in a throw-away folder, or in
+ * `keepIn` (kept, so a later run can measure the same seeded data again without seeding it anew).
+ */
+export async function benchDatabase(keepIn?: string) {
+  const dir = keepIn ?? mkdtempSync(path.join(os.tmpdir(), 'agora-bench-'));
+  mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755);
   const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data') });
   return {
+    dir,
     url: server.urlFor('postgres'),
     async stop() {
       await server.stop();
-      rmSync(dir, { recursive: true, force: true });
+      if (!keepIn) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { accountsFor } from '@agora/identity';
+import { connectDatabase, EventStore, migrateService } from '@agora/platform';
+import { Ledger, votesFor, votesMigrations } from '@agora/votes';
 import type { TestSmtpServer } from './smtp-test-server';
 import type { Stack } from './stack';
 
@@ -72,16 +74,34 @@ export function tokenClaims(token: string): { sub: string; sid: string; t: numbe
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
 }
 
+function runningService(stack: Stack, name: string) {
+  try {
+    return stack.service(name);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Sets a user's reputation in every service's copy of the actors. A stand-in until the reputation ledger
- * (issue 5) publishes reputation events; then tests earn reputation through votes instead.
+ * Sets a user's reputation through the votes ledger: an adjustment recorded as `votes.reputation_changed`,
+ * which every service's copy of the actors and identity's users take from the bus like any other change.
+ * When the stack runs without the votes service, its schema and log are made on the stack's database so
+ * that the event has a log to live in. Waits until every service has it.
  */
 export async function setReputation(stack: Stack, userId: string, rank: number): Promise<void> {
-  const schemas = await stack.query<{ table_schema: string }>(
-    "select table_schema from information_schema.tables where table_name = 'actors'",
-  );
-  for (const { table_schema } of schemas) {
-    await stack.query(`update "${table_schema}".actors set rank = $2 where user_id = $1`, [userId, rank]);
+  // The ledger first takes in what identity already said of the user (its starting balance).
+  await stack.settle();
+  const votes = runningService(stack, 'votes');
+  if (votes) {
+    await votesFor(votes.context).ledger.adjust(userId, rank);
+  } else {
+    const database = connectDatabase({ url: stack.databaseUrl, schema: 'votes', maxConnections: 1 });
+    try {
+      await migrateService(database, votesMigrations);
+      await new Ledger(database.db, new EventStore(database.db, 'votes')).adjust(userId, rank);
+    } finally {
+      await database.close();
+    }
   }
-  await stack.query('update identity.users set rank = $2 where user_id = $1', [userId, rank]);
+  await stack.settle();
 }

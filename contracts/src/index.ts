@@ -14,5 +14,8 @@ export * from './posts/events';
 export * from './site/events';
 export * from './site/settings';
 export * from './site/siteinfo';
+export * from './tags/events';
+export * from './tags/slug';
 export * from './users/user-basic-info';
 export * from './version';
+export * from './votes/events';

@@ -2,6 +2,7 @@ import { Reason } from '@agora/contracts';
 import { createHttpApp, envelope, errors, extractToken, type HttpApp } from '@agora/platform';
 import type { Logger } from 'pino';
 import { AccessTokens } from './access-tokens';
+import { fetchCallerState, withCallerState } from './composition';
 import { exemptFromPrivateSite, LoginRequired } from './private-site';
 import { AREA_PREFIXES, matchRoute, type ServiceName } from './routing-table';
 import { endToEndHeaders, type ForwardResponse, type ServiceTransport } from './transports';
@@ -54,9 +55,12 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
     const headers = endToEndHeaders(request.headers as Record<string, string | undefined>);
     headers['x-request-id'] = request.id;
     headers['x-forwarded-for'] = request.ip;
+    // The caller's own votes and bookmarks, fetched beside the post they are shown on (DESIGN §2).
+    const callerState = fetchCallerState(route, request, headers, options.transports.votes);
     let response: ForwardResponse;
     try {
       response = await transport.forward({ method: request.method, url: request.url, headers, body });
+      if (callerState && route) response = withCallerState(route, response, await callerState);
     } catch (error) {
       request.log.error({ err: error, service: owner }, 'service did not answer');
       return reply.code(503).send(envelope(request.language, 503, Reason.unknown, null));

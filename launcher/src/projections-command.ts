@@ -1,5 +1,6 @@
 import {
   type AgoraConfig,
+  ChangeFeed,
   connectDatabase,
   createEventBus,
   EventStore,
@@ -39,6 +40,8 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
         store: new EventStore(db.db, module.name),
         ids: new IdGenerator(lease.nodeId),
         log,
+        // Never started: nothing here caches query results.
+        changes: new ChangeFeed({ url: database.url, schema: module.name, log }),
       };
       const runner = new ProjectionRunner({ bus, database: db, log, projections: projectionsOf(module, context) });
       if (action === 'status') {

@@ -2,6 +2,7 @@ import { IdentityEvents } from '@agora/contracts';
 import type { ServiceContext, ServiceModule } from '@agora/platform';
 import { Accounts } from './commands/accounts';
 import { identityMigrations } from './migrations';
+import { reputationProjection } from './projections/reputation/projection';
 import { accountRoutes } from './routes/account';
 import { adminUserRoutes } from './routes/admin-users';
 import { emailRoutes } from './routes/email';
@@ -30,6 +31,7 @@ export const identityService: ServiceModule = {
   // Identity is the source of actors: it checks them against its own tables, never a projected copy.
   shared: { actors: false },
   auth: (context) => ({ actors: new IdentityActorSource(context.database.db), keys: accountsFor(context).keys }),
+  projections: () => [reputationProjection],
   async routes(app, context) {
     const accounts = accountsFor(context);
     await accounts.keys.ensure(app);

@@ -9,6 +9,7 @@ export * from './bus/wakeup';
 export * from './commands/command-handler';
 export * from './commands/decider';
 export * from './config/config';
+export * from './db/change-feed';
 export * from './db/database';
 export * from './db/migrate';
 export * from './eventstore/errors';

@@ -3,6 +3,8 @@ import type { ServiceContext, ServiceModule } from '@agora/platform';
 import { Posts } from './commands/posts';
 import { postsMigrations } from './migrations';
 import { contentRemovalProjection } from './projections/content-removal/projection';
+import { tagCatalogProjection } from './projections/tags/projection';
+import { voteCountsProjection } from './projections/votes/projection';
 import { answerRoutes } from './routes/answers';
 import { commentRoutes } from './routes/comments';
 import { permalinkHooks } from './routes/permalinks';
@@ -38,7 +40,11 @@ export const postsService: ServiceModule = {
     await revisionRoutes(app, posts);
     await personalRoutes(app, posts);
   },
-  projections: (context) => [contentRemovalProjection(postsFor(context).posts)],
+  projections: (context) => [
+    contentRemovalProjection(postsFor(context).posts),
+    tagCatalogProjection,
+    voteCountsProjection,
+  ],
   async background(context) {
     const { views } = postsFor(context);
     views.start();

@@ -1,1 +1,2 @@
-export { tagsService } from './service';
+export { tagsReadModel } from './projections/tags/read-model';
+export { tagsFor, tagsService } from './service';

@@ -1,9 +1,37 @@
-import type { ServiceModule } from '@agora/platform';
+import { TagsEvents } from '@agora/contracts';
+import type { ServiceContext, ServiceModule } from '@agora/platform';
+import { FollowCommands } from './commands/follows';
+import { TagCommands } from './commands/tags';
+import { tagsMigrations } from './migrations';
+import { questionCountsProjection } from './projections/question-counts/projection';
+import { followRoutes } from './routes/follows';
+import { synonymRoutes } from './routes/synonyms';
+import { tagRoutes } from './routes/tag';
+import { tagListRoutes } from './routes/tag-lists';
+import { tagCreationSaga } from './sagas/tag-creation';
 
-/** Tags (DESIGN §6). */
+const partsOf = new WeakMap<ServiceContext, { tags: TagCommands; follows: FollowCommands }>();
+
+export function tagsFor(context: ServiceContext) {
+  let parts = partsOf.get(context);
+  if (!parts) {
+    parts = { tags: new TagCommands(context), follows: new FollowCommands(context) };
+    partsOf.set(context, parts);
+  }
+  return parts;
+}
+
+/** Tags, synonyms, tag follows, the tag wiki, recommended and reserved tags (DESIGN §6). */
 export const tagsService: ServiceModule = {
   name: 'tags',
-  migrations: {},
-  events: [],
-  async routes() {},
+  migrations: tagsMigrations,
+  events: TagsEvents,
+  async routes(app, context) {
+    const { tags, follows } = tagsFor(context);
+    await tagRoutes(app, tags);
+    await synonymRoutes(app, tags);
+    await tagListRoutes(app, context.database.db, context.config.siteUrl);
+    await followRoutes(app, follows);
+  },
+  projections: (context) => [questionCountsProjection, tagCreationSaga(context)],
 };

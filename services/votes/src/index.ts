@@ -1,1 +1,4 @@
-export { votesService } from './service';
+export { Ledger } from './commands/ledger';
+export { votesMigrations } from './migrations';
+export { ownReadModel } from './projections/own-log';
+export { votesFor, votesService } from './service';

@@ -3,6 +3,7 @@ import {
   IdentityEvents,
   InterfaceChanged,
   ProfileUpdated,
+  ReputationChanged,
   RoleChanged,
   SessionsRevoked,
   SigningKeyPublished,
@@ -40,13 +41,14 @@ export const actorProjection: Projection = {
         await sql`
           insert into actors (user_id, username, display_name, email, role_id, status, mail_status, rank, language, changed_at)
           values (${r.user_id}, ${r.username}, ${r.display_name}, ${r.email}, ${r.role_id}, 'normal', ${r.mail_status},
-                  ${r.rank}, ${r.language}, ${event.occurredAt})
+                  coalesce((select rank from actor_reputation where user_id = ${r.user_id}), ${r.rank}),
+                  ${r.language}, ${event.occurredAt})
           on conflict (user_id) do nothing`.execute(tx);
         return;
       }
       case UserActivated.type:
-        // Activation is worth 1 reputation (behaviour §1a); the ledger will own reputation later.
-        return setActor(tx, event, d.user_id, sql`mail_status = 1, rank = greatest(rank, 1)`);
+        // The reputation activation is worth comes from the votes ledger (actorReputationProjection).
+        return setActor(tx, event, d.user_id, sql`mail_status = 1`);
       case UserDeactivated.type:
         return setActor(tx, event, d.user_id, sql`mail_status = 2`);
       case ProfileUpdated.type: {
@@ -105,6 +107,38 @@ export const actorProjection: Projection = {
   },
   async reset(tx) {
     await sql`truncate actors, revoked_sessions, signing_keys`.execute(tx);
+  },
+};
+
+/**
+ * Records a user's reputation from a `votes.reputation_changed` event unless a later one is already
+ * recorded (the ledger stream's version orders them). Returns whether it was the latest.
+ */
+export async function recordReputation(tx: Tx, event: StoredEvent): Promise<boolean> {
+  const r = event.data as Data<typeof ReputationChanged>;
+  const { rows } = await sql`
+    insert into actor_reputation (user_id, rank, version) values (${r.user_id}, ${r.reputation}, ${event.version})
+    on conflict (user_id) do update set rank = excluded.rank, version = excluded.version
+      where actor_reputation.version < excluded.version
+    returning user_id`.execute(tx);
+  return rows.length > 0;
+}
+
+/**
+ * Keeps `actors.rank` from the votes ledger (DESIGN §2: every service checks reputation on its own copy).
+ * The value also waits in `actor_reputation`, for an actor not yet projected or an actors rebuild.
+ */
+export const actorReputationProjection: Projection = {
+  name: 'actor-reputation',
+  source: 'votes',
+  events: [ReputationChanged],
+  async apply(event, tx) {
+    if (!(await recordReputation(tx, event))) return;
+    const r = event.data as Data<typeof ReputationChanged>;
+    await sql`update actors set rank = ${r.reputation} where user_id = ${r.user_id}`.execute(tx);
+  },
+  async reset(tx) {
+    await sql`truncate actor_reputation`.execute(tx);
   },
 };
 

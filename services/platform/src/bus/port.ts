@@ -16,6 +16,8 @@ export interface ConsumeOptions {
   consumer: ServiceDatabase;
   handleBatch: BatchHandler;
   batchSize?: number;
+  /** Called after each transaction that applied events has committed. */
+  afterCommit?: () => void;
   /** Called when a message cannot even be decoded into an event (Kafka only). */
   onUndecodable?: (tx: Tx, raw: string, error: Error) => Promise<void>;
 }

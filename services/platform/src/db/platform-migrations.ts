@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { CHANGES_CHANNEL, watchTables } from './change-feed';
 
 /**
  * Tables every service owns in its schema. Names sort before the services' timestamped migrations.
@@ -122,6 +123,30 @@ export const platformMigrations: Record<string, Migration> = {
           group_name text primary key,
           values jsonb not null,
           stream_version integer not null
+        )`.execute(db);
+    },
+  },
+  '0000_platform_05_change_notify': {
+    async up(db: Kysely<any>) {
+      // Caches of query results learn of other replicas' commits from this (see ChangeFeed).
+      await sql`
+        create function notify_read_model_change() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify(${sql.lit(CHANGES_CHANNEL)}, tg_table_schema);
+          return null;
+        end $$`.execute(db);
+      await watchTables(db, ['actors', 'site_settings']);
+    },
+  },
+  '0000_platform_06_actor_reputation': {
+    async up(db: Kysely<any>) {
+      // Each user's latest reputation from the votes ledger, by ledger stream version: kept apart from the
+      // actor rows so that rebuilding either projection keeps the other's facts.
+      await sql`
+        create table actor_reputation (
+          user_id text primary key,
+          rank integer not null,
+          version integer not null
         )`.execute(db);
     },
   },

@@ -23,6 +23,8 @@ export interface ProjectionRunnerOptions {
   log: Logger;
   batchSize?: number;
   lagIntervalMs?: number;
+  /** After each batch's transaction commits (caches learn their read models changed). */
+  onCommitted?: () => void;
 }
 
 /** Runs a service's asynchronous projections on the bus: start, pause, resume, rebuild, lag. */
@@ -68,6 +70,7 @@ export class ProjectionRunner {
       consumer: database,
       batchSize: this.options.batchSize ?? 500,
       handleBatch: projectionBatchHandler(projection, { log }),
+      afterCommit: this.options.onCommitted,
       onUndecodable: (tx, raw, error) =>
         parkEvent(tx, projection.name, projection.source, { payload: { raw } }, error, 0),
     });

@@ -1,10 +1,16 @@
 import type { EventDefinition } from '@agora/contracts';
 import type { Logger } from 'pino';
 import type { ActorSource, KeySource } from '../auth/actor';
-import { actorProjection, ProjectedActorSource, TableKeySource } from '../auth/actor-projection';
+import {
+  actorProjection,
+  actorReputationProjection,
+  ProjectedActorSource,
+  TableKeySource,
+} from '../auth/actor-projection';
 import { registerAuth } from '../auth/plugin';
 import type { EventBus, PublisherHandle } from '../bus/port';
 import type { AgoraConfig } from '../config/config';
+import { ChangeFeed } from '../db/change-feed';
 import { connectDatabase, isReachable, type ServiceDatabase } from '../db/database';
 import { type Migrations, migrateService } from '../db/migrate';
 import { EventStore } from '../eventstore/event-store';
@@ -22,6 +28,8 @@ export interface ServiceContext {
   store: EventStore;
   ids: IdGenerator;
   log: Logger;
+  /** When this service's read models change; caches of query results key on it. */
+  changes: ChangeFeed;
 }
 
 /** A service as one unit: schema, routes, the events it produces and the projections it runs (DESIGN §1). */
@@ -63,7 +71,7 @@ export interface StartServiceOptions {
 /** A service's asynchronous projections: the shared copies it keeps, then its own. */
 export function projectionsOf(module: ServiceModule, context: ServiceContext): Projection[] {
   return [
-    ...(module.shared?.actors === false ? [] : [actorProjection]),
+    ...(module.shared?.actors === false ? [] : [actorProjection, actorReputationProjection]),
     ...(module.shared?.siteSettings === false ? [] : [siteSettingsProjection]),
     ...(module.projections?.(context) ?? []),
   ];
@@ -81,8 +89,10 @@ export async function startService(module: ServiceModule, options: StartServiceO
   let publisher: PublisherHandle | null = null;
   let runner: ProjectionRunner | null = null;
   let background: { stop(): Promise<void> } | null = null;
+  const changes = new ChangeFeed({ url: options.databaseUrl, schema: module.name, log });
   try {
     await migrateService(database, module.migrations);
+    await changes.start();
     lease = await leaseNodeId(database.pool, module.name);
     const context: ServiceContext = {
       name: module.name,
@@ -91,6 +101,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
       store: new EventStore(database.db, module.name),
       ids: new IdGenerator(lease.nodeId),
       log,
+      changes,
     };
     const app = await createHttpApp({
       name: module.name,
@@ -113,6 +124,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
       database,
       log,
       projections: projectionsOf(module, context),
+      onCommitted: () => changes.changed(),
     });
     await runner.start();
     background = (await module.background?.(context)) ?? null;
@@ -128,6 +140,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
         await started.publisher.stop();
         await app.close();
         await started.lease.release();
+        await changes.stop();
         await database.close();
       },
     };
@@ -136,6 +149,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
     await runner?.stop().catch(() => {});
     await publisher?.stop().catch(() => {});
     await lease?.release().catch(() => {});
+    await changes.stop();
     await database.close().catch(() => {});
     throw error;
   }

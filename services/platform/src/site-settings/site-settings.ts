@@ -1,5 +1,6 @@
 import { defaultSiteSettings, type SettingsGroup, type SiteSettings, SiteSettingsChanged } from '@agora/contracts';
 import { sql } from 'kysely';
+import { ReadModelCache } from '../db/change-feed';
 import type { Db, Tx } from '../db/database';
 import type { StoredEvent } from '../eventstore/types';
 import type { Projection } from '../projections/projection';
@@ -35,3 +36,32 @@ export const siteSettingsProjection: Projection = {
     await sql`truncate site_settings`.execute(tx);
   },
 };
+
+const settingsCaches = new WeakMap<object, ReadModelCache<SiteSettings>>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * The current settings, read once per change of the service's read models instead of once per request.
+ * The object is shared by every caller, so it is frozen.
+ */
+export function siteSettingsOf(context: {
+  changes: ConstructorParameters<typeof ReadModelCache>[0];
+  database: { db: Db };
+  config: { siteUrl: string };
+}): Promise<SiteSettings> {
+  let cache = settingsCaches.get(context);
+  if (!cache) {
+    cache = new ReadModelCache<SiteSettings>(context.changes, 1);
+    settingsCaches.set(context, cache);
+  }
+  return cache.get('settings', async () =>
+    deepFreeze(await loadSiteSettings(context.database.db, context.config.siteUrl)),
+  );
+}

@@ -9,9 +9,10 @@ import {
   extractMentions,
   isStaff,
   linkMentions,
-  loadSiteSettings,
+  ReadModelCache,
   renderMarkdown,
   type ServiceContext,
+  siteSettingsOf,
   urlTitle,
 } from '@agora/platform';
 import { sql } from 'kysely';
@@ -19,7 +20,7 @@ import { answerDecider } from '../domain/answer/decider';
 import { commentDecider } from '../domain/comment/decider';
 import { questionDecider, Status } from '../domain/question/decider';
 import { applyPostsEvent } from '../projections/posts/read-model';
-import { checkTags, normalizeTags, type TagItem } from './tags';
+import { checkTags, normalizeTags, resolveTags, type TagItem } from './tags';
 
 interface QuestionRow {
   id: string;
@@ -41,14 +42,23 @@ interface AnswerRow {
 
 /** Everything the posts service does to questions, answers and comments. */
 export class Posts {
-  constructor(readonly context: ServiceContext) {}
+  private readonly reads: ReadModelCache<unknown>;
+
+  constructor(readonly context: ServiceContext) {
+    this.reads = new ReadModelCache(context.changes, 5000);
+  }
+
+  /** A read whose result depends on the read models alone (not on who asks), kept until they change. */
+  cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.reads.get(key, load) as Promise<T>;
+  }
 
   get db() {
     return this.context.database.db;
   }
 
   settings(): Promise<SiteSettings> {
-    return loadSiteSettings(this.db, this.context.config.siteUrl);
+    return siteSettingsOf(this.context);
   }
 
   async run<S, C, E extends NewEvent>(streamId: string, decider: Decider<S, C, E>, command: C, actorId: string) {
@@ -63,6 +73,7 @@ export class Posts {
         for (const event of stored) await applyPostsEvent(tx, event);
       },
     });
+    this.context.changes.changed();
     return events;
   }
 
@@ -97,7 +108,7 @@ export class Posts {
     const settings = await this.settings();
     await this.require(actor, 'question.add', settings);
     this.minContent(settings, 'content', input.content);
-    const tags = normalizeTags(input.tags);
+    const tags = await resolveTags(this.db, normalizeTags(input.tags));
     await checkTags(this.db, actor, tags, settings);
     const questionId = this.context.ids.next('question');
     await this.run(
@@ -133,7 +144,7 @@ export class Posts {
     const direct = own || checkPermission(actor, 'question.edit_without_review', settings.privileges.level).allowed;
     if (!direct) await this.require(actor, 'question.edit', settings);
     this.minContent(settings, 'content', input.content);
-    const tags = normalizeTags(input.tags);
+    const tags = await resolveTags(this.db, normalizeTags(input.tags));
     await checkTags(this.db, actor, tags, settings, question.tags);
     const slug = urlTitle(input.title);
     await this.run(

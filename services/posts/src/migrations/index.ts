@@ -1,3 +1,4 @@
+import { watchTables } from '@agora/platform';
 import { type Kysely, type Migration, sql } from 'kysely';
 
 export const postsMigrations: Record<string, Migration> = {
@@ -144,9 +145,28 @@ export const postsMigrations: Record<string, Migration> = {
                 include (created_at) where status in (1, 2) and show = 1`.execute(db);
     },
   },
+  '20261122_0010_read_model_changes': {
+    async up(db: Kysely<any>) {
+      await watchTables(db, ['questions', 'question_tags', 'answers', 'comments']);
+    },
+  },
   '20261122_0003_activity_cancelled_at': {
     async up(db: Kysely<any>) {
       await sql`alter table activity add column cancelled_at timestamptz`.execute(db);
+    },
+  },
+  '20261125_0001_tag_catalog': {
+    async up(db: Kysely<any>) {
+      // Posts' copy of the tags service's tags (projections/tags): names, deletions, synonym -> main tag.
+      await sql`
+        create table tag_catalog (
+          tag_id text primary key,
+          slug_name text not null unique,
+          display_name text not null,
+          main_tag_id text,
+          deleted boolean not null default false,
+          version integer not null
+        )`.execute(db);
     },
   },
 };

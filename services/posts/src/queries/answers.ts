@@ -25,6 +25,13 @@ async function toAnswerInfos(db: Db, rows: AnswerRow[], viewer: Actor | null, se
     rows.flatMap((a) => [a.user_id, a.last_edit_user_id]),
     settings,
   );
+  return answerInfosFor({ rows, authors }, viewer, settings);
+}
+
+type Authors = Awaited<ReturnType<typeof loadAuthors>>;
+
+function answerInfosFor(view: { rows: AnswerRow[]; authors: Authors }, viewer: Actor | null, settings: SiteSettings) {
+  const { rows, authors } = view;
   return rows.map((a) => ({
     id: a.id,
     question_id: a.question_id,
@@ -43,13 +50,31 @@ async function toAnswerInfos(db: Db, rows: AnswerRow[], viewer: Actor | null, se
   }));
 }
 
-/** A question's answers: the accepted one first, then by votes or time; deleted ones only for staff and authors. */
+export interface AnswerPageQuery {
+  question_id: string;
+  order: string;
+  page: number;
+  page_size: number;
+}
+
+/**
+ * A question's answers: the accepted one first, then by votes or time; deleted ones only for staff and
+ * authors. The rows depend on the viewer only through what they may see, so a cache keys on that.
+ */
 export async function answerPage(
   db: Db,
-  query: { question_id: string; order: string; page: number; page_size: number },
+  query: AnswerPageQuery,
   viewer: Actor | null,
   settings: SiteSettings,
+  cached: <T>(key: string, load: () => Promise<T>) => Promise<T> = (_key, load) => load(),
 ) {
+  const sees = isStaff(viewer) ? 'staff' : `user:${viewer?.id ?? ''}`;
+  const key = JSON.stringify(['answers', query.question_id, query.order, query.page, query.page_size, sees]);
+  const view = await cached(key, () => answerRows(db, query, viewer, settings));
+  return { count: view.count, list: answerInfosFor(view, viewer, settings) };
+}
+
+async function answerRows(db: Db, query: AnswerPageQuery, viewer: Actor | null, settings: SiteSettings) {
   const ordering =
     query.order === 'created' || query.order === 'newest'
       ? sql`accepted desc, created_at desc`
@@ -63,7 +88,12 @@ export async function answerPage(
     sql<AnswerRow>`select * from answers where ${where} order by ${ordering}
                    limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
   ]);
-  return { count: counted[0]?.n ?? 0, list: await toAnswerInfos(db, rows, viewer, settings) };
+  const authors = await loadAuthors(
+    db,
+    rows.flatMap((a) => [a.user_id, a.last_edit_user_id]),
+    settings,
+  );
+  return { count: counted[0]?.n ?? 0, rows, authors };
 }
 
 export async function answerInfo(db: Db, id: string, viewer: Actor | null, settings: SiteSettings) {

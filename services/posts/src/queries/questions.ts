@@ -45,11 +45,25 @@ export function visibleTo(viewer: Actor | null, q: { user_id: string; status: nu
   return viewer !== null && (viewer.id === q.user_id || isStaff(viewer));
 }
 
-export async function questionInfo(db: Db, id: string, viewer: Actor | null, settings: SiteSettings) {
+/** What a question page shows whoever asks: the row and its people's cards (cacheable). */
+export async function questionView(db: Db, id: string, settings: SiteSettings) {
   const { rows } = await sql<QuestionRow>`select * from questions where id = ${id}`.execute(db);
   const q = rows[0];
-  if (!q || !visibleTo(viewer, q)) throw errors.notFound('error.question.not_found');
+  if (!q) return null;
   const authors = await loadAuthors(db, [q.user_id, q.last_edit_user_id, q.last_answer_user_id], settings);
+  return { q, authors };
+}
+
+export type QuestionView = Awaited<ReturnType<typeof questionView>>;
+
+export async function questionInfo(db: Db, id: string, viewer: Actor | null, settings: SiteSettings) {
+  return questionInfoFor(await questionView(db, id, settings), viewer, settings);
+}
+
+/** The question as the viewer may see it, with the actions open to them. */
+export function questionInfoFor(view: QuestionView, viewer: Actor | null, settings: SiteSettings) {
+  if (!view || !visibleTo(viewer, view.q)) throw errors.notFound('error.question.not_found');
+  const { q, authors } = view;
   const actions = questionActions(viewer, q, settings.privileges.level);
   return {
     id: q.id,

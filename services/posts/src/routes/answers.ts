@@ -1,5 +1,5 @@
 import { EnvelopeSchema, Limits } from '@agora/contracts';
-import { type HttpApp, loadSiteSettings, ok } from '@agora/platform';
+import { type HttpApp, ok, siteSettingsOf } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
 import { answerInfo, answerPage } from '../queries/answers';
@@ -14,7 +14,7 @@ const Captcha = { captcha_id: Type.Optional(Type.String()), captcha_code: Type.O
 const WithQuestion = Type.Object({ info: AnswerInfoSchema, question: QuestionInfoSchema });
 
 export async function answerRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => loadSiteSettings(posts.db, posts.context.config.siteUrl);
+  const settings = () => siteSettingsOf(posts.context);
   const withQuestion = async (request: any, answerId: string) => {
     const s = await settings();
     const info = await answerInfo(posts.db, answerId, request.actor, s);
@@ -126,6 +126,7 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
           { ...request.query, order: request.query.order ?? 'default' },
           request.actor,
           await settings(),
+          (key, load) => posts.cached(key, load),
         ),
       ),
   );

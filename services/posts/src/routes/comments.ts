@@ -1,5 +1,5 @@
 import { EnvelopeSchema, Limits } from '@agora/contracts';
-import { type HttpApp, loadSiteSettings, ok, renderMarkdown } from '@agora/platform';
+import { type HttpApp, ok, renderMarkdown, siteSettingsOf } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
 import { commentInfo, commentPage } from '../queries/comments';
@@ -12,7 +12,7 @@ const Text = Type.String({ minLength: 2, maxLength: 600 });
 const Captcha = { captcha_id: Type.Optional(Type.String()), captcha_code: Type.Optional(Type.String()) };
 
 export async function commentRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => loadSiteSettings(posts.db, posts.context.config.siteUrl);
+  const settings = () => siteSettingsOf(posts.context);
 
   app.post(
     '/answer/api/v1/comment',

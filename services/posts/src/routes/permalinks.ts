@@ -1,9 +1,8 @@
-import { type HttpApp, isShortId, loadSiteSettings, longIdOf, type ServiceContext, toShortId } from '@agora/platform';
+import { type HttpApp, isShortId, longIdOf, type ServiceContext, siteSettingsOf, toShortId } from '@agora/platform';
 
 const ID_FIELDS = ['id', 'question_id', 'answer_id', 'object_id'];
 /** A question's or an answer's long id, standing alone as a JSON string. */
 const POST_ID_IN_JSON = /"(100[12]\d{19})"/g;
-const SETTINGS_TTL_MS = 1000;
 
 function normalizeIds(input: unknown): void {
   if (!input || typeof input !== 'object') return;
@@ -19,14 +18,7 @@ function normalizeIds(input: unknown): void {
  * the short-id permalink settings (3 and 4) answers carry short ids for questions and answers.
  */
 export async function permalinkHooks(app: HttpApp, context: ServiceContext) {
-  let permalink = { value: 2, readAt: 0 };
-  const currentPermalink = async () => {
-    if (Date.now() - permalink.readAt > SETTINGS_TTL_MS) {
-      const settings = await loadSiteSettings(context.database.db, context.config.siteUrl);
-      permalink = { value: settings.seo.permalink, readAt: Date.now() };
-    }
-    return permalink.value;
-  };
+  const currentPermalink = async () => (await siteSettingsOf(context)).seo.permalink;
 
   app.addHook('preValidation', async (request) => {
     normalizeIds(request.query);

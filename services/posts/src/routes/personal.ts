@@ -1,5 +1,5 @@
 import { EnvelopeSchema, Limits } from '@agora/contracts';
-import { type HttpApp, loadSiteSettings, ok } from '@agora/platform';
+import { type HttpApp, ok, siteSettingsOf } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
 import { personalAnswers, personalComments, personalQuestions, personalTop } from '../queries/personal';
@@ -55,7 +55,7 @@ const PersonalCommentSchema = Type.Object({
 
 /** A user's profile tabs: questions, answers, comments and the top posts. */
 export async function personalRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => loadSiteSettings(posts.db, posts.context.config.siteUrl);
+  const settings = () => siteSettingsOf(posts.context);
   const OPTIONAL = { auth: 'optional' as const };
 
   app.get(

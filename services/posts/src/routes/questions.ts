@@ -1,11 +1,18 @@
 import { EnvelopeSchema, Limits } from '@agora/contracts';
-import { errors, type HttpApp, loadSiteSettings, ok } from '@agora/platform';
+import { errors, type HttpApp, ok, siteSettingsOf } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
 import { answerInfo } from '../queries/answers';
 import { loadAuthors, UserBasicInfoSchema } from '../queries/authors';
-import { type QuestionOrder, questionInfo, questionPage, visibleTo } from '../queries/questions';
+import {
+  type QuestionOrder,
+  questionInfo,
+  questionInfoFor,
+  questionPage,
+  questionView,
+  visibleTo,
+} from '../queries/questions';
 import { AnswerInfoSchema, QuestionInfoSchema, QuestionPageItemSchema } from '../responses/schemas';
 import type { ViewCounter } from '../views/view-counter';
 
@@ -23,7 +30,7 @@ const Id = Type.String({ minLength: 1, maxLength: 64 });
 const ORDERS: QuestionOrder[] = ['newest', 'active', 'hot', 'score', 'unanswered', 'frequent', 'recommend'];
 
 export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCounter) {
-  const settings = () => loadSiteSettings(posts.db, posts.context.config.siteUrl);
+  const settings = () => siteSettingsOf(posts.context);
 
   app.post(
     '/answer/api/v1/question',
@@ -87,7 +94,10 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
       schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(QuestionInfoSchema) } },
     },
     async (request) => {
-      const info = await questionInfo(posts.db, request.query.id, request.actor, await settings());
+      const s = await settings();
+      const id = request.query.id;
+      const view = await posts.cached(`question:${id}`, () => questionView(posts.db, id, s));
+      const info = questionInfoFor(view, request.actor, s);
       views.record(info.id, request.actor?.id ?? request.ip);
       return ok(request, info);
     },
@@ -114,7 +124,11 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
         },
       },
     },
-    async (request) => ok(request, await questionPage(posts.db, request.query, await settings())),
+    async (request) => {
+      const s = await settings();
+      const key = JSON.stringify(['list', request.query]);
+      return ok(request, await posts.cached(key, () => questionPage(posts.db, request.query, s)));
+    },
   );
 
   // Asking with one's own answer at once (spec §3 question form).

@@ -1,5 +1,5 @@
 import { EnvelopeSchema } from '@agora/contracts';
-import { type HttpApp, loadSiteSettings, ok } from '@agora/platform';
+import { type HttpApp, ok, siteSettingsOf } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
 import { UserBasicInfoSchema } from '../queries/authors';
@@ -49,7 +49,7 @@ const MaybeDetail = Type.Union([ObjectTimelineDetailSchema, Type.Null()]);
  * decide what each one may read.
  */
 export async function timelineRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => loadSiteSettings(posts.db, posts.context.config.siteUrl);
+  const settings = () => siteSettingsOf(posts.context);
 
   app.get(
     '/answer/api/v1/activity/timeline',

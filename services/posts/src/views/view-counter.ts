@@ -58,6 +58,7 @@ export class ViewCounter {
         );
         for (const event of events) await applyPostsEvent(tx, event);
       });
+      this.context.changes.changed();
     } catch (error) {
       // Keep the counts for the next flush rather than lose them.
       for (const [id, n] of views) this.views.set(id, (this.views.get(id) ?? 0) + n);

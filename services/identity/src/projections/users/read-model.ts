@@ -15,12 +15,13 @@ export async function applyUserEvent(tx: Tx, stored: StoredEvent): Promise<void>
       await sql`
         insert into users (user_id, username, display_name, email, role_id, mail_status, language, rank, created_at, changed_at)
         values (${r.user_id}, ${r.username}, ${r.display_name}, ${r.email}, ${r.role_id}, ${r.mail_status},
-                ${r.language}, ${r.rank}, ${at}, ${at})`.execute(tx);
+                ${r.language}, coalesce((select rank from actor_reputation where user_id = ${r.user_id}), ${r.rank}),
+                ${at}, ${at})`.execute(tx);
       return;
     }
     case 'identity.user_activated':
-      // Activation is worth 1 reputation (behaviour §1a); the ledger will own reputation later.
-      return set(event.data.user_id, sql`mail_status = 1, rank = greatest(rank, 1)`);
+      // The reputation activation is worth comes from the votes ledger (projections/reputation).
+      return set(event.data.user_id, sql`mail_status = 1`);
     case 'identity.user_deactivated':
       return set(event.data.user_id, sql`mail_status = 2`);
     case 'identity.profile_updated': {

@@ -245,6 +245,7 @@ export class KafkaGroupConsumer implements ConsumerHandle {
         .filter((item) => !skipped.has(item.partition) && !item.batch.payload.isStale());
       if (chunk.length === 0) continue;
       const resolved = await this.applyChunk(chunk, skipped);
+      this.settings.options.afterCommit?.();
       for (const [partition, offset] of resolved) {
         const batch = chunk.find((item) => item.partition === partition)!.batch;
         batch.payload.resolveOffset(offset.toString());

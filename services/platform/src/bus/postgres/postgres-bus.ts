@@ -109,6 +109,7 @@ export class PostgresEventBus implements EventBus {
           const { applied, pending } = await step();
           failures = 0;
           if (applied > 0) {
+            options.afterCommit?.();
             fenceWaits = 0;
             continue;
           }

@@ -1,0 +1,63 @@
+import { Type } from 'typebox';
+import { defineEvent } from '../events/envelope';
+
+const Id = Type.String({ minLength: 1 });
+
+/** A tag's editable content as it stands after an event: consumers need no other source. */
+const TagContent = {
+  slug_name: Type.String({ minLength: 1 }),
+  display_name: Type.String({ minLength: 1 }),
+  original_text: Type.String(),
+  parsed_text: Type.String(),
+};
+
+/** `question_id`: the question whose asking brought the tag into being, when it came that way. */
+export const TagCreated = defineEvent(
+  'tags.tag_created',
+  Type.Object({ tag_id: Id, user_id: Id, revision_id: Id, question_id: Type.Union([Id, Type.Null()]), ...TagContent }),
+);
+export const TagEdited = defineEvent(
+  'tags.tag_edited',
+  Type.Object({ tag_id: Id, editor_id: Id, revision_id: Id, edit_summary: Type.String(), ...TagContent }),
+);
+/** An edit by someone without `tag.edit_without_review`: it waits for review, the tag stays as it was. */
+export const TagRevisionSubmitted = defineEvent(
+  'tags.tag_revision_submitted',
+  Type.Object({ tag_id: Id, editor_id: Id, revision_id: Id, edit_summary: Type.String(), ...TagContent }),
+);
+
+const TagAct = Type.Object({ tag_id: Id, actor_id: Id });
+export const TagDeleted = defineEvent('tags.tag_deleted', TagAct);
+export const TagUndeleted = defineEvent('tags.tag_undeleted', TagAct);
+
+/** The whole new list of a main tag's synonyms. */
+export const TagSynonymsSet = defineEvent(
+  'tags.synonyms_set',
+  Type.Object({ tag_id: Id, actor_id: Id, synonym_tag_ids: Type.Array(Id) }),
+);
+/** On the synonym's own stream: it now stands for `main_tag_id` everywhere. */
+export const TagSynonymLinked = defineEvent(
+  'tags.synonym_linked',
+  Type.Object({ tag_id: Id, actor_id: Id, main_tag_id: Id }),
+);
+export const TagSynonymUnlinked = defineEvent(
+  'tags.synonym_unlinked',
+  Type.Object({ tag_id: Id, actor_id: Id, main_tag_id: Id }),
+);
+
+/** On the follower's stream (`tag-follows-<user id>`). */
+export const TagFollowed = defineEvent('tags.tag_followed', Type.Object({ user_id: Id, tag_id: Id }));
+export const TagUnfollowed = defineEvent('tags.tag_unfollowed', Type.Object({ user_id: Id, tag_id: Id }));
+
+export const TagsEvents = [
+  TagCreated,
+  TagEdited,
+  TagRevisionSubmitted,
+  TagDeleted,
+  TagUndeleted,
+  TagSynonymsSet,
+  TagSynonymLinked,
+  TagSynonymUnlinked,
+  TagFollowed,
+  TagUnfollowed,
+];

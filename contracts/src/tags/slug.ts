@@ -1,0 +1,11 @@
+/** A tag's slug (spec §5): up to 35 of `a-z 0-9 + # - .`, compared case-insensitively. */
+export const TAG_SLUG_PATTERN = /^[a-z0-9+#.-]{1,35}$/;
+
+/** The stored form of a slug as typed: trimmed, lower-case, spaces as `-` (behaviour §11c). */
+export function normalizeTagSlug(raw: string): string {
+  return raw.trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+export function isTagSlug(slug: string): boolean {
+  return TAG_SLUG_PATTERN.test(slug);
+}

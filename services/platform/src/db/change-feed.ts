@@ -1,0 +1,127 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+/** SQL that makes the tables of a read model announce their changes on CHANGES_CHANNEL (statement level). */
+export async function watchTables(db: Kysely<any>, tables: string[]): Promise<void> {
+  for (const table of tables) {
+    await sql`
+      create trigger ${sql.id(`${table}_changed`)} after insert or update or delete or truncate on ${sql.table(table)}
+      for each statement execute function notify_read_model_change()`.execute(db);
+  }
+}
+
+/** The channel the `notify_read_model_change` trigger of every watched table sends its schema on. */
+export const CHANGES_CHANNEL = 'agora_read_model_changes';
+
+/**
+ * Tells a process when its service's read models may have changed, so caches of query results stay
+ * exact: at once for this process's own commits (commands and projection batches call `changed()`),
+ * and within milliseconds for another replica's, by a NOTIFY that a statement trigger on every watched
+ * table sends at commit. While the listening connection is down nobody may cache (`version` is null):
+ * a change could be missed.
+ */
+export class ChangeFeed {
+  private counter = 0;
+  private listening = false;
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private loop: Promise<void> | null = null;
+
+  constructor(private readonly options: { url: string; schema: string; log: Logger; retryMs?: number }) {}
+
+  /** The current version of the read models; null when changes cannot be heard. */
+  get version(): number | null {
+    return this.listening ? this.counter : null;
+  }
+
+  changed(): void {
+    this.counter++;
+  }
+
+  async start(): Promise<void> {
+    await this.listen();
+    this.loop = this.watch();
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({
+      connectionString: this.options.url,
+      application_name: `agora-${this.options.schema}-changes`,
+    });
+    client.on('notification', (message) => {
+      if (message.payload === this.options.schema) this.changed();
+    });
+    const lost = new Promise<void>((resolve) => {
+      client.on('error', () => resolve());
+      client.on('end', () => resolve());
+    });
+    await client.connect();
+    await client.query(`listen ${CHANGES_CHANNEL}`);
+    this.client = client;
+    // Whatever happened while nobody listened is unknown: every cached result is now stale.
+    this.changed();
+    this.listening = true;
+    void lost.then(() => {
+      this.listening = false;
+      this.changed();
+    });
+  }
+
+  private async watch(): Promise<void> {
+    while (!this.stopped) {
+      await sleep(this.options.retryMs ?? 1000);
+      if (this.listening || this.stopped) continue;
+      await this.client?.end().catch(() => {});
+      this.client = null;
+      try {
+        await this.listen();
+      } catch (error) {
+        this.options.log.warn({ err: error }, 'read-model change feed: cannot listen yet');
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.listening = false;
+    await this.client?.end().catch(() => {});
+    this.client = null;
+  }
+}
+
+/**
+ * Query results kept until the read models change (see ChangeFeed). Concurrent misses of one key share
+ * one load, so a change under load costs one query, not one per waiting request.
+ */
+export class ReadModelCache<T> {
+  private readonly entries = new Map<string, { version: number; value: T }>();
+  private readonly loading = new Map<string, { version: number; promise: Promise<T> }>();
+
+  constructor(
+    private readonly feed: Pick<ChangeFeed, 'version'>,
+    private readonly maxEntries = 2000,
+  ) {}
+
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    const version = this.feed.version;
+    if (version === null) return load();
+    const entry = this.entries.get(key);
+    if (entry?.version === version) return entry.value;
+    const pending = this.loading.get(key);
+    if (pending?.version === version) return pending.promise;
+    const promise = load();
+    this.loading.set(key, { version, promise });
+    try {
+      const value = await promise;
+      // Stored under the version seen before loading: a change during the load makes it stale at once.
+      this.entries.delete(key);
+      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      this.entries.set(key, { version, value });
+      return value;
+    } finally {
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+    }
+  }
+}

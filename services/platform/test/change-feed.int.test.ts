@@ -1,0 +1,116 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test-support/database';
+import { ChangeFeed, ReadModelCache } from '../src/db/change-feed';
+import { connectDatabase, type ServiceDatabase } from '../src/db/database';
+import { migrateService } from '../src/db/migrate';
+
+const log = pino({ level: 'silent' });
+
+async function until(check: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(5);
+  }
+}
+
+describe('read-model change feed', () => {
+  let url: string;
+  let drop: () => Promise<void>;
+  let database: ServiceDatabase;
+  let other: ServiceDatabase;
+  const feeds: ChangeFeed[] = [];
+
+  beforeAll(async () => {
+    ({ url, drop } = await createTestDatabase('changes'));
+    database = connectDatabase({ url, schema: 'alpha' });
+    other = connectDatabase({ url, schema: 'beta' });
+    await migrateService(database, {});
+    await migrateService(other, {});
+  });
+
+  afterAll(async () => {
+    for (const feed of feeds) await feed.stop();
+    await database.close();
+    await other.close();
+    await drop();
+  });
+
+  async function feed(schema: string) {
+    const f = new ChangeFeed({ url, schema, log, retryMs: 20 });
+    feeds.push(f);
+    await f.start();
+    return f;
+  }
+
+  it("hears another replica's commit to a watched table, and only its own schema's", async () => {
+    const replica = await feed('alpha');
+    const bystander = await feed('beta');
+    const before = replica.version!;
+    const bystanderBefore = bystander.version;
+    await sql`insert into site_settings (group_name, values, stream_version) values ('general', '{}', 1)`.execute(
+      database.db,
+    );
+    await until(() => replica.version! > before);
+    await sleep(50);
+    expect(bystander.version).toBe(bystanderBefore);
+  });
+
+  it('hears nothing from a transaction that rolls back', async () => {
+    const replica = await feed('alpha');
+    const before = replica.version;
+    await database.db
+      .transaction()
+      .execute(async (tx) => {
+        await sql`update site_settings set stream_version = 2`.execute(tx);
+        throw new Error('rolled back');
+      })
+      .catch(() => {});
+    await sleep(100);
+    expect(replica.version).toBe(before);
+  });
+
+  it('refuses to vouch for anything while its connection is down, and recovers', async () => {
+    const replica = await feed('alpha');
+    const admin = connectDatabase({ url, schema: 'alpha', maxConnections: 1 });
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'agora-alpha-changes'`.execute(
+      admin.db,
+    );
+    await until(() => replica.version === null);
+    await until(() => replica.version !== null);
+    await admin.close();
+  });
+
+  it('caches a result until the version moves, sharing one load among concurrent misses', async () => {
+    const version = { version: 1 as number | null };
+    const cache = new ReadModelCache<number>(version);
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await sleep(20);
+      return loads;
+    };
+    const first = await Promise.all([cache.get('k', load), cache.get('k', load), cache.get('k', load)]);
+    expect(first).toEqual([1, 1, 1]);
+    expect(await cache.get('k', load)).toBe(1);
+    version.version = 2;
+    expect(await cache.get('k', load)).toBe(2);
+    version.version = null;
+    expect(await cache.get('k', load)).toBe(3);
+    expect(await cache.get('k', load)).toBe(4);
+  });
+
+  it('never keeps a result under a version that moved while it was loading', async () => {
+    const version = { version: 1 as number | null };
+    const cache = new ReadModelCache<string>(version);
+    const stale = await cache.get('k', async () => {
+      version.version = 2;
+      return 'read before the change';
+    });
+    expect(stale).toBe('read before the change');
+    expect(await cache.get('k', async () => 'fresh')).toBe('fresh');
+  });
+});

@@ -1,0 +1,185 @@
+import type {
+  EventOf,
+  TagCreated,
+  TagDeleted,
+  TagEdited,
+  TagRevisionSubmitted,
+  TagSynonymLinked,
+  TagSynonymsSet,
+  TagSynonymUnlinked,
+  TagUndeleted,
+} from '@agora/contracts';
+import { type Decider, errors } from '@agora/platform';
+
+export type TagEvent =
+  | EventOf<typeof TagCreated>
+  | EventOf<typeof TagEdited>
+  | EventOf<typeof TagRevisionSubmitted>
+  | EventOf<typeof TagDeleted>
+  | EventOf<typeof TagUndeleted>
+  | EventOf<typeof TagSynonymsSet>
+  | EventOf<typeof TagSynonymLinked>
+  | EventOf<typeof TagSynonymUnlinked>;
+
+export interface TagContent {
+  slug_name: string;
+  display_name: string;
+  original_text: string;
+  parsed_text: string;
+}
+
+export interface TagState extends TagContent {
+  id: string | null;
+  deleted: boolean;
+  /** Set when this tag is a synonym: the tag it stands for. */
+  mainTagId: string | null;
+  synonymIds: string[];
+  pendingRevisionId: string | null;
+}
+
+export type TagCommand =
+  | {
+      type: 'create';
+      tagId: string;
+      userId: string;
+      revisionId: string;
+      questionId: string | null;
+      content: TagContent;
+    }
+  | {
+      type: 'edit';
+      editorId: string;
+      revisionId: string;
+      editSummary: string;
+      direct: boolean;
+      content: TagContent;
+      /** Questions filed under the tag (a read-model fact, handed in by the command handler). */
+      questionCount: number;
+    }
+  | { type: 'delete'; actorId: string; questionCount: number }
+  | { type: 'undelete'; actorId: string }
+  | { type: 'set_synonyms'; actorId: string; synonymIds: string[] }
+  | { type: 'link'; actorId: string; mainTagId: string }
+  | { type: 'unlink'; actorId: string; mainTagId: string };
+
+const sameContent = (a: TagContent, b: TagContent) =>
+  a.slug_name === b.slug_name && a.display_name === b.display_name && a.original_text === b.original_text;
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/** A tag: its content, its life, its place among synonyms and its pending edit (spec §5, behaviour §3a). */
+export const tagDecider: Decider<TagState, TagCommand, TagEvent> = {
+  initialState: () => ({
+    id: null,
+    slug_name: '',
+    display_name: '',
+    original_text: '',
+    parsed_text: '',
+    deleted: false,
+    mainTagId: null,
+    synonymIds: [],
+    pendingRevisionId: null,
+  }),
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'tags.tag_created': {
+        const { tag_id, slug_name, display_name, original_text, parsed_text } = event.data;
+        return { ...state, id: tag_id, slug_name, display_name, original_text, parsed_text };
+      }
+      case 'tags.tag_edited': {
+        const { slug_name, display_name, original_text, parsed_text } = event.data;
+        return { ...state, slug_name, display_name, original_text, parsed_text, pendingRevisionId: null };
+      }
+      case 'tags.tag_revision_submitted':
+        return { ...state, pendingRevisionId: event.data.revision_id };
+      case 'tags.tag_deleted':
+        return { ...state, deleted: true };
+      case 'tags.tag_undeleted':
+        return { ...state, deleted: false };
+      case 'tags.synonyms_set':
+        return { ...state, synonymIds: event.data.synonym_tag_ids };
+      case 'tags.synonym_linked':
+        return { ...state, mainTagId: event.data.main_tag_id };
+      case 'tags.synonym_unlinked':
+        return { ...state, mainTagId: null };
+      default:
+        return state;
+    }
+  },
+
+  decide(command, state) {
+    if (command.type === 'create') {
+      if (state.id) throw errors.business('error.tag.already_exists', 'error.tag.already_exists', undefined, {
+        slug: state.slug_name,
+      });
+      return [
+        {
+          type: 'tags.tag_created',
+          data: {
+            tag_id: command.tagId,
+            user_id: command.userId,
+            revision_id: command.revisionId,
+            question_id: command.questionId,
+            ...command.content,
+          },
+        },
+      ];
+    }
+    const tagId = state.id;
+    if (!tagId) throw errors.notFound('error.tag.not_found');
+    const act = { tag_id: tagId, actor_id: command.type === 'edit' ? command.editorId : command.actorId };
+    switch (command.type) {
+      case 'edit': {
+        if (state.deleted) throw errors.notFound('error.tag.not_found');
+        // A suggested edit still waiting blocks every other edit (behaviour §3a).
+        if (state.pendingRevisionId)
+          throw errors.business('error.revision.review_underway', 'error.revision.review_underway', 'toast');
+        if (sameContent(state, command.content)) return [];
+        // Questions and synonyms refer to a tag by its slug, so a tag in use keeps it.
+        const inUse = command.questionCount > 0 || state.synonymIds.length > 0 || state.mainTagId !== null;
+        if (command.content.slug_name !== state.slug_name && inUse)
+          throw errors.business('error.tag.slug_locked', 'error.tag.slug_locked');
+        const data = {
+          tag_id: tagId,
+          editor_id: command.editorId,
+          revision_id: command.revisionId,
+          edit_summary: command.editSummary,
+          ...command.content,
+        };
+        return [{ type: command.direct ? 'tags.tag_edited' : 'tags.tag_revision_submitted', data }];
+      }
+      case 'delete':
+        if (state.deleted) return [];
+        if (command.questionCount > 0 || state.synonymIds.length > 0)
+          throw errors.business('error.tag.in_use', 'error.tag.in_use', 'toast');
+        return [{ type: 'tags.tag_deleted', data: act }];
+      case 'undelete':
+        return state.deleted ? [{ type: 'tags.tag_undeleted', data: act }] : [];
+      case 'set_synonyms': {
+        if (state.deleted) throw errors.notFound('error.tag.not_found');
+        if (state.mainTagId) throw errors.business('error.tag.main_is_synonym', 'error.tag.main_is_synonym');
+        const ids = [...new Set(command.synonymIds)];
+        if (ids.includes(tagId)) throw errors.fields({ field: 'synonym_tag_list', key: 'error.tag.synonym_self' });
+        if (sameList(ids, state.synonymIds)) return [];
+        return [{ type: 'tags.synonyms_set', data: { ...act, synonym_tag_ids: ids } }];
+      }
+      case 'link': {
+        const slug = { slug: state.slug_name };
+        if (command.mainTagId === tagId)
+          throw errors.fields({ field: 'synonym_tag_list', key: 'error.tag.synonym_self' });
+        if (state.mainTagId === command.mainTagId) return [];
+        if (state.deleted) throw errors.fields({ field: 'synonym_tag_list', key: 'error.tag.deleted', params: slug });
+        if (state.mainTagId)
+          throw errors.fields({ field: 'synonym_tag_list', key: 'error.tag.already_synonym', params: slug });
+        if (state.synonymIds.length > 0)
+          throw errors.fields({ field: 'synonym_tag_list', key: 'error.tag.has_synonyms', params: slug });
+        return [{ type: 'tags.synonym_linked', data: { ...act, main_tag_id: command.mainTagId } }];
+      }
+      case 'unlink':
+        return state.mainTagId === command.mainTagId
+          ? [{ type: 'tags.synonym_unlinked', data: { ...act, main_tag_id: command.mainTagId } }]
+          : [];
+    }
+  },
+};

@@ -1,0 +1,123 @@
+import type { StoredEvent, Tx } from '@agora/platform';
+import { excerpt } from '@agora/platform';
+import { sql } from 'kysely';
+import type { FollowEvent } from '../../domain/follows/decider';
+import type { TagEvent } from '../../domain/tag/decider';
+import { linkedQuestions, lockSlugs } from './slug-locks';
+
+type TagsEvent = (TagEvent | FollowEvent) & { occurredAt: string; version: number };
+
+const EXCERPT_LENGTH = 240;
+const Revision = { created: 0, pending: 1, applied: 2 } as const;
+
+async function recordRevision(
+  tx: Tx,
+  r: { id: string; tag: string; user: string; status: number; content: object; log?: string; at: string },
+) {
+  await sql`insert into tag_revisions (id, tag_id, user_id, status, content, log, created_at)
+            values (${r.id}, ${r.tag}, ${r.user}, ${r.status}, ${JSON.stringify(r.content)}::jsonb, ${r.log ?? ''}, ${r.at})
+            on conflict (id) do nothing`.execute(tx);
+}
+
+/** Applies a tags event to the read models, in the transaction of the command that caused it. */
+export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void> {
+  const event = stored as unknown as TagsEvent;
+  const at = event.occurredAt;
+  // An event older than the row (a replay over a live model) changes nothing.
+  const newer = sql`version < ${event.version}`;
+  switch (event.type) {
+    case 'tags.tag_created': {
+      const d = event.data;
+      await lockSlugs(tx, [d.slug_name]);
+      await sql`
+        insert into tags (id, slug_name, display_name, original_text, parsed_text, excerpt, user_id, question_count,
+                          revision_id, version, created_at, updated_at)
+        values (${d.tag_id}, ${d.slug_name}, ${d.display_name}, ${d.original_text}, ${d.parsed_text},
+                ${excerpt(d.original_text, EXCERPT_LENGTH)}, ${d.user_id}, ${linkedQuestions(d.slug_name)},
+                ${d.revision_id}, ${event.version}, ${at}, ${at})
+        on conflict (id) do nothing`.execute(tx);
+      const { tag_id, user_id, revision_id, question_id: _, ...content } = d;
+      await recordRevision(tx, { id: revision_id, tag: tag_id, user: user_id, status: Revision.created, content, at });
+      return;
+    }
+    case 'tags.tag_edited': {
+      const d = event.data;
+      const { rows } = await sql<{ slug_name: string }>`select slug_name from tags where id = ${d.tag_id}`.execute(tx);
+      const renamed = rows[0] && rows[0].slug_name !== d.slug_name;
+      if (renamed) await lockSlugs(tx, [rows[0]!.slug_name, d.slug_name]);
+      await sql`
+        update tags set slug_name = ${d.slug_name}, display_name = ${d.display_name}, original_text = ${d.original_text},
+          parsed_text = ${d.parsed_text}, excerpt = ${excerpt(d.original_text, EXCERPT_LENGTH)},
+          revision_id = ${d.revision_id}, pending_revision_id = null, version = ${event.version}, updated_at = ${at},
+          question_count = ${renamed ? linkedQuestions(d.slug_name) : sql`question_count`}
+        where id = ${d.tag_id} and ${newer}`.execute(tx);
+      const { tag_id, editor_id, revision_id, edit_summary, ...content } = d;
+      await recordRevision(tx, {
+        id: revision_id,
+        tag: tag_id,
+        user: editor_id,
+        status: Revision.applied,
+        content,
+        log: edit_summary,
+        at,
+      });
+      return;
+    }
+    case 'tags.tag_revision_submitted': {
+      const d = event.data;
+      await sql`update tags set pending_revision_id = ${d.revision_id}, version = ${event.version}
+                where id = ${d.tag_id} and ${newer}`.execute(tx);
+      const { tag_id, editor_id, revision_id, edit_summary, ...content } = d;
+      await recordRevision(tx, {
+        id: revision_id,
+        tag: tag_id,
+        user: editor_id,
+        status: Revision.pending,
+        content,
+        log: edit_summary,
+        at,
+      });
+      return;
+    }
+    case 'tags.tag_deleted':
+    case 'tags.tag_undeleted': {
+      const status = event.type === 'tags.tag_deleted' ? 10 : 1;
+      await sql`update tags set status = ${status}, version = ${event.version}, updated_at = ${at}
+                where id = ${event.data.tag_id} and ${newer}`.execute(tx);
+      return;
+    }
+    case 'tags.synonym_linked':
+    case 'tags.synonym_unlinked': {
+      const main = event.type === 'tags.synonym_linked' ? event.data.main_tag_id : null;
+      await sql`update tags set main_tag_id = ${main}, version = ${event.version}
+                where id = ${event.data.tag_id} and ${newer}`.execute(tx);
+      return;
+    }
+    case 'tags.synonyms_set':
+      // The synonyms' own events carry the links; the main tag only moves on.
+      await sql`update tags set version = ${event.version} where id = ${event.data.tag_id} and ${newer}`.execute(tx);
+      return;
+    case 'tags.tag_followed': {
+      const d = event.data;
+      const { rows } = await sql`insert into tag_follows (user_id, tag_id, created_at) values (${d.user_id}, ${d.tag_id}, ${at})
+                                 on conflict do nothing returning 1`.execute(tx);
+      if (rows.length) await sql`update tags set follow_count = follow_count + 1 where id = ${d.tag_id}`.execute(tx);
+      return;
+    }
+    case 'tags.tag_unfollowed': {
+      const d = event.data;
+      const { rows } = await sql`delete from tag_follows where user_id = ${d.user_id} and tag_id = ${d.tag_id}
+                                 returning 1`.execute(tx);
+      if (rows.length) await sql`update tags set follow_count = follow_count - 1 where id = ${d.tag_id}`.execute(tx);
+      return;
+    }
+  }
+}
+
+/** Empties the tags read model; question counts come back from the links when tags are recreated. */
+export async function resetTagsReadModel(tx: Tx): Promise<void> {
+  await sql`truncate tags, tag_revisions, tag_follows`.execute(tx);
+}
+
+/** The tags read model as one unit, for a rebuild from the service's own log. */
+export const tagsReadModel = { reset: resetTagsReadModel, apply: applyTagsEvent };

@@ -1,0 +1,24 @@
+import { normalizeTagSlug, type SiteSettings } from '@agora/contracts';
+import { type Actor, type Db, errors, isStaff } from '@agora/platform';
+import { followedAmong } from './follows';
+import { tagMarks } from './marks';
+import { tagActions } from './member-actions';
+import { tagInfo } from './responses';
+import { TagStatus, tagById, tagBySlug } from './tag-rows';
+
+/** A tag by id or by slug (any case); a deleted one only for moderators (behaviour §4b). */
+export async function tagDetail(
+  db: Db,
+  by: { id?: string; name?: string },
+  viewer: Actor | null,
+  settings: SiteSettings,
+) {
+  const tag = by.id ? await tagById(db, by.id) : await tagBySlug(db, normalizeTagSlug(by.name ?? ''));
+  if (!tag || (tag.status === TagStatus.deleted && !isStaff(viewer))) throw errors.notFound('error.tag.not_found');
+  const [main, followed] = await Promise.all([
+    tag.main_tag_id ? tagById(db, tag.main_tag_id) : undefined,
+    followedAmong(db, viewer?.id, [tag.id]),
+  ]);
+  const actions = tagActions(viewer, tag.status === TagStatus.deleted, settings.privileges.level);
+  return tagInfo(tag, tagMarks(settings), { following: followed.has(tag.id), actions }, main?.slug_name ?? '');
+}

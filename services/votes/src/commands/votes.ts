@@ -1,0 +1,115 @@
+import type { PermissionKey } from '@agora/contracts';
+import {
+  type Actor,
+  checkPermission,
+  type Db,
+  errors,
+  executeCommand,
+  loadSiteSettings,
+  type ServiceContext,
+} from '@agora/platform';
+import { sql } from 'kysely';
+import { bookmarkDecider, bookmarkStreamId } from '../domain/bookmark/decider';
+import { type Direction, VOTE_STATUS, voteDecider, voteStreamId } from '../domain/vote/decider';
+import { applyOwnEvent } from '../projections/own-log';
+import { findTarget } from './targets';
+
+export interface VoteResult {
+  votes: number;
+  up_votes: number;
+  down_votes: number;
+  vote_status: '' | 'vote_up' | 'vote_down';
+}
+
+export interface BookmarkResult {
+  object_id: string;
+  object_collection_count: number;
+  switch: boolean;
+}
+
+async function voteCounts(db: Db, objectId: string) {
+  const { rows } = await sql<{ up: number; down: number }>`
+    select count(*) filter (where direction = 1)::int as up, count(*) filter (where direction = -1)::int as down
+    from votes where object_id = ${objectId}`.execute(db);
+  return rows[0] ?? { up: 0, down: 0 };
+}
+
+/** Votes and bookmarks: each (user, object) pair is its own stream, so no two users ever contend. */
+export class VoteCommands {
+  constructor(readonly context: ServiceContext) {}
+
+  get db() {
+    return this.context.database.db;
+  }
+
+  /** `vote/up` and `vote/down` (behaviour §1b, §2). */
+  async vote(actor: Actor, input: { objectId: string; direction: Direction; cancel: boolean }): Promise<VoteResult> {
+    const target = await findTarget(this.db, input.objectId);
+    if (!target) throw errors.notFound('error.object.not_found');
+    const settings = await loadSiteSettings(this.db, this.context.config.siteUrl);
+    const permission = checkPermission(
+      actor,
+      `${target.objectType}.vote_${input.direction}` as PermissionKey,
+      settings.privileges.level,
+    );
+    const { state } = await executeCommand({
+      db: this.db,
+      store: this.context.store,
+      streamId: voteStreamId(target.objectId, actor.id),
+      decider: voteDecider,
+      command: {
+        type: 'vote',
+        voterId: actor.id,
+        direction: input.direction,
+        cancel: input.cancel,
+        target,
+        permission,
+      },
+      metadata: { actorId: actor.id },
+      project: async (tx, events) => {
+        for (const event of events) await applyOwnEvent(tx, event);
+      },
+    });
+    const { up, down } = await voteCounts(this.db, target.objectId);
+    return {
+      votes: up - down,
+      up_votes: up,
+      down_votes: down,
+      vote_status: state.direction ? VOTE_STATUS[state.direction] : '',
+    };
+  }
+
+  /** `collection/switch`: questions and answers can be bookmarked. */
+  async switchBookmark(actor: Actor, input: { objectId: string; bookmark: boolean | null }): Promise<BookmarkResult> {
+    const target = await findTarget(this.db, input.objectId);
+    if (!target || target.objectType === 'comment') {
+      throw target
+        ? errors.business('error.object.not_bookmarkable', 'error.object.not_bookmarkable', 'toast')
+        : errors.notFound('error.object.not_found');
+    }
+    const { state } = await executeCommand({
+      db: this.db,
+      store: this.context.store,
+      streamId: bookmarkStreamId(target.objectId, actor.id),
+      decider: bookmarkDecider,
+      command: {
+        type: 'switch',
+        userId: actor.id,
+        want: input.bookmark,
+        target: {
+          objectId: target.objectId,
+          objectType: target.objectType,
+          questionId: target.questionId,
+          deleted: target.deleted,
+        },
+      },
+      metadata: { actorId: actor.id },
+      project: async (tx, events) => {
+        for (const event of events) await applyOwnEvent(tx, event);
+      },
+    });
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from bookmarks where object_id = ${target.objectId}`.execute(this.db);
+    return { object_id: target.objectId, object_collection_count: rows[0]?.n ?? 0, switch: state.bookmarked };
+  }
+}

@@ -1,0 +1,84 @@
+import {
+  AnswerAccepted,
+  AnswerDeleted,
+  AnswerPosted,
+  AnswerUndeleted,
+  QuestionAsked,
+  QuestionDeleted,
+  QuestionUndeleted,
+} from '@agora/contracts';
+import type { Projection, Tx } from '@agora/platform';
+import { sql } from 'kysely';
+import type { Ledger } from '../../commands/ledger';
+import { type Acceptance, acceptInputs } from '../../domain/ledger/inputs';
+import type { LedgerInput } from '../../domain/ledger/ledger';
+import { firstDelivery } from './inbox';
+
+async function remember(tx: Tx, objectId: string, ownerId: string, questionId: string) {
+  await sql`insert into ledger_objects (object_id, owner_id, question_id) values (${objectId}, ${ownerId}, ${questionId})
+            on conflict (object_id) do update set owner_id = excluded.owner_id, question_id = excluded.question_id`.execute(
+    tx,
+  );
+}
+
+async function owners(tx: Tx, ids: (string | null)[]): Promise<Map<string, string>> {
+  const { rows } = await sql<{ object_id: string; owner_id: string }>`
+    select object_id, owner_id from ledger_objects where object_id = any(${ids.filter(Boolean)})`.execute(tx);
+  return new Map(rows.map((r) => [r.object_id, r.owner_id]));
+}
+
+/**
+ * What posts do to reputation: accepting and unaccepting answers (behaviour §1a), and deleting a post
+ * takes back what it earned while undeleting gives it back (docs/behaviour-decisions.md).
+ */
+export function ledgerFromPosts(ledger: Ledger): Projection {
+  return {
+    name: 'ledger-from-posts',
+    source: 'posts',
+    events: [
+      QuestionAsked,
+      AnswerPosted,
+      QuestionDeleted,
+      QuestionUndeleted,
+      AnswerDeleted,
+      AnswerUndeleted,
+      AnswerAccepted,
+    ],
+    async apply(event, tx) {
+      const d = event.data as Record<string, string | null>;
+      const at = event.occurredAt;
+      let inputs: LedgerInput[] = [];
+      switch (event.type) {
+        case QuestionAsked.type:
+          return remember(tx, d.question_id!, d.user_id!, d.question_id!);
+        case AnswerPosted.type:
+          return remember(tx, d.answer_id!, d.user_id!, d.question_id!);
+        case QuestionDeleted.type:
+        case AnswerDeleted.type:
+          inputs = [{ kind: 'suspend', objectId: (d.answer_id ?? d.question_id)!, at }];
+          break;
+        case QuestionUndeleted.type:
+        case AnswerUndeleted.type:
+          inputs = [{ kind: 'restore', objectId: (d.answer_id ?? d.question_id)!, at }];
+          break;
+        case AnswerAccepted.type: {
+          const accept = event.data as Acceptance;
+          const known = await owners(tx, [accept.question_id, accept.answer_id]);
+          inputs = acceptInputs(
+            accept,
+            {
+              question: known.get(accept.question_id),
+              answer: accept.answer_id ? known.get(accept.answer_id) : undefined,
+            },
+            at,
+          );
+          break;
+        }
+      }
+      if (inputs.length === 0 || !(await firstDelivery(tx, event))) return;
+      await ledger.run(inputs, { tx, causationId: event.id, actorId: event.metadata.actorId });
+    },
+    // Replaying from zero decides nothing twice: the inbox has seen every event (see inbox.ts).
+    async reset() {},
+  };
+}

@@ -1,0 +1,25 @@
+import { VoteCancelled, VoteCast } from '@agora/contracts';
+import type { Projection } from '@agora/platform';
+import type { Ledger } from '../../commands/ledger';
+import { voteInputs } from '../../domain/ledger/inputs';
+import type { VoteEvent } from '../../domain/vote/decider';
+import { firstDelivery } from './inbox';
+
+/**
+ * Votes become ledger entries here, after the vote has committed: a vote command touches only its own
+ * (voter, object) stream, so any number of voters on one post never wait on the owner's balance.
+ */
+export function ledgerFromVotes(ledger: Ledger): Projection {
+  return {
+    name: 'ledger-from-votes',
+    source: 'votes',
+    events: [VoteCast, VoteCancelled],
+    async apply(event, tx) {
+      const inputs = voteInputs(event as unknown as VoteEvent, event.occurredAt);
+      if (inputs.length === 0 || !(await firstDelivery(tx, event))) return;
+      await ledger.run(inputs, { tx, causationId: event.id, actorId: event.metadata.actorId });
+    },
+    // Replaying from zero decides nothing twice: the inbox has seen every event (see inbox.ts).
+    async reset() {},
+  };
+}

@@ -1,0 +1,18 @@
+import type { StoredEvent, Tx } from '@agora/platform';
+import { applyReputationChange, resetLedger } from './ledger/read-model';
+import { applyVoteOrBookmark, resetVotesAndBookmarks } from './votes/read-model';
+
+/** Applies one of the service's own events to its inline read models, in the transaction that appends it. */
+export async function applyOwnEvent(tx: Tx, event: StoredEvent): Promise<void> {
+  await applyVoteOrBookmark(tx, event);
+  await applyReputationChange(tx, event);
+}
+
+/** The inline read models as one unit, for a rebuild from the service's own log (rebuildInlineReadModel). */
+export const ownReadModel = {
+  async reset(tx: Tx) {
+    await resetVotesAndBookmarks(tx);
+    await resetLedger(tx);
+  },
+  apply: applyOwnEvent,
+};

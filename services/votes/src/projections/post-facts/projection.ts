@@ -1,0 +1,158 @@
+import {
+  AnswerAccepted,
+  AnswerDeleted,
+  AnswerEdited,
+  AnswerPosted,
+  AnswerUndeleted,
+  CommentAdded,
+  CommentDeleted,
+  CommentEdited,
+  type EventOf,
+  QuestionAsked,
+  QuestionClosed,
+  QuestionDeleted,
+  QuestionEdited,
+  QuestionHidden,
+  QuestionPinned,
+  QuestionReopened,
+  QuestionShown,
+  QuestionUndeleted,
+  QuestionUnpinned,
+  ViewsCounted,
+} from '@agora/contracts';
+import { excerpt, type Projection } from '@agora/platform';
+import { sql } from 'kysely';
+
+const DESCRIPTION_LENGTH = 240;
+type Data<D> = EventOf<D>['data'];
+
+/** Status columns each question act sets (behaviour §9d). */
+const QUESTION_ACTS: Record<string, ReturnType<typeof sql>> = {
+  [QuestionDeleted.type]: sql`status = 10`,
+  [QuestionUndeleted.type]: sql`status = 1`,
+  [QuestionClosed.type]: sql`status = 2`,
+  [QuestionReopened.type]: sql`status = 1`,
+  [QuestionPinned.type]: sql`pin = 2`,
+  [QuestionUnpinned.type]: sql`pin = 1`,
+  [QuestionHidden.type]: sql`show = 2`,
+  [QuestionShown.type]: sql`show = 1`,
+};
+
+/**
+ * What votes needs to know of posts, from posts' events: who owns each question, answer and comment,
+ * whether it is deleted (no votes then), and what the bookmark and vote pages show of it.
+ */
+export const postFactsProjection: Projection = {
+  name: 'post-facts',
+  source: 'posts',
+  events: [
+    QuestionAsked,
+    QuestionEdited,
+    QuestionDeleted,
+    QuestionUndeleted,
+    QuestionClosed,
+    QuestionReopened,
+    QuestionPinned,
+    QuestionUnpinned,
+    QuestionHidden,
+    QuestionShown,
+    AnswerAccepted,
+    AnswerPosted,
+    AnswerEdited,
+    AnswerDeleted,
+    AnswerUndeleted,
+    CommentAdded,
+    CommentEdited,
+    CommentDeleted,
+    ViewsCounted,
+  ],
+  async apply(event, tx) {
+    const at = event.occurredAt;
+    const act = QUESTION_ACTS[event.type];
+    if (act) {
+      const d = event.data as { question_id: string };
+      await sql`update questions set ${act}, updated_at = ${at} where id = ${d.question_id}`.execute(tx);
+      return;
+    }
+    switch (event.type) {
+      case QuestionAsked.type: {
+        const d = event.data as Data<typeof QuestionAsked>;
+        await sql`
+          insert into questions (id, user_id, title, url_title, content, html, description, tags, created_at, updated_at)
+          values (${d.question_id}, ${d.user_id}, ${d.title}, ${d.url_title}, ${d.content}, ${d.html},
+                  ${excerpt(d.content, DESCRIPTION_LENGTH)}, ${JSON.stringify(d.tags)}::jsonb, ${at}, ${at})
+          on conflict (id) do nothing`.execute(tx);
+        return;
+      }
+      case QuestionEdited.type: {
+        const d = event.data as Data<typeof QuestionEdited>;
+        await sql`
+          update questions set title = ${d.title}, url_title = ${d.url_title}, content = ${d.content}, html = ${d.html},
+            description = ${excerpt(d.content, DESCRIPTION_LENGTH)}, tags = ${JSON.stringify(d.tags)}::jsonb,
+            last_edit_user_id = ${d.editor_id}, edited_at = ${at}, updated_at = ${at}
+          where id = ${d.question_id}`.execute(tx);
+        return;
+      }
+      case AnswerAccepted.type: {
+        const d = event.data as Data<typeof AnswerAccepted>;
+        await sql`update questions set accepted_answer_id = ${d.answer_id} where id = ${d.question_id}`.execute(tx);
+        return;
+      }
+      case AnswerPosted.type: {
+        const d = event.data as Data<typeof AnswerPosted>;
+        await sql`
+          insert into answers (id, question_id, user_id, description, created_at)
+          values (${d.answer_id}, ${d.question_id}, ${d.user_id}, ${excerpt(d.content, DESCRIPTION_LENGTH)}, ${at})
+          on conflict (id) do nothing`.execute(tx);
+        await sql`update questions set updated_at = ${at} where id = ${d.question_id}`.execute(tx);
+        return;
+      }
+      case AnswerEdited.type: {
+        const d = event.data as Data<typeof AnswerEdited>;
+        await sql`update answers set description = ${excerpt(d.content, DESCRIPTION_LENGTH)} where id = ${d.answer_id}`.execute(
+          tx,
+        );
+        return;
+      }
+      case AnswerDeleted.type:
+      case AnswerUndeleted.type: {
+        const d = event.data as Data<typeof AnswerDeleted>;
+        const status = event.type === AnswerDeleted.type ? 10 : 1;
+        await sql`update answers set status = ${status} where id = ${d.answer_id}`.execute(tx);
+        return;
+      }
+      case CommentAdded.type: {
+        const d = event.data as Data<typeof CommentAdded>;
+        await sql`
+          insert into comments (id, object_id, question_id, user_id, description, created_at)
+          values (${d.comment_id}, ${d.object_id}, ${d.question_id}, ${d.user_id},
+                  ${excerpt(d.original_text, DESCRIPTION_LENGTH)}, ${at})
+          on conflict (id) do nothing`.execute(tx);
+        return;
+      }
+      case CommentEdited.type: {
+        const d = event.data as Data<typeof CommentEdited>;
+        await sql`update comments set description = ${excerpt(d.original_text, DESCRIPTION_LENGTH)}
+                  where id = ${d.comment_id}`.execute(tx);
+        return;
+      }
+      case CommentDeleted.type:
+        await sql`update comments set status = 10 where id = ${(event.data as { comment_id: string }).comment_id}`.execute(
+          tx,
+        );
+        return;
+      case ViewsCounted.type: {
+        const counts = (event.data as Data<typeof ViewsCounted>).counts;
+        await sql`
+          update questions q set view_count = q.view_count + v.views, unique_view_count = q.unique_view_count + v.uniq
+          from unnest(${counts.map((c) => c.question_id)}::text[], ${counts.map((c) => c.views)}::int[],
+                      ${counts.map((c) => c.unique_views)}::int[]) as v(id, views, uniq)
+          where q.id = v.id`.execute(tx);
+        return;
+      }
+    }
+  },
+  async reset(tx) {
+    await sql`truncate questions, answers, comments`.execute(tx);
+  },
+};

@@ -1,0 +1,124 @@
+import type { SiteSettings } from '@agora/contracts';
+import { type Actor, type Db, isStaff } from '@agora/platform';
+import { sql } from 'kysely';
+import { loadAuthors } from './authors';
+
+interface BookmarkedQuestionRow {
+  id: string;
+  user_id: string;
+  title: string;
+  url_title: string;
+  content: string;
+  html: string;
+  description: string;
+  tags: { slug_name: string; display_name: string }[];
+  status: number;
+  pin: number;
+  show: number;
+  accepted_answer_id: string | null;
+  view_count: number;
+  unique_view_count: number;
+  last_edit_user_id: string | null;
+  edited_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  answer_count: number;
+  first_answer_id: string | null;
+  last_answer_id: string | null;
+  last_answer_user_id: string | null;
+  vote_count: number;
+  collection_count: number;
+  my_vote: number | null;
+  collected: boolean;
+}
+
+const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : 0);
+
+function tagResps(tags: BookmarkedQuestionRow['tags'], settings: SiteSettings) {
+  const recommended = new Set(settings.tags.recommend_tags.map((t) => t.slug_name.toLowerCase()));
+  const reserved = new Set(settings.tags.reserved_tags.map((t) => t.slug_name.toLowerCase()));
+  return tags.map((t) => ({
+    slug_name: t.slug_name,
+    display_name: t.display_name,
+    main_tag_slug_name: '',
+    recommend: recommended.has(t.slug_name),
+    reserved: reserved.has(t.slug_name),
+  }));
+}
+
+/**
+ * `personal/collection/page`: the caller's bookmarks, newest first, each as the question it is on (an
+ * answer's bookmark shows its question). Deleted posts drop out; hidden questions stay for their author
+ * and the moderators (behaviour §7d).
+ */
+export async function bookmarkPage(
+  db: Db,
+  viewer: Actor,
+  paging: { page: number; page_size: number },
+  settings: SiteSettings,
+) {
+  const visible = sql`
+    b.user_id = ${viewer.id} and q.status <> 10 and (b.object_type = 'question' or a.status = 1)
+    and (q.show = 1 or q.user_id = ${viewer.id} or ${isStaff(viewer)}::boolean)`;
+  const from = sql`bookmarks b join questions q on q.id = b.question_id left join answers a on a.id = b.object_id`;
+  const [{ rows: counted }, { rows }] = await Promise.all([
+    sql<{ n: number }>`select count(*)::int as n from ${from} where ${visible}`.execute(db),
+    sql<BookmarkedQuestionRow>`
+      select q.*, ans.n as answer_count, ans.first_id as first_answer_id, ans.last_id as last_answer_id,
+        ans.last_user as last_answer_user_id,
+        (select coalesce(sum(v.direction), 0)::int from votes v where v.object_id = q.id) as vote_count,
+        (select count(*)::int from bookmarks c where c.object_id = q.id) as collection_count,
+        (select v.direction from votes v where v.object_id = q.id and v.user_id = ${viewer.id}) as my_vote,
+        exists (select 1 from bookmarks c where c.object_id = q.id and c.user_id = ${viewer.id}) as collected
+      from ${from}
+      left join lateral (
+        select count(*)::int as n, (array_agg(x.id order by x.created_at))[1] as first_id,
+          (array_agg(x.id order by x.created_at desc))[1] as last_id,
+          (array_agg(x.user_id order by x.created_at desc))[1] as last_user
+        from answers x where x.question_id = q.id and x.status = 1
+      ) ans on true
+      where ${visible}
+      order by b.created_at desc, b.object_id desc
+      limit ${paging.page_size} offset ${(paging.page - 1) * paging.page_size}`.execute(db),
+  ]);
+  const author = await loadAuthors(
+    db,
+    rows.flatMap((q) => [q.user_id, q.last_edit_user_id, q.last_answer_user_id]),
+    settings,
+  );
+  const list = rows.map((q) => ({
+    id: q.id,
+    title: q.title,
+    url_title: q.url_title,
+    content: q.content,
+    html: q.html,
+    description: q.description,
+    tags: tagResps(q.tags, settings),
+    view_count: q.view_count,
+    unique_view_count: q.unique_view_count,
+    answer_count: q.answer_count,
+    collection_count: q.collection_count,
+    follow_count: 0,
+    vote_count: q.vote_count,
+    vote_status: q.my_vote === 1 ? 'vote_up' : q.my_vote === -1 ? 'vote_down' : '',
+    collected: q.collected,
+    is_followed: false,
+    accepted_answer_id: q.accepted_answer_id ?? '0',
+    first_answer_id: q.first_answer_id ?? '0',
+    last_answer_id: q.last_answer_id ?? '0',
+    answered: q.answer_count > 0,
+    create_time: seconds(q.created_at),
+    update_time: seconds(q.updated_at),
+    edit_time: seconds(q.edited_at),
+    status: q.status,
+    pin: q.pin,
+    show: q.show,
+    operation: { type: '', description: '', msg: '', time: 0, level: '' },
+    user_info: author(q.user_id),
+    update_user_info: author(q.last_edit_user_id ?? q.user_id),
+    last_answered_user_info: author(q.last_answer_user_id),
+    member_actions: [],
+    extends_actions: [],
+  }));
+  return { count: counted[0]?.n ?? 0, list };
+}

@@ -1,0 +1,69 @@
+import { EnvelopeSchema, Limits } from '@agora/contracts';
+import { errors, type HttpApp, loadSiteSettings, ok, type ServiceContext } from '@agora/platform';
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+import { bookmarkPage } from '../queries/bookmarks';
+import { rankPage, votePage } from '../queries/history';
+import { userRanking } from '../queries/ranking';
+import { Page, QuestionInfoSchema, RankingSchema, RankPageItemSchema, VotePageItemSchema } from '../responses/schemas';
+
+const Paging = {
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  page_size: Type.Integer({ minimum: 1, maximum: 100, default: Limits.pageSize.apiDefault }),
+};
+
+/** The profile tabs votes owns (bookmarks, votes, reputation) and the weekly user ranking. */
+export async function personalRoutes(app: HttpApp, context: ServiceContext) {
+  const db = context.database.db;
+  const settings = () => loadSiteSettings(db, context.config.siteUrl);
+
+  app.get(
+    '/answer/api/v1/personal/collection/page',
+    {
+      config: { auth: 'user' },
+      schema: { querystring: Type.Object(Paging), response: { 200: EnvelopeSchema(Page(QuestionInfoSchema)) } },
+    },
+    async (request) => ok(request, await bookmarkPage(db, request.actor!, request.query, await settings())),
+  );
+
+  app.get(
+    '/answer/api/v1/personal/vote/page',
+    {
+      config: { auth: 'user' },
+      schema: { querystring: Type.Object(Paging), response: { 200: EnvelopeSchema(Page(VotePageItemSchema)) } },
+    },
+    async (request) => ok(request, await votePage(db, request.actor!.id, request.query, request.language)),
+  );
+
+  app.get(
+    '/answer/api/v1/personal/rank/page',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: Type.Object({ username: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })), ...Paging }),
+        response: { 200: EnvelopeSchema(Page(RankPageItemSchema)) },
+      },
+    },
+    async (request) => {
+      // Without a username, the caller's own history.
+      const username = request.query.username?.trim();
+      if (!username && !request.actor) throw errors.fields({ field: 'username', key: 'validation.required' });
+      let userId = request.actor?.id;
+      if (username) {
+        const { rows } = await sql<{ user_id: string }>`
+          select user_id from actors where lower(username) = ${username.toLowerCase()} and status <> 'deleted'`.execute(
+          db,
+        );
+        if (!rows[0]) throw errors.notFound('error.user.not_found');
+        userId = rows[0].user_id;
+      }
+      return ok(request, await rankPage(db, userId!, request.query, request.language));
+    },
+  );
+
+  app.get(
+    '/answer/api/v1/user/ranking',
+    { config: { auth: 'optional' }, schema: { response: { 200: EnvelopeSchema(RankingSchema) } } },
+    async (request) => ok(request, await userRanking(db, await settings())),
+  );
+}

@@ -1,0 +1,65 @@
+import { EnvelopeSchema } from '@agora/contracts';
+import { type HttpApp, ok } from '@agora/platform';
+import { Type } from 'typebox';
+import type { VoteCommands } from '../commands/votes';
+import type { Direction } from '../domain/vote/decider';
+import { BookmarkResultSchema, VoteResultSchema } from '../responses/schemas';
+
+export const ObjectId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9]+$' });
+/**
+ * Accepted and checked for shape. Captchas are issued and checked by identity, which no other service can
+ * ask yet, so the vote rule of behaviour §10a waits for that (docs/behaviour-decisions.md).
+ */
+const Captcha = {
+  captcha_id: Type.Optional(Type.String({ maxLength: 128 })),
+  captcha_code: Type.Optional(Type.String({ maxLength: 64 })),
+};
+const USER = { auth: 'user' as const };
+
+/** `vote/up`, `vote/down` and `collection/switch` (api.md "Vote / follow / collection"). */
+export async function voteRoutes(app: HttpApp, votes: VoteCommands) {
+  for (const direction of ['up', 'down'] as Direction[]) {
+    app.post(
+      `/answer/api/v1/vote/${direction}`,
+      {
+        config: USER,
+        schema: {
+          body: Type.Object({ object_id: ObjectId, is_cancel: Type.Optional(Type.Boolean()), ...Captcha }),
+          response: { 200: EnvelopeSchema(VoteResultSchema) },
+        },
+      },
+      async (request) =>
+        ok(
+          request,
+          await votes.vote(request.actor!, {
+            objectId: request.body.object_id,
+            direction,
+            cancel: request.body.is_cancel ?? false,
+          }),
+        ),
+    );
+  }
+
+  app.post(
+    '/answer/api/v1/collection/switch',
+    {
+      config: USER,
+      schema: {
+        body: Type.Object({
+          object_id: ObjectId,
+          group_id: Type.String({ maxLength: 64 }),
+          bookmark: Type.Optional(Type.Boolean()),
+        }),
+        response: { 200: EnvelopeSchema(BookmarkResultSchema) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await votes.switchBookmark(request.actor!, {
+          objectId: request.body.object_id,
+          bookmark: request.body.bookmark ?? null,
+        }),
+      ),
+  );
+}
