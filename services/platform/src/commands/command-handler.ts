@@ -20,6 +20,8 @@ export interface ExecuteCommandOptions<State, Command, Event extends NewEvent> {
   /** Inline projections: updated in the transaction that appends, so the caller reads its own write. */
   project?: (tx: Tx, events: StoredEvent[]) => Promise<void>;
   maxAttempts?: number;
+  /** The stream id was made just now (a new post): there is no history to read on the first attempt. */
+  newStream?: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function executeCommand<State, Command, Event extends NewEvent>(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (tx) => {
-        const history = await store.readStream(streamId, {}, tx);
+        const history = options.newStream && attempt === 1 ? [] : await store.readStream(streamId, {}, tx);
         let state = decider.initialState();
         for (const event of history) state = decider.evolve(state, event as unknown as Event);
         const decided = decider.decide(command, state);

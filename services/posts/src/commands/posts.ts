@@ -61,8 +61,15 @@ export class Posts {
     return siteSettingsOf(this.context);
   }
 
-  async run<S, C, E extends NewEvent>(streamId: string, decider: Decider<S, C, E>, command: C, actorId: string) {
+  async run<S, C, E extends NewEvent>(
+    streamId: string,
+    decider: Decider<S, C, E>,
+    command: C,
+    actorId: string,
+    options: { newStream?: boolean } = {},
+  ) {
     const { events } = await executeCommand({
+      newStream: options.newStream,
       db: this.db,
       store: this.context.store,
       streamId,
@@ -128,6 +135,7 @@ export class Posts {
         },
       },
       actor.id,
+      { newStream: true },
     );
     return questionId;
   }
@@ -260,6 +268,7 @@ export class Posts {
         html: renderMarkdown(input.content),
       },
       actor.id,
+      { newStream: true },
     );
     return answerId;
   }
@@ -372,6 +381,7 @@ export class Posts {
         },
       },
       actor.id,
+      { newStream: true },
     );
     return commentId;
   }

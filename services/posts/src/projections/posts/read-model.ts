@@ -51,13 +51,20 @@ async function setQuestionTags(
   tags: { slug_name: string; display_name: string }[],
   at: string,
 ) {
-  await sql`delete from question_tags where question_id = ${questionId}`.execute(tx);
-  for (const tag of tags) {
-    await sql`insert into question_tags (question_id, tag_slug, created_at) values (${questionId}, ${tag.slug_name}, ${at})
-              on conflict do nothing`.execute(tx);
-    await sql`insert into known_tags (slug_name, display_name) values (${tag.slug_name}, ${tag.display_name})
-              on conflict (slug_name) do nothing`.execute(tx);
-  }
+  const slugs = tags.map((t) => t.slug_name);
+  const names = tags.map((t) => t.display_name);
+  // One statement: a question's tags are written on every ask and edit.
+  await sql`
+    with removed as (
+      delete from question_tags where question_id = ${questionId} and not (tag_slug = any(${slugs}::text[]))
+    ), added as (
+      insert into question_tags (question_id, tag_slug, created_at)
+      select ${questionId}, slug, ${at} from unnest(${slugs}::text[]) slug
+      on conflict do nothing
+    )
+    insert into known_tags (slug_name, display_name)
+    select * from unnest(${slugs}::text[], ${names}::text[])
+    on conflict (slug_name) do nothing`.execute(tx);
 }
 
 async function refreshAnswerCount(tx: Tx, questionId: string) {
