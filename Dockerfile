@@ -8,6 +8,7 @@ COPY services/platform/package.json services/platform/
 COPY services/identity/package.json services/identity/
 COPY services/notifications/package.json services/notifications/
 COPY services/posts/package.json services/posts/
+COPY services/search/package.json services/search/
 COPY services/site/package.json services/site/
 COPY services/tags/package.json services/tags/
 COPY services/votes/package.json services/votes/

@@ -5,3 +5,4 @@ create database agora_notifications;
 create database agora_posts;
 create database agora_votes;
 create database agora_tags;
+create database agora_search;

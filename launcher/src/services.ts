@@ -2,6 +2,7 @@ import { identityService } from '@agora/identity';
 import { notificationsService } from '@agora/notifications';
 import type { ServiceModule } from '@agora/platform';
 import { postsService } from '@agora/posts';
+import { searchService } from '@agora/search';
 import { siteService } from '@agora/site';
 import { tagsService } from '@agora/tags';
 import { votesService } from '@agora/votes';
@@ -13,5 +14,6 @@ export const ALL_SERVICES: ServiceModule[] = [
   postsService,
   votesService,
   tagsService,
+  searchService,
   notificationsService,
 ];

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@agora/platform';
+import { searchService } from './service';
+
+await runServiceProcess(searchService);

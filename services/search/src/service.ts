@@ -1,0 +1,9 @@
+import type { ServiceModule } from '@agora/platform';
+
+/** Search (DESIGN §6). */
+export const searchService: ServiceModule = {
+  name: 'search',
+  migrations: {},
+  events: [],
+  async routes() {},
+};
