@@ -95,7 +95,7 @@ export async function setReputation(stack: Stack, userId: string, rank: number):
   if (votes) {
     await votesFor(votes.context).ledger.adjust(userId, rank);
   } else {
-    const database = connectDatabase({ url: stack.databaseUrl, schema: 'votes', maxConnections: 1 });
+    const database = connectDatabase({ url: stack.databaseUrl, schema: 'votes', maxConnections: 3 });
     try {
       await migrateService(database, votesMigrations);
       await new Ledger(database.db, new EventStore(database.db, 'votes')).adjust(userId, rank);

@@ -196,8 +196,6 @@ const FIELD_LABELS: Record<Language, Record<string, string>> = {
     captcha_code: 'Captcha',
     display_name: 'Display name',
     name: 'Name',
-    object_id: 'Object ID',
-    group_id: 'Group ID',
     tag_id: 'Tag ID',
   },
   zh_CN: {

@@ -141,8 +141,9 @@ export function runLedger(input: LedgerInput, state: LedgerState): ReputationCha
     }
     case 'suspend': {
       state.deletedObjects.add(input.objectId);
-      for (const entry of state.entriesOn(input.objectId)) {
-        if (entry.state !== 'active') continue;
+      // Each user's losses are given back before their gains are taken, so the floor limits only what it must.
+      const active = state.entriesOn(input.objectId).filter((e) => e.state === 'active');
+      for (const entry of active.sort((a, b) => a.amount - b.amount)) {
         const delta = withFloor(state.reputation(entry.userId), -entry.amount);
         // What was taken back is what undeleting gives back.
         emit(entry, entry.userId, delta, 'suspend', { amount: -delta, state: 'suspended' });
@@ -151,8 +152,9 @@ export function runLedger(input: LedgerInput, state: LedgerState): ReputationCha
     }
     case 'restore': {
       state.deletedObjects.delete(input.objectId);
-      for (const entry of state.entriesOn(input.objectId)) {
-        if (entry.state !== 'suspended') continue;
+      // Gains come back before losses, for the same reason.
+      const suspended = state.entriesOn(input.objectId).filter((e) => e.state === 'suspended');
+      for (const entry of suspended.sort((a, b) => b.amount - a.amount)) {
         const delta = withFloor(state.reputation(entry.userId), entry.amount);
         emit(entry, entry.userId, delta, 'restore', { amount: delta, state: 'active' });
       }
