@@ -9,8 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { Role } from '@agora/contracts';
 import { accountsFor } from '@agora/identity';
 import type { UserRow } from '@agora/identity/responses/users';
-import { renderPlainText } from '@agora/identity/routes/account';
-import { type Actor, ApiError, type RunningService, toActor } from '@agora/platform';
+import { type Actor, ApiError, type RunningService, renderMarkdown, toActor } from '@agora/platform';
 import { postsFor } from '@agora/posts';
 import { Random } from './random';
 import {
@@ -149,7 +148,7 @@ export async function seedUsers(
                 custom: row.avatar.custom ?? '',
               },
               bio: person.bio,
-              bio_html: renderPlainText(person.bio),
+              bio_html: renderMarkdown(person.bio),
               website: person.website,
               location: person.location,
             },

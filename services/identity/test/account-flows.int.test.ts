@@ -87,7 +87,7 @@ describe('account flows through the gateway', () => {
       body: {
         display_name: 'Countess Ada',
         username: 'ada',
-        bio: 'First <programmer>',
+        bio: 'First **programmer** <script>alert(1)</script>',
         location: 'London',
         website: 'https://example.com',
       },
@@ -97,8 +97,9 @@ describe('account flows through the gateway', () => {
     expect(info.body.data).toMatchObject({
       display_name: 'Countess Ada',
       username: 'ada',
-      bio: 'First <programmer>',
-      bio_html: '<p>First &#60;programmer&#62;</p>',
+      bio: 'First **programmer** <script>alert(1)</script>',
+      // The bio is markdown, through the same renderer and sanitiser as posts.
+      bio_html: '<p>First <strong>programmer</strong> </p>\n',
       location: 'London',
       have_password: true,
       access_token: token,

@@ -1,5 +1,5 @@
 import { EnvelopeSchema, SUPPORTED_LANGUAGES } from '@agora/contracts';
-import { errors, type HttpApp, ok } from '@agora/platform';
+import { errors, type HttpApp, ok, renderMarkdown } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
 import { isReservedUsername, USERNAME_PATTERN } from '../domain/user/username';
@@ -142,7 +142,7 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
         display_name: body.display_name.trim(),
         avatar,
         bio: body.bio ?? user.bio,
-        bio_html: renderPlainText(body.bio ?? user.bio),
+        bio_html: renderMarkdown(body.bio ?? user.bio),
         website: body.website ?? user.website,
         location: body.location ?? user.location,
       };
@@ -226,14 +226,4 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
       return ok(request, { ...(await accounts.captchas.create()), verify: true });
     },
   );
-}
-
-/** A bio's HTML until the shared markdown renderer exists: escaped text in paragraphs. */
-export function renderPlainText(text: string): string {
-  const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return escaped
-    .split(/\n{2,}/)
-    .filter((p) => p.trim())
-    .map((p) => `<p>${p.replace(/\n/g, '<br>')}</p>`)
-    .join('');
 }
