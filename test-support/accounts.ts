@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { defaultSiteSettings } from '@agora/contracts';
 import { accountsFor } from '@agora/identity';
+import { updateSettingsGroup } from '@agora/site';
 import { connectDatabase, EventStore, migrateService } from '@agora/platform';
 import { Ledger, votesFor, votesMigrations } from '@agora/votes';
 import type { TestSmtpServer } from './smtp-test-server';
@@ -7,14 +9,31 @@ import type { Stack } from './stack';
 
 let counter = 0;
 
-/** A captcha answered as a person would: reading the image, here its stored answer. */
-export async function solveCaptcha(stack: Stack, action = 'e_mail') {
-  const { body } = await stack.call('GET', `/answer/api/v1/user/action/record?action=${action}`);
+/** Switches the site's captchas on or off (security settings, through the site service's command). */
+export async function setCaptchas(stack: Stack, enabled: boolean): Promise<void> {
+  const security = { ...defaultSiteSettings('http://agora.test').security, captcha_enabled: enabled };
+  await updateSettingsGroup(stack.service('site').context, { group: 'security', values: security }, null);
+  await stack.settle();
+}
+
+/**
+ * A captcha answered as a person would: reading the image, here its stored answer (in the schema of
+ * whichever service issued it).
+ */
+export async function solveCaptcha(stack: Stack, action = 'e_mail', token?: string) {
+  const { body } = await stack.call('GET', `/answer/api/v1/user/action/record?action=${action}`, { token });
   if (!body.data.verify) return {};
-  const [row] = await stack.query<{ answer: string }>('select answer from identity.captchas where captcha_id = $1', [
-    body.data.captcha_id,
-  ]);
-  return { captcha_id: body.data.captcha_id as string, captcha_code: row!.answer };
+  const schemas = await stack.query<{ table_schema: string }>(
+    "select table_schema from information_schema.tables where table_name = 'captchas'",
+  );
+  for (const { table_schema } of schemas) {
+    const [row] = await stack.query<{ answer: string }>(
+      `select answer from "${table_schema}".captchas where captcha_id = $1`,
+      [body.data.captcha_id],
+    );
+    if (row) return { captcha_id: body.data.captcha_id as string, captcha_code: row.answer };
+  }
+  throw new Error(`no service issued captcha ${body.data.captcha_id}`);
 }
 
 export interface TestUser {

@@ -49,7 +49,9 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
       if (!(await tokens.userOf(extractToken(request)))) throw errors.unauthorized();
     }
     const body = Buffer.isBuffer(request.body) ? (request.body as Buffer) : undefined;
-    const owner = route?.byBody ? route.byBody(parseJson(body)) : route?.service;
+    const owner = route?.byRequest
+      ? route.byRequest({ body: () => parseJson(body), query: new URL(request.url, 'http://gateway').searchParams })
+      : route?.service;
     const transport = owner ? options.transports[owner] : undefined;
     if (!transport) throw errors.notFound();
     const headers = endToEndHeaders(request.headers as Record<string, string | undefined>);

@@ -33,6 +33,7 @@ const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
     connector: 'identity',
     'user-center': 'identity',
     'captcha/config': 'identity',
+    'user/action/record': 'identity',
     question: 'posts',
     answer: 'posts',
     comment: 'posts',
@@ -108,14 +109,33 @@ export interface RouteMatch {
   /** The path below the area prefix, without the query. */
   rest: string;
   service: ServiceName;
-  /** The owner depends on the request body (`follow`: a tag id goes to tags, anything else to posts). */
-  byBody?: (body: unknown) => ServiceName;
+  /**
+   * The owner depends on the request: `follow` by the body's object (a tag id goes to tags, anything
+   * else to posts), `user/action/record` by the action whose captcha rule is asked about.
+   */
+  byRequest?: (request: { body: () => unknown; query: URLSearchParams }) => ServiceName;
 }
 
-const followOwner = (body: unknown): ServiceName => {
-  const objectId = (body as { object_id?: unknown } | null)?.object_id;
+const followOwner: RouteMatch['byRequest'] = ({ body }) => {
+  const objectId = (body() as { object_id?: unknown } | null)?.object_id;
   return typeof objectId === 'string' && objectTypeOf(objectId) === 'tag' ? 'tags' : 'posts';
 };
+
+/** Which service counts the attempts of each `user/action/record` action (behaviour §10a). */
+const CAPTCHA_ACTION_OWNERS: Record<string, ServiceName> = {
+  question: 'posts',
+  answer: 'posts',
+  comment: 'posts',
+  edit: 'posts',
+  delete: 'posts',
+  invitation_answer: 'posts',
+  vote: 'votes',
+  report: 'moderation',
+  search: 'search',
+};
+
+const actionRecordOwner: RouteMatch['byRequest'] = ({ query }) =>
+  CAPTCHA_ACTION_OWNERS[query.get('action') ?? ''] ?? 'identity';
 
 export function matchRoute(pathname: string): RouteMatch | undefined {
   for (const area of Object.keys(AREA_PREFIXES) as Area[]) {
@@ -128,7 +148,8 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
       const service = OWNERSHIP[area][candidate];
       if (!service) continue;
       const match: RouteMatch = { area, rest, service };
-      if (area === 'api' && candidate === 'follow') match.byBody = followOwner;
+      if (area === 'api' && candidate === 'follow') match.byRequest = followOwner;
+      if (area === 'api' && candidate === 'user/action/record') match.byRequest = actionRecordOwner;
       return match;
     }
     return undefined;

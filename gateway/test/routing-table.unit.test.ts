@@ -32,8 +32,22 @@ describe('gateway routing table', () => {
 
   it('sends a follow of a tag to tags and of anything else to posts', () => {
     const route = matchRoute('/answer/api/v1/follow');
-    expect(route?.byBody?.({ object_id: '10030000000000000000001' })).toBe('tags');
-    expect(route?.byBody?.({ object_id: '10010000000000000000001' })).toBe('posts');
-    expect(route?.byBody?.(null)).toBe('posts');
+    const query = new URLSearchParams();
+    expect(route?.byRequest?.({ body: () => ({ object_id: '10030000000000000000001' }), query })).toBe('tags');
+    expect(route?.byRequest?.({ body: () => ({ object_id: '10010000000000000000001' }), query })).toBe('posts');
+    expect(route?.byRequest?.({ body: () => null, query })).toBe('posts');
+  });
+
+  it('asks the service that counts an action whether its captcha is due', () => {
+    const route = matchRoute('/answer/api/v1/user/action/record');
+    const owner = (action: string) =>
+      route?.byRequest?.({ body: () => undefined, query: new URLSearchParams({ action }) });
+    expect(owner('login')).toBe('identity');
+    expect(owner('e_mail')).toBe('identity');
+    expect(owner('question')).toBe('posts');
+    expect(owner('comment')).toBe('posts');
+    expect(owner('vote')).toBe('votes');
+    expect(owner('report')).toBe('moderation');
+    expect(owner('search')).toBe('search');
   });
 });

@@ -85,6 +85,11 @@ export const SettingsGroupSchemas = {
     login_required: Type.Boolean(),
     external_content_display: Type.Union([Type.Literal('always_display'), Type.Literal('ask_before_display')]),
     check_update: Type.Boolean(),
+    /**
+     * Agora's built-in captcha (behaviour §10a rules). The reference has captchas only when a captcha
+     * plugin is enabled, so it starts off; admins switch it on.
+     */
+    captcha_enabled: Type.Optional(Type.Boolean()),
   }),
   smtp: Type.Object({
     from_email: Type.String({ maxLength: 256 }),
@@ -167,7 +172,12 @@ export function defaultSiteSettings(siteUrl = 'http://localhost:9080'): SiteSett
       privacy_policy_original_text: '',
       privacy_policy_parsed_text: '',
     },
-    security: { login_required: false, external_content_display: 'always_display', check_update: true },
+    security: {
+      login_required: false,
+      external_content_display: 'always_display',
+      check_update: true,
+      captcha_enabled: false,
+    },
     smtp: {
       from_email: '',
       from_name: '',

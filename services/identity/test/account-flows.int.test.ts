@@ -4,7 +4,7 @@ import { notificationsService } from '@agora/notifications';
 import { ProjectedActorSource } from '@agora/platform';
 import { siteService, updateSettingsGroup } from '@agora/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, solveCaptcha, tokenClaims, waitForMail } from '../../../test-support/accounts';
+import { createUser, login, setCaptchas, solveCaptcha, tokenClaims, waitForMail } from '../../../test-support/accounts';
 import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp-test-server';
 import { type Stack, startStack } from '../../../test-support/stack';
 import { identityService } from '../src/service';
@@ -19,6 +19,8 @@ beforeAll(async () => {
     services: [siteService, identityService, notificationsService],
     env: { AGORA_SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
   });
+  // These flows are the ones a captcha guards; the site switches them on.
+  await setCaptchas(stack, true);
 });
 
 afterAll(async () => {
@@ -312,7 +314,7 @@ describe('account rules and bad input', () => {
 
   it('keeps a private site closed to anonymous callers except the exempt routes', async () => {
     const user = await createUser(stack);
-    await setSettings('security', { login_required: true });
+    await setSettings('security', { login_required: true, captcha_enabled: true });
     // The gateway caches the setting for up to a second.
     await sleep(1100);
     const anonymous = await stack.call('GET', `${API}/personal/user/info?username=${user.username}`);
@@ -330,7 +332,7 @@ describe('account rules and bad input', () => {
       (await stack.call('GET', `${API}/personal/user/info?username=${user.username}`, { token: 'forged.token.value' }))
         .status,
     ).toBe(401);
-    await setSettings('security', { login_required: false });
+    await setSettings('security', { login_required: false, captcha_enabled: true });
     await sleep(1100);
     expect((await stack.call('GET', `${API}/personal/user/info?username=${user.username}`)).status).toBe(200);
   });

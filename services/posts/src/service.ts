@@ -1,5 +1,5 @@
 import { PostsEvents } from '@agora/contracts';
-import type { ServiceContext, ServiceModule } from '@agora/platform';
+import { actionRecordRoute, captchaHooks, captchasFor, type ServiceContext, type ServiceModule } from '@agora/platform';
 import { Posts } from './commands/posts';
 import { postsMigrations } from './migrations';
 import { contentRemovalProjection } from './projections/content-removal/projection';
@@ -33,6 +33,16 @@ export const postsService: ServiceModule = {
   async routes(app, context) {
     const { posts, views } = postsFor(context);
     await permalinkHooks(app, context);
+    const captchas = captchasFor(context);
+    captchaHooks(app, captchas);
+    await actionRecordRoute(app, captchas, {
+      question: 'question',
+      answer: 'answer',
+      comment: 'comment',
+      edit: 'edit',
+      delete: 'delete',
+      invitation_answer: 'invitation_answer',
+    });
     await questionRoutes(app, posts, views);
     await answerRoutes(app, posts);
     await commentRoutes(app, posts);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SiteSettings } from '@agora/contracts';
 import {
+  type Captchas,
+  captchasFor,
   errors,
   executeCommand,
   loadSiteSettings,
@@ -13,7 +15,6 @@ import { sessionRefusal, type UserCommand, userDecider } from '../domain/user/de
 import { usernameFromDisplayName, withSuffix } from '../domain/user/username';
 import { applyUserEvent } from '../projections/users/read-model';
 import type { UserRow } from '../responses/users';
-import { Captchas } from '../security/captcha';
 import { hashCode, LINK_LIFETIME_MS, newLinkCode } from '../security/codes';
 import { decoyHash, hashPassword, verifyPassword } from '../security/passwords';
 import { RateLimits } from '../security/rate-limits';
@@ -35,7 +36,7 @@ export class Accounts {
     readonly context: ServiceContext,
     readonly keys: SigningKeys,
   ) {
-    this.captchas = new Captchas(context.database.db);
+    this.captchas = captchasFor(context);
     this.limits = new RateLimits(context.database);
   }
 

@@ -63,21 +63,7 @@ export const identityMigrations: Record<string, Migration> = {
           superseded boolean not null default false
         )`.execute(db);
       await sql`create index account_codes_user on account_codes (user_id, kind)`.execute(db);
-      await sql`
-        create table captchas (
-          captcha_id text primary key,
-          answer text not null,
-          expires_at timestamptz not null
-        )`.execute(db);
-      // Behaviour §10a: counters per unit (IP or user) and action, idle for 6 minutes they reset.
-      await sql`
-        create table action_records (
-          unit text not null,
-          action text not null,
-          hits integer not null,
-          last_at timestamptz not null,
-          primary key (unit, action)
-        )`.execute(db);
+      // Captchas and their counters are platform tables (0000_platform_06_captchas).
       // The shape rate-limiter-flexible's PostgreSQL store expects; shared by every identity replica.
       await sql`
         create table rate_limits (

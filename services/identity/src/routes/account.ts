@@ -1,10 +1,9 @@
 import { EnvelopeSchema, SUPPORTED_LANGUAGES } from '@agora/contracts';
-import { errors, type HttpApp, ok, renderMarkdown } from '@agora/platform';
+import { actionRecordRoute, errors, type HttpApp, ok, renderMarkdown } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
 import { isReservedUsername, USERNAME_PATTERN } from '../domain/user/username';
 import { CurrentUserInfoSchema, toCurrentUserInfo, toUserLoginResp, UserLoginRespSchema } from '../responses/users';
-import { RECORD_ACTIONS } from '../security/captcha';
 import { CaptchaFields, DisplayName, Email, Password } from './schemas';
 
 const Null = Type.Null();
@@ -31,8 +30,8 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
         throw errors.fields({ field: 'e_mail', key: 'error.email.domain_not_allowed' });
       }
       await accounts.limits.spend(['register_ip', request.ip]);
-      await accounts.captchas.demand(request.ip, 'email', captcha_id, captcha_code);
-      await accounts.captchas.record(request.ip, 'email');
+      await accounts.captchas.demand(request, 'email', captcha_id, captcha_code);
+      await accounts.captchas.record(request, 'email');
       const user = await accounts.register({
         email: e_mail,
         displayName: name,
@@ -62,13 +61,13 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
       const settings = await accounts.settings();
       if (!settings.login.allow_password_login) throw errors.forbidden(undefined, 'error.user.password_login_closed');
       await accounts.limits.spend(['login_ip', request.ip], ['login_account', e_mail]);
-      const failedBefore = await accounts.captchas.demand(request.ip, 'password', captcha_id, captcha_code);
+      const failedBefore = await accounts.captchas.demand(request, 'password', captcha_id, captcha_code);
       const user = await accounts.authenticate(e_mail, pass);
       if (!user) {
-        await accounts.captchas.record(request.ip, 'password');
+        await accounts.captchas.record(request, 'password');
         throw errors.fields({ field: 'e_mail', key: 'error.email.or_password_wrong' });
       }
-      if (failedBefore > 0) await accounts.captchas.clear(request.ip, 'password');
+      if (failedBefore > 0) await accounts.captchas.clear(request, 'password');
       const session = await accounts.startSession(user);
       return ok(request, toUserLoginResp(session.user, session.token, settings));
     },
@@ -205,25 +204,11 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
     },
   );
 
-  app.get(
-    '/answer/api/v1/user/action/record',
-    {
-      config: { auth: 'optional' },
-      schema: {
-        querystring: Type.Object({ action: Type.Union(Object.keys(RECORD_ACTIONS).map((a) => Type.Literal(a))) }),
-        response: {
-          200: EnvelopeSchema(
-            Type.Object({ captcha_id: Type.String(), captcha_img: Type.String(), verify: Type.Boolean() }),
-          ),
-        },
-      },
-    },
-    async (request) => {
-      const action = RECORD_ACTIONS[request.query.action]!;
-      if (!(await accounts.captchas.required(request.ip, action))) {
-        return ok(request, { captcha_id: '', captcha_img: '', verify: false });
-      }
-      return ok(request, { ...(await accounts.captchas.create()), verify: true });
-    },
-  );
+  // The captcha rules of identity's own actions (login, registration, recovery, account changes).
+  await actionRecordRoute(app, accounts.captchas, {
+    login: 'password',
+    e_mail: 'email',
+    find_pass: 'email',
+    edit_userinfo: 'edit_userinfo',
+  });
 }

@@ -18,8 +18,8 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
     async (request) => {
       const user = (await accounts.findById(request.actor!.id))!;
       await accounts.limits.spend(['mail_ip', request.ip], ['mail_account', user.user_id]);
-      await accounts.captchas.demand(request.ip, 'email', request.query.captcha_id, request.query.captcha_code);
-      await accounts.captchas.record(request.ip, 'email');
+      await accounts.captchas.demand(request, 'email', request.query.captcha_id, request.query.captcha_code);
+      await accounts.captchas.record(request, 'email');
       if (user.mail_status !== 1) await accounts.sendLink(user, 'activation', user.email, user.user_id);
       return ok(request, null);
     },
@@ -53,8 +53,8 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
       const user = (await accounts.findById(request.actor!.id))!;
       const { e_mail, pass, captcha_id, captcha_code } = request.body;
       await accounts.limits.spend(['mail_ip', request.ip], ['mail_account', user.user_id]);
-      await accounts.captchas.demand(user.user_id, 'edit_userinfo', captcha_id, captcha_code);
-      await accounts.captchas.record(user.user_id, 'edit_userinfo');
+      await accounts.captchas.demand(request, 'edit_userinfo', captcha_id, captcha_code);
+      await accounts.captchas.record(request, 'edit_userinfo');
       if (await accounts.hasPassword(user.user_id)) {
         if (!pass || !(await accounts.checkPassword(user.user_id, pass))) {
           throw errors.fields({ field: 'pass', key: 'error.password.old_wrong' });

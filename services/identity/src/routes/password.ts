@@ -18,8 +18,8 @@ export async function passwordRoutes(app: HttpApp, accounts: Accounts) {
     },
     async (request) => {
       const userId = request.actor!.id;
-      await accounts.captchas.demand(userId, 'edit_userinfo', request.body.captcha_id, request.body.captcha_code);
-      await accounts.captchas.record(userId, 'edit_userinfo');
+      await accounts.captchas.demand(request, 'edit_userinfo', request.body.captcha_id, request.body.captcha_code);
+      await accounts.captchas.record(request, 'edit_userinfo');
       if (await accounts.hasPassword(userId)) {
         if (!request.body.old_pass) throw errors.fields({ field: 'old_pass', key: 'validation.required' });
         if (!(await accounts.checkPassword(userId, request.body.old_pass))) {
@@ -28,7 +28,7 @@ export async function passwordRoutes(app: HttpApp, accounts: Accounts) {
       }
       // Every session of the account ends, this one included.
       await accounts.setPassword(userId, request.body.pass, 'self', userId);
-      await accounts.captchas.clear(userId, 'edit_userinfo');
+      await accounts.captchas.clear(request, 'edit_userinfo');
       return ok(request, null);
     },
   );
@@ -43,8 +43,8 @@ export async function passwordRoutes(app: HttpApp, accounts: Accounts) {
     async (request) => {
       const { e_mail, captcha_id, captcha_code } = request.body;
       await accounts.limits.spend(['reset_ip', request.ip], ['reset_account', e_mail]);
-      await accounts.captchas.demand(request.ip, 'email', captcha_id, captcha_code);
-      await accounts.captchas.record(request.ip, 'email');
+      await accounts.captchas.demand(request, 'email', captcha_id, captcha_code);
+      await accounts.captchas.record(request, 'email');
       const user = await accounts.findByEmail(e_mail);
       if (user) await accounts.sendLink(user, 'password_reset', user.email, null);
       return ok(request, null);

@@ -4,8 +4,5 @@ import { Type } from 'typebox';
 export const Email = Type.String({ minLength: 1, maxLength: 500, format: 'email' });
 export const Password = Type.String({ minLength: Limits.password.minLength, maxLength: Limits.password.maxLength });
 export const DisplayName = Type.String({ minLength: 2, maxLength: Limits.user.displayNameMaxLength });
-export const CaptchaFields = {
-  captcha_id: Type.Optional(Type.String({ maxLength: 100 })),
-  captcha_code: Type.Optional(Type.String({ maxLength: 100 })),
-};
+export { CaptchaFields } from '@agora/platform';
 export const Code = Type.String({ minLength: 1, maxLength: 500 });

@@ -38,6 +38,7 @@ export const actorProjection: Projection = {
     switch (event.type) {
       case UserRegistered.type: {
         const r = event.data as Data<typeof UserRegistered>;
+        await holdReputation(tx, r.user_id, r.rank);
         await sql`
           insert into actors (user_id, username, display_name, email, role_id, status, mail_status, rank, language, changed_at)
           values (${r.user_id}, ${r.username}, ${r.display_name}, ${r.email}, ${r.role_id}, 'normal', ${r.mail_status},
@@ -109,6 +110,16 @@ export const actorProjection: Projection = {
     await sql`truncate actors, revoked_sessions, signing_keys`.execute(tx);
   },
 };
+
+/**
+ * Before a user's row is written from their registration: the reputation row exists (at the starting
+ * balance, version 0, unless the ledger's is already there), so that a concurrent reputation change waits
+ * on it and then finds the user's row, or has committed before and is read.
+ */
+export async function holdReputation(tx: Tx, userId: string, rank: number): Promise<void> {
+  await sql`insert into actor_reputation (user_id, rank, version) values (${userId}, ${rank}, 0)
+            on conflict (user_id) do nothing`.execute(tx);
+}
 
 /**
  * Records a user's reputation from a `votes.reputation_changed` event unless a later one is already

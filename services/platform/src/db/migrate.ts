@@ -26,6 +26,9 @@ export async function migrateService(database: ServiceDatabase, serviceMigration
       db: database.db,
       provider: new InCodeProvider({ ...platformMigrations, ...serviceMigrations }),
       migrationTableSchema: database.schema,
+      // Platform migrations (`0000_platform_*`) sort before every service's, so a new one lands before
+      // migrations an existing installation has already run: it must still run.
+      allowUnorderedMigrations: true,
     });
     const { error, results } = await migrator.migrateToLatest();
     if (error) {

@@ -1,5 +1,5 @@
 import { EnvelopeSchema, Limits } from '@agora/contracts';
-import { type HttpApp, ok, siteSettingsOf } from '@agora/platform';
+import { CaptchaFields, type HttpApp, ok, siteSettingsOf } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
 import { answerInfo, answerPage } from '../queries/answers';
@@ -10,7 +10,6 @@ const Null = Type.Null();
 const USER = { auth: 'user' as const };
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Content = Type.String({ minLength: Limits.answer.minLength, maxLength: 65535 });
-const Captcha = { captcha_id: Type.Optional(Type.String()), captcha_code: Type.Optional(Type.String()) };
 const WithQuestion = Type.Object({ info: AnswerInfoSchema, question: QuestionInfoSchema });
 
 export async function answerRoutes(app: HttpApp, posts: Posts) {
@@ -24,9 +23,9 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
   app.post(
     '/answer/api/v1/answer',
     {
-      config: USER,
+      config: { ...USER, captcha: 'answer' },
       schema: {
-        body: Type.Object({ question_id: Id, content: Content, ...Captcha }),
+        body: Type.Object({ question_id: Id, content: Content, ...CaptchaFields }),
         response: { 200: EnvelopeSchema(WithQuestion) },
       },
     },
@@ -36,14 +35,14 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
   app.put(
     '/answer/api/v1/answer',
     {
-      config: USER,
+      config: { ...USER, captcha: 'edit' },
       schema: {
         body: Type.Object({
           id: Id,
           content: Content,
           edit_summary: Type.Optional(Type.String({ maxLength: 500 })),
           title: Type.Optional(Type.String()),
-          ...Captcha,
+          ...CaptchaFields,
         }),
         response: { 200: EnvelopeSchema(Type.Object({ wait_for_review: Type.Boolean() })) },
       },
@@ -59,7 +58,10 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
 
   app.delete(
     '/answer/api/v1/answer',
-    { config: USER, schema: { body: Type.Object({ id: Id, ...Captcha }), response: { 200: EnvelopeSchema(Null) } } },
+    {
+      config: { ...USER, captcha: 'delete' },
+      schema: { body: Type.Object({ id: Id, ...CaptchaFields }), response: { 200: EnvelopeSchema(Null) } },
+    },
     async (request) => {
       await posts.deleteAnswer(request.actor!, request.body.id);
       return ok(request, null);

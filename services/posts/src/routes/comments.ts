@@ -1,5 +1,5 @@
 import { EnvelopeSchema, Limits } from '@agora/contracts';
-import { type HttpApp, ok, renderMarkdown, siteSettingsOf } from '@agora/platform';
+import { CaptchaFields, type HttpApp, ok, renderMarkdown, siteSettingsOf } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
 import { commentInfo, commentPage } from '../queries/comments';
@@ -9,7 +9,6 @@ const Null = Type.Null();
 const USER = { auth: 'user' as const };
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Text = Type.String({ minLength: 2, maxLength: 600 });
-const Captcha = { captcha_id: Type.Optional(Type.String()), captcha_code: Type.Optional(Type.String()) };
 
 export async function commentRoutes(app: HttpApp, posts: Posts) {
   const settings = () => siteSettingsOf(posts.context);
@@ -17,14 +16,14 @@ export async function commentRoutes(app: HttpApp, posts: Posts) {
   app.post(
     '/answer/api/v1/comment',
     {
-      config: USER,
+      config: { ...USER, captcha: 'comment' },
       schema: {
         body: Type.Object({
           object_id: Id,
           original_text: Text,
           reply_comment_id: Type.Optional(Type.String({ maxLength: 64 })),
           mention_username_list: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
-          ...Captcha,
+          ...CaptchaFields,
         }),
         response: { 200: EnvelopeSchema(CommentSchema) },
       },
@@ -43,9 +42,9 @@ export async function commentRoutes(app: HttpApp, posts: Posts) {
   app.put(
     '/answer/api/v1/comment',
     {
-      config: USER,
+      config: { ...USER, captcha: 'edit' },
       schema: {
-        body: Type.Object({ comment_id: Id, original_text: Text, ...Captcha }),
+        body: Type.Object({ comment_id: Id, original_text: Text, ...CaptchaFields }),
         response: {
           200: EnvelopeSchema(
             Type.Object({ comment_id: Type.String(), original_text: Type.String(), parsed_text: Type.String() }),
@@ -67,8 +66,8 @@ export async function commentRoutes(app: HttpApp, posts: Posts) {
   app.delete(
     '/answer/api/v1/comment',
     {
-      config: USER,
-      schema: { body: Type.Object({ comment_id: Id, ...Captcha }), response: { 200: EnvelopeSchema(Null) } },
+      config: { ...USER, captcha: 'delete' },
+      schema: { body: Type.Object({ comment_id: Id, ...CaptchaFields }), response: { 200: EnvelopeSchema(Null) } },
     },
     async (request) => {
       await posts.deleteComment(request.actor!, request.body.comment_id);

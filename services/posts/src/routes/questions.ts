@@ -1,5 +1,5 @@
 import { EnvelopeSchema, Limits } from '@agora/contracts';
-import { errors, type HttpApp, ok, siteSettingsOf } from '@agora/platform';
+import { CaptchaFields, errors, type HttpApp, ok, siteSettingsOf } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
@@ -18,7 +18,6 @@ import type { ViewCounter } from '../views/view-counter';
 
 const Null = Type.Null();
 const USER = { auth: 'user' as const };
-const Captcha = { captcha_id: Type.Optional(Type.String()), captcha_code: Type.Optional(Type.String()) };
 export const TagItemSchema = Type.Object({
   slug_name: Type.String({ minLength: 1, maxLength: 35 }),
   display_name: Type.Optional(Type.String({ maxLength: 35 })),
@@ -35,13 +34,13 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
   app.post(
     '/answer/api/v1/question',
     {
-      config: USER,
+      config: { ...USER, captcha: 'question' },
       schema: {
         body: Type.Object({
           title: Title,
           content: Body,
           tags: Type.Array(TagItemSchema, { maxItems: 20 }),
-          ...Captcha,
+          ...CaptchaFields,
         }),
         response: { 200: EnvelopeSchema(QuestionInfoSchema) },
       },
@@ -55,7 +54,7 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
   app.put(
     '/answer/api/v1/question',
     {
-      config: USER,
+      config: { ...USER, captcha: 'edit' },
       schema: {
         body: Type.Object({
           id: Id,
@@ -64,7 +63,7 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
           tags: Type.Array(TagItemSchema, { maxItems: 20 }),
           edit_summary: Type.Optional(Type.String({ maxLength: 500 })),
           invite_user: Type.Optional(Type.Array(Type.String())),
-          ...Captcha,
+          ...CaptchaFields,
         }),
         response: { 200: EnvelopeSchema(Type.Object({ url_title: Type.String(), wait_for_review: Type.Boolean() })) },
       },
@@ -80,7 +79,10 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
 
   app.delete(
     '/answer/api/v1/question',
-    { config: USER, schema: { body: Type.Object({ id: Id, ...Captcha }), response: { 200: EnvelopeSchema(Null) } } },
+    {
+      config: { ...USER, captcha: 'delete' },
+      schema: { body: Type.Object({ id: Id, ...CaptchaFields }), response: { 200: EnvelopeSchema(Null) } },
+    },
     async (request) => {
       await posts.deleteQuestion(request.actor!, request.body.id);
       return ok(request, null);
@@ -135,7 +137,7 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
   app.post(
     '/answer/api/v1/question/answer',
     {
-      config: USER,
+      config: { ...USER, captcha: 'question' },
       schema: {
         body: Type.Object({
           title: Title,
@@ -143,7 +145,7 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
           tags: Type.Array(TagItemSchema, { maxItems: 20 }),
           answer_content: Type.String({ minLength: Limits.answer.minLength, maxLength: 65535 }),
           mention_username_list: Type.Optional(Type.Array(Type.String())),
-          ...Captcha,
+          ...CaptchaFields,
         }),
         response: { 200: EnvelopeSchema(Type.Object({ info: AnswerInfoSchema, question: QuestionInfoSchema })) },
       },
@@ -185,12 +187,12 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
   app.put(
     '/answer/api/v1/question/invite',
     {
-      config: USER,
+      config: { ...USER, captcha: 'invitation_answer' },
       schema: {
         body: Type.Object({
           id: Id,
           invite_user: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 30 }),
-          ...Captcha,
+          ...CaptchaFields,
         }),
         response: { 200: EnvelopeSchema(Null) },
       },

@@ -1,4 +1,4 @@
-import type { StoredEvent, Tx } from '@agora/platform';
+import { holdReputation, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { UserEvent } from '../../domain/user/decider';
 
@@ -12,6 +12,7 @@ export async function applyUserEvent(tx: Tx, stored: StoredEvent): Promise<void>
   switch (event.type) {
     case 'identity.user_registered': {
       const r = event.data;
+      await holdReputation(tx, r.user_id, r.rank);
       await sql`
         insert into users (user_id, username, display_name, email, role_id, mail_status, language, rank, created_at, changed_at)
         values (${r.user_id}, ${r.username}, ${r.display_name}, ${r.email}, ${r.role_id}, ${r.mail_status},

@@ -1,0 +1,33 @@
+import { EnvelopeSchema } from '@agora/contracts';
+import { Type } from 'typebox';
+import type { HttpApp } from '../http/app';
+import { ok } from '../http/envelope';
+import type { CaptchaAction, Captchas } from './captcha';
+
+/**
+ * `GET user/action/record?action=`: whether the caller must solve a captcha for an action, with a fresh
+ * one when so. Each service answers for the actions it owns; the gateway routes by `action`.
+ */
+export async function actionRecordRoute(app: HttpApp, captchas: Captchas, actions: Record<string, CaptchaAction>) {
+  app.get(
+    '/answer/api/v1/user/action/record',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: Type.Object({ action: Type.Union(Object.keys(actions).map((a) => Type.Literal(a))) }),
+        response: {
+          200: EnvelopeSchema(
+            Type.Object({ captcha_id: Type.String(), captcha_img: Type.String(), verify: Type.Boolean() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const action = actions[request.query.action]!;
+      if (!(await captchas.required({ actor: request.actor, ip: request.ip }, action))) {
+        return ok(request, { captcha_id: '', captcha_img: '', verify: false });
+      }
+      return ok(request, { ...(await captchas.create()), verify: true });
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { Type } from 'typebox';
+import type { HttpApp } from '../http/app';
+import type { ServiceContext } from '../service/service';
+import { siteSettingsOf } from '../site-settings/site-settings';
+import { type CaptchaAction, Captchas } from './captcha';
+
+/** A service's captchas, switched on and off by the site's security settings. */
+export function captchasFor(context: ServiceContext): Captchas {
+  return new Captchas(
+    context.database.db,
+    async () => (await siteSettingsOf(context)).security.captcha_enabled === true,
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The captcha rule (behaviour §10a) this route's attempts count towards. */
+    captcha?: CaptchaAction;
+  }
+}
+
+/** The body fields of a request that may have to carry a solved captcha. */
+export const CaptchaFields = {
+  captcha_id: Type.Optional(Type.String({ maxLength: 100 })),
+  captcha_code: Type.Optional(Type.String({ maxLength: 100 })),
+};
+
+/**
+ * Enforces the captcha rule of every route that names one in its config: a due captcha must come
+ * solved with the request (else 400 on `captcha_code`), and each successful attempt counts.
+ */
+export function captchaHooks(app: HttpApp, captchas: Captchas): void {
+  app.addHook('preHandler', async (request) => {
+    const action = request.routeOptions.config.captcha;
+    if (!action) return;
+    const body = (request.body ?? {}) as { captcha_id?: string; captcha_code?: string };
+    await captchas.demand(request, action, body.captcha_id, body.captcha_code);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const action = request.routeOptions.config.captcha;
+    if (action && reply.statusCode === 200) await captchas.record(request, action);
+    return payload;
+  });
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { Role } from '@agora/contracts';
+import { sql } from 'kysely';
+import svgCaptcha from 'svg-captcha';
+import type { Actor } from '../auth/actor';
+import type { Db } from '../db/database';
+import { errors } from '../http/errors';
+
+const CAPTCHA_LIFETIME_MS = 6 * 60 * 1000;
+const IDLE_RESET = "interval '6 minutes'";
+
+export interface CaptchaRule {
+  /** Whose attempts count: the caller's address, the signed-in user, or the user else the address. */
+  unit: 'ip' | 'user' | 'user_or_ip';
+  /** A captcha is due from this many attempts on (0: always). */
+  count: number;
+  /** ...or when the previous attempt was at most this long ago. */
+  withinMs?: number;
+  /** Who never sees one: staff (admins and moderators) or admins only. */
+  exempt?: 'staff' | 'admin';
+}
+
+/** Behaviour §10a, by the action names of `user/action/record`. */
+export const CAPTCHA_RULES = {
+  email: { unit: 'ip', count: 0 },
+  password: { unit: 'ip', count: 3 },
+  edit_userinfo: { unit: 'user', count: 3 },
+  question: { unit: 'user', count: 10, withinMs: 5000, exempt: 'staff' },
+  answer: { unit: 'user', count: 10, withinMs: 5000, exempt: 'staff' },
+  comment: { unit: 'user', count: 30, withinMs: 1000, exempt: 'staff' },
+  edit: { unit: 'user', count: 10, exempt: 'staff' },
+  invitation_answer: { unit: 'user', count: 30, exempt: 'staff' },
+  search: { unit: 'user_or_ip', count: 20 },
+  report: { unit: 'user', count: 30, withinMs: 1000, exempt: 'staff' },
+  delete: { unit: 'user', count: 5, withinMs: 5000, exempt: 'staff' },
+  vote: { unit: 'user', count: 40, exempt: 'staff' },
+} as const satisfies Record<string, CaptchaRule>;
+export type CaptchaAction = keyof typeof CAPTCHA_RULES;
+
+/** Who is acting: the signed-in actor if any, and the address the request came from. */
+export interface Caller {
+  actor: Actor | null;
+  ip: string;
+}
+
+/**
+ * Image captchas and the per-action attempt counters that decide when one is due (behaviour §10a).
+ * Each service keeps both in its own schema for the actions it owns; counters idle for 6 minutes
+ * start again.
+ */
+export class Captchas {
+  /** `enabled`: whether the site has captchas switched on (site security settings); off, none is ever due. */
+  constructor(
+    private readonly db: Db,
+    private readonly enabled: () => Promise<boolean>,
+  ) {}
+
+  /** A new image captcha (SVG as a data URL) whose answer is kept for 6 minutes. */
+  async create(): Promise<{ captcha_id: string; captcha_img: string }> {
+    const { text, data } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true });
+    const captchaId = randomUUID();
+    await sql`insert into captchas (captcha_id, answer, expires_at)
+              values (${captchaId}, ${text.toLowerCase()}, now() + ${CAPTCHA_LIFETIME_MS} * interval '1 millisecond')`.execute(
+      this.db,
+    );
+    await sql`delete from captchas where expires_at < now() - interval '1 hour'`.execute(this.db);
+    return { captcha_id: captchaId, captcha_img: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
+  }
+
+  /** Single use, case-insensitive. */
+  async check(captchaId: string | undefined, code: string | undefined): Promise<boolean> {
+    if (!captchaId || !code) return false;
+    const { rows } = await sql<{ answer: string }>`
+      delete from captchas where captcha_id = ${captchaId} and expires_at > now() returning answer`.execute(this.db);
+    return rows[0]?.answer === code.trim().toLowerCase();
+  }
+
+  /** The counter's unit for a caller, or null when the caller is exempt from the action's captcha. */
+  unitOf(caller: Caller | string, action: CaptchaAction): string | null {
+    if (typeof caller === 'string') return caller;
+    const rule: CaptchaRule = CAPTCHA_RULES[action];
+    const role = caller.actor?.roleId;
+    if (rule.exempt === 'staff' && (role === Role.admin || role === Role.moderator)) return null;
+    if (rule.exempt === 'admin' && role === Role.admin) return null;
+    if (rule.unit === 'ip' || !caller.actor) return `ip:${caller.ip}`;
+    return `user:${caller.actor.id}`;
+  }
+
+  private async counter(unit: string, action: CaptchaAction) {
+    const { rows } = await sql<{ hits: number; recent: boolean }>`
+      select hits, last_at > now() - ${(CAPTCHA_RULES[action] as CaptchaRule).withinMs ?? 0} * interval '1 millisecond' as recent
+      from action_records
+      where unit = ${unit} and action = ${action} and last_at > now() - ${sql.raw(IDLE_RESET)}`.execute(this.db);
+    return rows[0] ?? { hits: 0, recent: false };
+  }
+
+  async hits(caller: Caller | string, action: CaptchaAction): Promise<number> {
+    const unit = this.unitOf(caller, action);
+    return unit ? (await this.counter(unit, action)).hits : 0;
+  }
+
+  /** Counts one attempt. */
+  async record(caller: Caller | string, action: CaptchaAction): Promise<void> {
+    const unit = this.unitOf(caller, action);
+    if (!unit) return;
+    await sql`
+      insert into action_records (unit, action, hits, last_at) values (${unit}, ${action}, 1, now())
+      on conflict (unit, action) do update set
+        hits = case when action_records.last_at > now() - ${sql.raw(IDLE_RESET)} then action_records.hits + 1 else 1 end,
+        last_at = now()`.execute(this.db);
+  }
+
+  async clear(caller: Caller | string, action: CaptchaAction): Promise<void> {
+    const unit = this.unitOf(caller, action);
+    if (unit) await sql`delete from action_records where unit = ${unit} and action = ${action}`.execute(this.db);
+  }
+
+  async required(caller: Caller | string, action: CaptchaAction): Promise<boolean> {
+    const unit = this.unitOf(caller, action);
+    if (!unit || !(await this.enabled())) return false;
+    const { hits, recent } = await this.counter(unit, action);
+    return hits >= CAPTCHA_RULES[action].count || (hits > 0 && recent);
+  }
+
+  /**
+   * Refuses the request with a `captcha_code` field error when a captcha is due and not solved.
+   * Returns the attempts counted so far.
+   */
+  async demand(caller: Caller | string, action: CaptchaAction, captchaId?: string, code?: string): Promise<number> {
+    const unit = this.unitOf(caller, action);
+    if (!unit) return 0;
+    const { hits, recent } = await this.counter(unit, action);
+    if (!(await this.enabled())) return hits;
+    if (hits < CAPTCHA_RULES[action].count && !(hits > 0 && recent)) return hits;
+    if (!code) throw errors.fields({ field: 'captcha_code', key: 'error.captcha.empty' });
+    if (!(await this.check(captchaId, code)))
+      throw errors.fields({ field: 'captcha_code', key: 'error.captcha.wrong' });
+    return hits;
+  }
+}
