@@ -19,11 +19,24 @@ export const QuestionAsked = defineEvent(
 );
 export const QuestionEdited = defineEvent(
   'posts.question_edited',
-  Type.Object({ question_id: Id, editor_id: Id, revision_id: Id, edit_summary: Type.String(), ...QuestionContent }),
+  Type.Object({
+    question_id: Id,
+    editor_id: Id,
+    revision_id: Id,
+    edit_summary: Type.String(),
+    /** Set when a reviewer approved a suggested edit (the editor earns reputation for it). */
+    reviewer_id: Type.Optional(Id),
+    ...QuestionContent,
+  }),
 );
 export const QuestionRevisionSubmitted = defineEvent(
   'posts.question_revision_submitted',
   Type.Object({ question_id: Id, editor_id: Id, revision_id: Id, edit_summary: Type.String(), ...QuestionContent }),
+);
+
+export const QuestionRevisionRejected = defineEvent(
+  'posts.question_revision_rejected',
+  Type.Object({ question_id: Id, revision_id: Id, editor_id: Id, reviewer_id: Id }),
 );
 
 const QuestionAct = Type.Object({ question_id: Id, actor_id: Id });
@@ -62,6 +75,8 @@ export const AnswerEdited = defineEvent(
     editor_id: Id,
     revision_id: Id,
     edit_summary: Type.String(),
+    /** Set when a reviewer approved a suggested edit (the editor earns reputation for it). */
+    reviewer_id: Type.Optional(Id),
     ...AnswerContent,
   }),
 );
@@ -75,6 +90,10 @@ export const AnswerRevisionSubmitted = defineEvent(
     edit_summary: Type.String(),
     ...AnswerContent,
   }),
+);
+export const AnswerRevisionRejected = defineEvent(
+  'posts.answer_revision_rejected',
+  Type.Object({ answer_id: Id, question_id: Id, revision_id: Id, editor_id: Id, reviewer_id: Id }),
 );
 const AnswerAct = Type.Object({ answer_id: Id, question_id: Id, actor_id: Id });
 export const AnswerDeleted = defineEvent('posts.answer_deleted', AnswerAct);
@@ -130,6 +149,7 @@ export const PostsEvents = [
   QuestionAsked,
   QuestionEdited,
   QuestionRevisionSubmitted,
+  QuestionRevisionRejected,
   QuestionDeleted,
   QuestionUndeleted,
   QuestionClosed,
@@ -143,6 +163,7 @@ export const PostsEvents = [
   AnswerPosted,
   AnswerEdited,
   AnswerRevisionSubmitted,
+  AnswerRevisionRejected,
   AnswerDeleted,
   AnswerUndeleted,
   CommentAdded,

@@ -3,6 +3,7 @@ import { actionRecordRoute, captchaHooks, captchasFor, type ServiceContext, type
 import { Posts } from './commands/posts';
 import { postsMigrations } from './migrations';
 import { contentRemovalProjection } from './projections/content-removal/projection';
+import { revisionDecisionsProjection } from './projections/revision-decisions/projection';
 import { tagCatalogProjection } from './projections/tags/projection';
 import { voteCountsProjection } from './projections/votes/projection';
 import { answerRoutes } from './routes/answers';
@@ -52,6 +53,7 @@ export const postsService: ServiceModule = {
   },
   projections: (context) => [
     contentRemovalProjection(postsFor(context).posts),
+    revisionDecisionsProjection(postsFor(context).posts),
     tagCatalogProjection,
     voteCountsProjection,
   ],

@@ -162,15 +162,62 @@ describe('answer decider', () => {
         deleted('mod'),
         undeleted,
       ]),
-    ).toEqual({ id: 'a1', questionId: 'q1', userId: 'u1', deleted: false, content: better, pendingRevisionId: null });
+    ).toEqual({ id: 'a1', questionId: 'q1', userId: 'u1', deleted: false, content: better, pendingRevision: null });
     expect(foldEvents(decider, [posted, revised('posts.answer_revision_submitted', better), deleted()])).toEqual({
       id: 'a1',
       questionId: 'q1',
       userId: 'u1',
       deleted: true,
       content: posted.data.content,
-      pendingRevisionId: 'r2',
+      pendingRevision: {
+        id: 'r2',
+        editorId: 'u2',
+        editSummary: 'more detail',
+        content: better,
+        html: `<p>${better}</p>`,
+      },
     });
     expect(foldEvents(decider, [])).toEqual(decider.initialState());
+  });
+
+  describe('a reviewer decides a suggested edit', () => {
+    const suggested = revised('posts.answer_revision_submitted', better);
+    const review = (approved: boolean, revisionId = 'r2') =>
+      ({ type: 'review', revisionId, approved, reviewerId: 'mod' }) as const;
+
+    it('applies an approved suggestion as an edit by its editor, naming the reviewer', () => {
+      expect(decider.decide(review(true), foldEvents(decider, [posted, suggested]))).toEqual([
+        {
+          type: 'posts.answer_edited',
+          data: {
+            ...ids,
+            revision_id: 'r2',
+            editor_id: 'u2',
+            reviewer_id: 'mod',
+            edit_summary: 'more detail',
+            content: better,
+            html: `<p>${better}</p>`,
+          },
+        },
+      ]);
+    });
+
+    it('drops a rejected one, and then takes edits again', () => {
+      const events = decider.decide(review(false), foldEvents(decider, [posted, suggested]));
+      expect(events).toEqual([
+        {
+          type: 'posts.answer_revision_rejected',
+          data: { ...ids, revision_id: 'r2', editor_id: 'u2', reviewer_id: 'mod' },
+        },
+      ]);
+      const after = foldEvents(decider, [posted, suggested, ...(events as AnswerEvent[])]);
+      expect(after.pendingRevision).toBeNull();
+      expect(after.content).toBe(posted.data.content);
+    });
+
+    it('ignores a decision on a revision that is not waiting', () => {
+      expect(decider.decide(review(true, 'other'), foldEvents(decider, [posted, suggested]))).toEqual([]);
+      expect(decider.decide(review(true), foldEvents(decider, [posted]))).toEqual([]);
+    });
   });
 });

@@ -299,7 +299,7 @@ describe('question decider', () => {
       pinned: true,
       hidden: false,
       acceptedAnswerId: 'a2',
-      pendingRevisionId: null,
+      pendingRevision: null,
       invited: [],
       ...newContent,
     });
@@ -310,7 +310,7 @@ describe('question decider', () => {
       pinned: false,
       hidden: false,
       acceptedAnswerId: null,
-      pendingRevisionId: 'r2',
+      pendingRevision: { id: 'r2', editorId: 'u2', editSummary: 'clearer title', content: newContent },
       invited: [],
       ...content,
     });
@@ -328,5 +328,45 @@ describe('question decider', () => {
     expect(given(asked, invited).when({ type: 'invite', actorId: 'u1', userIds: ['u7', 'u8'] })).toEqual([
       { ...invited, data: { ...invited.data, user_ids: ['u7', 'u8'], added: ['u8'] } },
     ]);
+  });
+
+  describe('a reviewer decides a suggested edit', () => {
+    const suggested = revised('posts.question_revision_submitted', 'r2');
+    const review = (approved: boolean, revisionId = 'r2') =>
+      ({ type: 'review', revisionId, approved, reviewerId: 'mod' }) as const;
+
+    it('applies an approved suggestion as an edit by its editor, naming the reviewer', () => {
+      expect(decider.decide(review(true), foldEvents(decider, [asked, suggested]))).toEqual([
+        {
+          type: 'posts.question_edited',
+          data: {
+            question_id: 'q1',
+            revision_id: 'r2',
+            editor_id: 'u2',
+            reviewer_id: 'mod',
+            edit_summary: 'clearer title',
+            ...newContent,
+          },
+        },
+      ]);
+    });
+
+    it('drops a rejected one, keeps the content, and takes edits again', () => {
+      const events = decider.decide(review(false), foldEvents(decider, [asked, suggested]));
+      expect(events).toEqual([
+        {
+          type: 'posts.question_revision_rejected',
+          data: { question_id: 'q1', revision_id: 'r2', editor_id: 'u2', reviewer_id: 'mod' },
+        },
+      ]);
+      const after = foldEvents(decider, [asked, suggested, ...(events as QuestionEvent[])]);
+      expect(after).toMatchObject({ pendingRevision: null, ...content });
+      expect(decider.decide(edit(true), after)).toHaveLength(1);
+    });
+
+    it('ignores a decision on a revision that is not waiting', () => {
+      expect(decider.decide(review(true, 'other'), foldEvents(decider, [asked, suggested]))).toEqual([]);
+      expect(decider.decide(review(false), foldEvents(decider, [asked]))).toEqual([]);
+    });
   });
 });

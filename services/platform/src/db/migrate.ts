@@ -1,5 +1,5 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
-import { quoteIdent, type ServiceDatabase } from './database';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import type { ServiceDatabase } from './database';
 import { platformMigrations } from './platform-migrations';
 
 export type Migrations = Record<string, Migration>;
@@ -16,29 +16,30 @@ class InCodeProvider implements MigrationProvider {
  * first, then the service's migrations. An advisory lock keeps replicas starting together from racing.
  */
 export async function migrateService(database: ServiceDatabase, serviceMigrations: Migrations): Promise<void> {
-  const client = await database.pool.connect();
   const lockKey = `agora:migrate:${database.schema}`;
-  try {
-    await client.query('select pg_advisory_lock(hashtext($1))', [lockKey]);
-    await client.query(`create schema if not exists ${quoteIdent(database.schema)}`);
-    // Kysely's migrator takes its own lock too; this one also covers creating the schema.
-    const migrator = new Migrator({
-      db: database.db,
-      provider: new InCodeProvider({ ...platformMigrations, ...serviceMigrations }),
-      migrationTableSchema: database.schema,
-      // Platform migrations (`0000_platform_*`) sort before every service's, so a new one lands before
-      // migrations an existing installation has already run: it must still run.
-      allowUnorderedMigrations: true,
-    });
-    const { error, results } = await migrator.migrateToLatest();
-    if (error) {
-      const failed = results?.find((r) => r.status === 'Error')?.migrationName;
-      throw new Error(`Migration ${failed ?? ''} of schema ${database.schema} failed: ${String(error)}`, {
-        cause: error,
+  // One connection for the lock and the migrations alike, so that a pool of one cannot deadlock.
+  await database.db.connection().execute(async (db) => {
+    await sql`select pg_advisory_lock(hashtext(${lockKey}))`.execute(db);
+    try {
+      await sql`create schema if not exists ${sql.id(database.schema)}`.execute(db);
+      // Kysely's migrator takes its own lock too; this one also covers creating the schema.
+      const migrator = new Migrator({
+        db,
+        provider: new InCodeProvider({ ...platformMigrations, ...serviceMigrations }),
+        migrationTableSchema: database.schema,
+        // Platform migrations (`0000_platform_*`) sort before every service's, so a new one lands before
+        // migrations an existing installation has already run: it must still run.
+        allowUnorderedMigrations: true,
       });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) {
+        const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+        throw new Error(`Migration ${failed ?? ''} of schema ${database.schema} failed: ${String(error)}`, {
+          cause: error,
+        });
+      }
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${lockKey}))`.execute(db).catch(() => {});
     }
-  } finally {
-    await client.query('select pg_advisory_unlock(hashtext($1))', [lockKey]).catch(() => {});
-    client.release();
-  }
+  });
 }

@@ -301,6 +301,31 @@ export class Posts {
     return { waitForReview: !direct };
   }
 
+  /**
+   * A reviewer's decision on a suggested edit of a question or an answer (moderation's event): an
+   * approved one is applied as the editor's edit, a rejected one dropped. The reviewer's right to
+   * decide was checked by moderation; a decision on anything no longer waiting changes nothing.
+   */
+  async reviewRevision(decision: {
+    objectType: 'question' | 'answer';
+    objectId: string;
+    revisionId: string;
+    approved: boolean;
+    reviewerId: string;
+  }): Promise<void> {
+    const command = {
+      type: 'review' as const,
+      revisionId: decision.revisionId,
+      approved: decision.approved,
+      reviewerId: decision.reviewerId,
+    };
+    if (decision.objectType === 'question') {
+      await this.run(decision.objectId, questionDecider, command, decision.reviewerId);
+    } else {
+      await this.run(decision.objectId, answerDecider, command, decision.reviewerId);
+    }
+  }
+
   async deleteAnswer(actor: Actor, id: string): Promise<void> {
     const answer = await this.answer(id);
     if (!answer) throw errors.notFound('error.answer.not_found');

@@ -2,6 +2,7 @@ import type {
   AnswerDeleted,
   AnswerEdited,
   AnswerPosted,
+  AnswerRevisionRejected,
   AnswerRevisionSubmitted,
   AnswerUndeleted,
   EventOf,
@@ -12,6 +13,7 @@ export type AnswerEvent =
   | EventOf<typeof AnswerPosted>
   | EventOf<typeof AnswerEdited>
   | EventOf<typeof AnswerRevisionSubmitted>
+  | EventOf<typeof AnswerRevisionRejected>
   | EventOf<typeof AnswerDeleted>
   | EventOf<typeof AnswerUndeleted>;
 
@@ -21,7 +23,8 @@ export interface AnswerState {
   userId: string | null;
   deleted: boolean;
   content: string;
-  pendingRevisionId: string | null;
+  /** A suggested edit waiting for review: it blocks every other edit until decided. */
+  pendingRevision: { id: string; editorId: string; editSummary: string; content: string; html: string } | null;
 }
 
 export type AnswerCommand =
@@ -44,7 +47,8 @@ export type AnswerCommand =
       direct: boolean;
     }
   | { type: 'delete'; actorId: string; asOwner: boolean; votes: number; accepted: boolean }
-  | { type: 'undelete'; actorId: string };
+  | { type: 'undelete'; actorId: string }
+  | { type: 'review'; revisionId: string; approved: boolean; reviewerId: string };
 
 export const answerDecider: Decider<AnswerState, AnswerCommand, AnswerEvent> = {
   initialState: () => ({
@@ -53,7 +57,7 @@ export const answerDecider: Decider<AnswerState, AnswerCommand, AnswerEvent> = {
     userId: null,
     deleted: false,
     content: '',
-    pendingRevisionId: null,
+    pendingRevision: null,
   }),
 
   evolve(state, event) {
@@ -67,9 +71,16 @@ export const answerDecider: Decider<AnswerState, AnswerCommand, AnswerEvent> = {
           content: event.data.content,
         };
       case 'posts.answer_edited':
-        return { ...state, content: event.data.content, pendingRevisionId: null };
-      case 'posts.answer_revision_submitted':
-        return { ...state, pendingRevisionId: event.data.revision_id };
+        return { ...state, content: event.data.content, pendingRevision: null };
+      case 'posts.answer_revision_submitted': {
+        const { revision_id, editor_id, edit_summary, content, html } = event.data;
+        return {
+          ...state,
+          pendingRevision: { id: revision_id, editorId: editor_id, editSummary: edit_summary, content, html },
+        };
+      }
+      case 'posts.answer_revision_rejected':
+        return { ...state, pendingRevision: null };
       case 'posts.answer_deleted':
         return { ...state, deleted: true };
       case 'posts.answer_undeleted':
@@ -102,7 +113,7 @@ export const answerDecider: Decider<AnswerState, AnswerCommand, AnswerEvent> = {
     switch (command.type) {
       case 'edit': {
         if (state.deleted) throw errors.notFound('error.answer.not_found');
-        if (state.pendingRevisionId)
+        if (state.pendingRevision)
           throw errors.business('error.revision.review_underway', 'error.revision.review_underway', 'toast');
         if (state.content === command.content) return [];
         const data = {
@@ -124,6 +135,20 @@ export const answerDecider: Decider<AnswerState, AnswerCommand, AnswerEvent> = {
         return [{ type: 'posts.answer_deleted', data: { ...act, actor_id: command.actorId } }];
       case 'undelete':
         return state.deleted ? [{ type: 'posts.answer_undeleted', data: { ...act, actor_id: command.actorId } }] : [];
+      case 'review': {
+        // Only the suggestion still waiting is decided; a decision on anything else changes nothing.
+        const pending = state.pendingRevision;
+        if (!pending || pending.id !== command.revisionId) return [];
+        const decided = {
+          ...act,
+          revision_id: pending.id,
+          editor_id: pending.editorId,
+          reviewer_id: command.reviewerId,
+        };
+        if (!command.approved) return [{ type: 'posts.answer_revision_rejected', data: decided }];
+        const { editSummary, content, html } = pending;
+        return [{ type: 'posts.answer_edited', data: { ...decided, edit_summary: editSummary, content, html } }];
+      }
     }
   },
 };

@@ -9,6 +9,7 @@ import type {
   QuestionHidden,
   QuestionPinned,
   QuestionReopened,
+  QuestionRevisionRejected,
   QuestionRevisionSubmitted,
   QuestionShown,
   QuestionUndeleted,
@@ -20,6 +21,7 @@ export type QuestionEvent =
   | EventOf<typeof QuestionAsked>
   | EventOf<typeof QuestionEdited>
   | EventOf<typeof QuestionRevisionSubmitted>
+  | EventOf<typeof QuestionRevisionRejected>
   | EventOf<typeof QuestionDeleted>
   | EventOf<typeof QuestionUndeleted>
   | EventOf<typeof QuestionClosed>
@@ -48,8 +50,16 @@ export interface QuestionState extends QuestionContent {
   pinned: boolean;
   hidden: boolean;
   acceptedAnswerId: string | null;
-  pendingRevisionId: string | null;
+  /** A suggested edit waiting for review: it blocks every other edit until decided. */
+  pendingRevision: PendingRevision | null;
   invited: string[];
+}
+
+export interface PendingRevision {
+  id: string;
+  editorId: string;
+  editSummary: string;
+  content: QuestionContent;
 }
 
 /** Facts about a question's answers that only the read model knows, handed in by the command handler. */
@@ -76,7 +86,8 @@ export type QuestionCommand =
   | { type: 'reopen'; actorId: string }
   | { type: 'operate'; actorId: string; operation: 'pin' | 'unpin' | 'hide' | 'show' }
   | { type: 'accept'; actorId: string; answerId: string | null }
-  | { type: 'invite'; actorId: string; userIds: string[] };
+  | { type: 'invite'; actorId: string; userIds: string[] }
+  | { type: 'review'; revisionId: string; approved: boolean; reviewerId: string };
 
 const sameContent = (a: QuestionContent, b: QuestionContent) =>
   a.title === b.title &&
@@ -91,7 +102,7 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
     pinned: false,
     hidden: false,
     acceptedAnswerId: null,
-    pendingRevisionId: null,
+    pendingRevision: null,
     invited: [],
     title: '',
     url_title: '',
@@ -108,10 +119,18 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
       }
       case 'posts.question_edited': {
         const { title, url_title, content, html, tags } = event.data;
-        return { ...state, title, url_title, content, html, tags, pendingRevisionId: null };
+        return { ...state, title, url_title, content, html, tags, pendingRevision: null };
       }
-      case 'posts.question_revision_submitted':
-        return { ...state, pendingRevisionId: event.data.revision_id };
+      case 'posts.question_revision_submitted': {
+        const { revision_id, editor_id, edit_summary, title, url_title, content, html, tags } = event.data;
+        const proposed = { title, url_title, content, html, tags };
+        return {
+          ...state,
+          pendingRevision: { id: revision_id, editorId: editor_id, editSummary: edit_summary, content: proposed },
+        };
+      }
+      case 'posts.question_revision_rejected':
+        return { ...state, pendingRevision: null };
       case 'posts.question_deleted':
         return { ...state, status: Status.deleted };
       case 'posts.question_undeleted':
@@ -159,7 +178,7 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
       case 'edit': {
         if (state.status === Status.deleted) throw errors.notFound('error.question.not_found');
         // Any suggested edit still waiting blocks every other edit, the author's and an admin's included.
-        if (state.pendingRevisionId)
+        if (state.pendingRevision)
           throw errors.business('error.revision.review_underway', 'error.revision.review_underway', 'toast');
         if (sameContent(state, command.content)) return [];
         const data = {
@@ -218,6 +237,26 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
         if (userIds.join(',') === state.invited.join(',')) return [];
         const added = userIds.filter((id) => !state.invited.includes(id));
         return [{ type: 'posts.invitations_updated', data: { ...act, user_ids: userIds, added } }];
+      }
+      case 'review': {
+        // Only the suggestion still waiting is decided; a decision on anything else changes nothing.
+        const pending = state.pendingRevision;
+        if (!pending || pending.id !== command.revisionId) return [];
+        const decided = { question_id: questionId, revision_id: pending.id, editor_id: pending.editorId };
+        if (!command.approved) {
+          return [{ type: 'posts.question_revision_rejected', data: { ...decided, reviewer_id: command.reviewerId } }];
+        }
+        return [
+          {
+            type: 'posts.question_edited',
+            data: {
+              ...decided,
+              edit_summary: pending.editSummary,
+              reviewer_id: command.reviewerId,
+              ...pending.content,
+            },
+          },
+        ];
       }
       case 'accept':
         if (state.status === Status.deleted) throw errors.notFound('error.question.not_found');

@@ -310,6 +310,16 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
       });
       return;
     }
+    case 'posts.question_revision_rejected':
+    case 'posts.answer_revision_rejected': {
+      const d = event.data;
+      const table = event.type === 'posts.question_revision_rejected' ? 'questions' : 'answers';
+      const objectId = 'answer_id' in d ? d.answer_id : d.question_id;
+      await sql`update ${sql.table(table)} set pending_revision_id = null
+                where id = ${objectId} and pending_revision_id = ${d.revision_id}`.execute(tx);
+      await sql`update revisions set status = 3 where id = ${d.revision_id} and status = 1`.execute(tx);
+      return;
+    }
     case 'posts.answer_deleted':
     case 'posts.answer_undeleted': {
       const d = event.data;

@@ -1,0 +1,28 @@
+import { type EventOf, RevisionReviewed } from '@agora/contracts';
+import type { Projection } from '@agora/platform';
+import type { Posts } from '../../commands/posts';
+
+/**
+ * Applies reviewers' decisions on suggested edits of questions and answers (behaviour §3c): each one
+ * becomes a command on the post's own stream, so the post's history says who edited and who approved.
+ * Deciding what is no longer waiting records nothing, so a replay is harmless.
+ */
+export function revisionDecisionsProjection(posts: Posts): Projection {
+  return {
+    name: 'revision-decisions',
+    source: 'moderation',
+    events: [RevisionReviewed],
+    async apply(event) {
+      const d = (event as unknown as EventOf<typeof RevisionReviewed>).data;
+      if (d.object_type === 'tag') return;
+      await posts.reviewRevision({
+        objectType: d.object_type,
+        objectId: d.object_id,
+        revisionId: d.revision_id,
+        approved: d.decision === 'approved',
+        reviewerId: d.reviewer_id,
+      });
+    },
+    async reset() {},
+  };
+}
