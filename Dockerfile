@@ -14,8 +14,14 @@ COPY services/tags/package.json services/tags/
 COPY services/votes/package.json services/votes/
 COPY gateway/package.json gateway/
 COPY launcher/package.json launcher/
-RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY frontends/kit/package.json frontends/kit/
+COPY frontends/root/package.json frontends/root/
+COPY frontends/shell/package.json frontends/shell/
+COPY frontends/users/package.json frontends/users/
+# Development packages too: the web build below needs Vite. (The install's own web build waits for the sources.)
+RUN npm install --include=dev --no-audit --no-fund && npm cache clean --force
 COPY . .
+RUN npm run build:web
 USER node
 ENV AGORA_HOST=0.0.0.0 AGORA_PORT=9080
 EXPOSE 9080

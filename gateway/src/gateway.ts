@@ -6,6 +6,7 @@ import { fetchCallerState, withCallerState } from './composition';
 import { exemptFromPrivateSite, LoginRequired } from './private-site';
 import { AREA_PREFIXES, matchRoute, type ServiceName } from './routing-table';
 import { endToEndHeaders, type ForwardResponse, type ServiceTransport } from './transports';
+import { serveWebApp } from './web-app';
 
 export interface GatewayOptions {
   log: Logger;
@@ -14,6 +15,8 @@ export interface GatewayOptions {
   bodyLimit?: number;
   /** Behind a proxy or load balancer: the client address comes from X-Forwarded-For. */
   trustProxy?: boolean;
+  /** The built web app (frontends/root/dist) to serve at `/`; none serves only the API. */
+  webRoot?: string;
 }
 
 function parseJson(body: Buffer | undefined): unknown {
@@ -72,5 +75,6 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
   };
 
   for (const prefix of Object.values(AREA_PREFIXES)) app.all(`${prefix}*`, forward);
+  if (options.webRoot) await serveWebApp(app, options.webRoot);
   return app;
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
 import { ALL_SERVICES } from './services';
+import { WEB_ROOT } from './web-build';
 
 export const DATABASE_NAME = 'agora';
 
@@ -64,7 +65,7 @@ export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<E
       services.push(service);
       transports[module.name as ServiceName] = new InProcessTransport(service.app);
     }
-    const gateway = await createGateway({ log, transports, trustProxy: config.trustProxy });
+    const gateway = await createGateway({ log, transports, trustProxy: config.trustProxy, webRoot: WEB_ROOT });
     await gateway.listen({ host: config.host, port: config.port });
     const address = gateway.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

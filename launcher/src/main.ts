@@ -4,11 +4,14 @@
  *   projections status                     list projections with lag and dead letters
  *   projections rebuild <service>.<name>   replay one projection from position zero
  *   admin create --email --name --password create or promote an admin account
+ *   search reindex [--from-events] [--restart]  rebuild the search index (resumable, swapped in at the end)
  */
 import { createLogger, loadConfigOrExit, onShutdown } from '@agora/platform';
 import { adminCommand } from './admin-command';
 import { startEmbedded } from './embedded';
 import { projectionsCommand } from './projections-command';
+import { searchCommand } from './search-command';
+import { ensureWebBuild } from './web-build';
 
 const [command = 'start', ...args] = process.argv.slice(2);
 
@@ -18,7 +21,7 @@ const log = createLogger(config);
 switch (command) {
   case 'start': {
     // The handler is in place before anything starts, so Ctrl-C during start-up also stops cleanly.
-    const starting = startEmbedded(config, log);
+    const starting = ensureWebBuild(log).then(() => startEmbedded(config, log));
     onShutdown(async () => {
       const agora = await starting.catch(() => null);
       await agora?.stop();
@@ -39,7 +42,12 @@ switch (command) {
   case 'projections':
     process.exitCode = await projectionsCommand(config, log, args);
     break;
+  case 'search':
+    process.exitCode = await searchCommand(config, log, args);
+    break;
   default:
-    process.stderr.write(`Unknown command ${command}. Commands: start, admin create, projections status|rebuild\n`);
+    process.stderr.write(
+      `Unknown command ${command}. Commands: start, admin create, projections status|rebuild, search reindex\n`,
+    );
     process.exitCode = 64;
 }

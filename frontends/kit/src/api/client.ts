@@ -1,0 +1,79 @@
+import { Limits } from '@agora/contracts/limits';
+import { currentLanguage, i18n } from '../i18n/i18n';
+import { getToken } from '../session/session';
+import { ApiError } from './api-error';
+import { type HandlingOptions, handleFailure } from './respond';
+
+export const API_BASE = '/answer/api/v1';
+export const ADMIN_API_BASE = '/answer/admin/api';
+
+type Params = Record<string, string | number | boolean | undefined | null>;
+
+export interface CallOptions extends HandlingOptions {
+  params?: Params;
+  body?: unknown;
+  /** Milliseconds; 10 s by default (spec §7). */
+  timeoutMs?: number;
+}
+
+function urlOf(path: string, params?: Params): string {
+  const base = path.startsWith('/') ? path : `${API_BASE}/${path}`;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text ? `${base}?${text}` : base;
+}
+
+async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? Limits.timing.requestTimeoutMs);
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
+  const token = getToken();
+  if (token) headers.Authorization = token;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let error: ApiError;
+  try {
+    const response = await fetch(urlOf(path, options.params), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    const envelope = (await response.json().catch(() => null)) as {
+      code?: number;
+      reason?: string;
+      msg?: string;
+      data?: unknown;
+    } | null;
+    if (response.ok) return (envelope?.data ?? null) as T;
+    error = new ApiError(
+      response.status,
+      envelope?.reason ?? '',
+      envelope?.msg ?? response.statusText,
+      envelope?.data ?? null,
+    );
+  } catch (cause) {
+    const timedOut = (cause as Error).name === 'AbortError';
+    error = new ApiError(
+      0,
+      timedOut ? 'timeout' : 'network',
+      i18n.t(timedOut ? 'ui.messages.timeout' : 'ui.messages.network'),
+      null,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+  handleFailure(error, { ...options, admin: options.admin ?? path.startsWith(ADMIN_API_BASE) });
+  throw error;
+}
+
+/** The API client every micro-frontend calls: token, Accept-Language, timeout and spec §8 handling. */
+export const api = {
+  get: <T>(path: string, options?: CallOptions) => call<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('DELETE', path, { ...options, body }),
+};

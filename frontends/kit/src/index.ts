@@ -1,0 +1,58 @@
+/**
+ * @agora/kit — shared by every micro-frontend through the import map (DESIGN §7): API client, session,
+ * guards, i18n, theme and components. Loaded once per page, so its stores are the page's.
+ */
+import './app/boot';
+
+export { ApiError } from './api/api-error';
+export { type ActionRecord, accountApi, type CaptchaFields } from './api/calls/account';
+export { NO_RED_DOT, notificationApi, type RedDot } from './api/calls/notifications';
+export { type SiteInfo, siteApi, type UserCenterAgent } from './api/calls/site';
+export { ADMIN_API_BASE, API_BASE, api, type CallOptions } from './api/client';
+export { AppFrame } from './app/app-frame';
+export { createLifecycles } from './app/lifecycles';
+export { clearPageError, type PageErrorCode, showPageError, usePageError } from './app/page-error';
+export { AppProviders } from './app/providers';
+export { queryClient } from './app/query-client';
+export { capCount, formatCount } from './format/count';
+export { relativeTime } from './format/relative-time';
+export { type Rule, rules, validate } from './forms/rules';
+export { useForm } from './forms/use-form';
+export { Guarded, Loading } from './guards/guarded';
+export { editability, type Guard, type GuardContext, type GuardResult, guards, runGuards } from './guards/guards';
+export { isExemptPath } from './guards/private-site';
+export { saveLoginRedirect, takeLoginRedirect } from './guards/redirect-target';
+export { currentLanguage, i18n, localeTag, SUPPORTED_LANGUAGES, setLanguage } from './i18n/i18n';
+export { useDefaultLanguage, useLanguage } from './i18n/use-language';
+export { isExternal, type Location, navigate, useLocation, useSearchParams, withParams } from './router/history';
+export { Link, type LinkProps } from './router/link';
+export { ROUTES } from './router/routes';
+export { completeLogin, logout, signInWithToken } from './session/actions';
+export { deriveLoginState, type LoginState } from './session/login-state';
+export {
+  clearSession,
+  currentLoginState,
+  getToken,
+  getUser,
+  refreshProfile,
+  setSession,
+  useLoginState,
+  useUser,
+} from './session/session';
+export type { AvatarInfo, UserInfo } from './session/user';
+export { loadSiteInfo, useSiteInfo, useUserCenterAgent } from './site/site-info';
+export { STORAGE_KEYS, storage } from './storage';
+export { createStore, type Store, useStore } from './store';
+export { agoraTheme, navbarStyle, primaryColor } from './theme/theme';
+export { Avatar, avatarSrc } from './ui/avatar';
+export { CaptchaCancelled, withCaptcha } from './ui/captcha';
+export { dialogs } from './ui/dialog-store';
+export { ErrorPage, MaintenancePage, UnexpectedError } from './ui/error-page';
+export { GlobalHosts } from './ui/global-hosts';
+export { BellIcon, MenuIcon, MoreIcon, SearchIcon, TrophyIcon } from './ui/icons';
+export { ensureCanAct } from './ui/login-dialog';
+export { Pagination } from './ui/pagination';
+export { type PageItem, pageItems } from './ui/pagination-items';
+export { RelativeTime } from './ui/relative-time';
+export { SortBar, type SortOption } from './ui/sort-bar';
+export { toast } from './ui/toast-store';

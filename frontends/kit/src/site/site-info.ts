@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { siteApi } from '../api/calls/site';
+import { queryClient } from '../app/query-client';
+
+export const SITE_INFO_KEY = ['siteinfo'] as const;
+export const AGENT_KEY = ['user-center', 'agent'] as const;
+
+const siteInfoQuery = { queryKey: SITE_INFO_KEY, queryFn: siteApi.siteInfo, staleTime: 60_000 };
+const agentQuery = { queryKey: AGENT_KEY, queryFn: siteApi.userCenterAgent, staleTime: 5 * 60_000 };
+
+/** Site settings (`siteinfo`): name, branding, login and security rules, theme, interface language. */
+export function useSiteInfo() {
+  return useQuery(siteInfoQuery);
+}
+
+export function useUserCenterAgent() {
+  return useQuery(agentQuery);
+}
+
+/** The same data outside React (guards before rendering). */
+export const loadSiteInfo = () => queryClient.fetchQuery(siteInfoQuery);

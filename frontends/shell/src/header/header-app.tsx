@@ -1,0 +1,15 @@
+import { GlobalHosts, useDefaultLanguage } from '@agora/kit';
+import { usePrivateSiteGate } from '../private-site-gate';
+import { Header } from './header';
+
+/** The header application; it also hosts what the page needs once (toasts, dialogs, captcha modal). */
+export function HeaderApp() {
+  usePrivateSiteGate();
+  useDefaultLanguage();
+  return (
+    <>
+      <GlobalHosts />
+      <Header />
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createGateway, InProcessTransport } from '@agora/gateway';
+import { identityService } from '@agora/identity';
+import { notificationsService } from '@agora/notifications';
+import type { HttpApp } from '@agora/platform';
+import { siteService } from '@agora/site';
+import pino from 'pino';
+import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp-test-server';
+import { type Stack, startStack } from '../../../test-support/stack';
+
+const REPO = path.resolve(import.meta.dirname, '../../..');
+export const WEB_ROOT = path.join(REPO, 'frontends', 'root', 'dist');
+
+/** Builds the web app when its sources changed since the last build (a no-op otherwise). */
+export function ensureWebBuild(): void {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO, 'frontends/root/build/build-all.ts'), '--if-stale'],
+    { cwd: REPO, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`web build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+export interface WebStack {
+  stack: Stack;
+  smtp: TestSmtpServer;
+  /** The gateway serving the web app and the API, on a loopback port. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The services the account screens talk to (site, identity, notifications for the mails, to a real SMTP
+ * server), behind a gateway that also serves the built web app, listening for the browser.
+ */
+export async function startWebStack(): Promise<WebStack> {
+  ensureWebBuild();
+  const smtp = await startSmtpServer();
+  const stack = await startStack({
+    services: [siteService, identityService, notificationsService],
+    env: { AGORA_SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+  });
+  const transports = Object.fromEntries(
+    ['site', 'identity', 'notifications'].map((name) => [name, new InProcessTransport(stack.service(name).app)]),
+  );
+  const gateway: HttpApp = await createGateway({ log: pino({ level: 'silent' }), transports, webRoot: WEB_ROOT });
+  await gateway.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = gateway.server.address() as AddressInfo;
+  return {
+    stack,
+    smtp,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await gateway.close();
+      await stack.close();
+      await smtp.close();
+    },
+  };
+}

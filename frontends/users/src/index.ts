@@ -1,0 +1,5 @@
+/** @agora/users: the account screens (spec §2), as single-spa lifecycles. */
+import { createLifecycles } from '@agora/kit';
+import { UsersApp } from './app';
+
+export const { bootstrap, mount, unmount } = createLifecycles(UsersApp);
