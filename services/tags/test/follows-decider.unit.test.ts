@@ -1,9 +1,12 @@
 import { foldEvents } from '@agora/platform';
 import { describe, expect, it } from 'vitest';
 import { givenWhen } from '../../../test-support/decider';
-import { type FollowEvent, followsDecider as decider, followsStream } from '../src/domain/follows/decider';
+import { followsDecider as decider, type FollowEvent, followsStream } from '../src/domain/follows/decider';
 
-const followed = (tagId: string): FollowEvent => ({ type: 'tags.tag_followed', data: { user_id: 'u1', tag_id: tagId } });
+const followed = (tagId: string): FollowEvent => ({
+  type: 'tags.tag_followed',
+  data: { user_id: 'u1', tag_id: tagId },
+});
 const unfollowed = (tagId: string): FollowEvent => ({
   type: 'tags.tag_unfollowed',
   data: { user_id: 'u1', tag_id: tagId },
@@ -34,5 +37,11 @@ describe('follows decider', () => {
       unfollowed('t2'),
     ]);
     expect(foldEvents(decider, [...history, unfollowed('t1'), followed('t2')]).tagIds).toEqual(['t2']);
+  });
+
+  it('decides a replacement in tag order, so concurrent replacements lock tag rows in one order', () => {
+    expect(
+      given(followed('t5'), followed('t2')).when({ type: 'replace', userId: 'u1', tagIds: ['t9', 't1', 't2'] }),
+    ).toEqual([followed('t1'), unfollowed('t5'), followed('t9')]);
   });
 });

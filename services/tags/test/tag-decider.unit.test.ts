@@ -1,12 +1,7 @@
 import { foldEvents } from '@agora/platform';
 import { describe, expect, it } from 'vitest';
 import { givenWhen, refusal } from '../../../test-support/decider';
-import {
-  type TagCommand,
-  type TagContent,
-  tagDecider as decider,
-  type TagEvent,
-} from '../src/domain/tag/decider';
+import { tagDecider as decider, type TagCommand, type TagContent, type TagEvent } from '../src/domain/tag/decider';
 
 const content: TagContent = {
   slug_name: 'typescript',
@@ -101,6 +96,7 @@ describe('tag decider', () => {
     expect(given(created, deleted).when({ type: 'undelete', actorId: 'mod' })).toEqual([undeleted]);
     expect(given(created).when({ type: 'undelete', actorId: 'mod' })).toEqual([]);
     expect(refusal(() => given().when(remove())).status).toBe(404);
+    expect(refusal(() => given().when({ type: 'undelete', actorId: 'mod' })).status).toBe(404);
   });
 
   it('keeps a tag that has questions or synonyms', () => {
@@ -120,9 +116,7 @@ describe('tag decider', () => {
       field: 'synonym_tag_list',
       key: 'error.tag.synonym_self',
     });
-    expect(refusal(() => given(created, linked('t9')).when(set(['t2']))).messageKey).toBe(
-      'error.tag.main_is_synonym',
-    );
+    expect(refusal(() => given(created, linked('t9')).when(set(['t2']))).messageKey).toBe('error.tag.main_is_synonym');
     expect(refusal(() => given(created, deleted).when(set(['t2']))).status).toBe(404);
   });
 

@@ -125,12 +125,15 @@ describe('the tag page', () => {
     expect(bySlug.beta).toMatchObject({ is_follower: true, follow_count: 1 });
     expect(bySlug.alpha).toMatchObject({ is_follower: false, recommend: true, reserved: false });
     expect(bySlug.gamma).toMatchObject({ recommend: false, reserved: true });
-    expect((await page('query_cond=popular')).body.data.list[1]).toMatchObject({ slug_name: 'beta', is_follower: false });
+    expect((await page('query_cond=popular')).body.data.list[1]).toMatchObject({
+      slug_name: 'beta',
+      is_follower: false,
+    });
     await setTagSettings(stack, {});
   });
 
   it('validates the query', async () => {
-    const bad = await page('page=0&page_size=101&query_cond=hot&slug_name=' + 'x'.repeat(36));
+    const bad = await page(`page=0&page_size=101&query_cond=hot&slug_name=${'x'.repeat(36)}`);
     expect(bad.status).toBe(400);
     expect(bad.body.data).toEqual([
       { error_field: 'page', error_msg: 'Page must be at least 1.' },
@@ -144,7 +147,10 @@ describe('the tag page', () => {
 
 describe('tags by slug names', () => {
   it('answers the live tags asked for, in order, any case, with synonyms as their main tag', async () => {
-    const found = await stack.call('GET', `${API}/tags?tags=BETA&tags=js&tags=unknown&tags=deleted-one&tags=javascript`);
+    const found = await stack.call(
+      'GET',
+      `${API}/tags?tags=BETA&tags=js&tags=unknown&tags=deleted-one&tags=javascript`,
+    );
     expect(found.status).toBe(200);
     expect(found.body.data).toEqual([
       { tag_id: expect.any(String), slug_name: 'beta', display_name: 'Beta', recommend: false, reserved: false },

@@ -1,5 +1,5 @@
-import { setReputation } from '../../../test-support/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setReputation } from '../../../test-support/accounts';
 import type { Stack } from '../../../test-support/stack';
 import { API, createTag, getTag, type Member, member, moderator, setTagSettings, tagsStack } from './support';
 
@@ -180,7 +180,11 @@ describe('editing a tag', () => {
     });
     expect(edited.body).toMatchObject({ code: 200, data: { wait_for_review: false } });
     const after = (await getTag(stack, 'postgres')).body.data;
-    expect(after).toMatchObject({ display_name: 'PostgreSQL', original_text: 'The *database*.', slug_name: 'postgres' });
+    expect(after).toMatchObject({
+      display_name: 'PostgreSQL',
+      original_text: 'The *database*.',
+      slug_name: 'postgres',
+    });
     expect(after.parsed_text).toContain('<em>database</em>');
     const [revision] = await stack.query(
       "select status, log, content->>'display_name' as name from tags.tag_revisions where tag_id = $1 and status = 2",
@@ -228,11 +232,19 @@ describe('editing a tag', () => {
     expect(renamed.body.data).toEqual({ wait_for_review: false });
     expect((await getTag(stack, 'new-slug')).body.data.tag_id).toBe(tag.tag_id);
     expect((await getTag(stack, 'old-slug')).status).toBe(404);
-    const bad = await put(mod.token, { tag_id: tag.tag_id, slug_name: 'no spaces allowed?', display_name: 'z'.repeat(36) });
-    expect(bad.body.data).toEqual([{ error_field: 'display_name', error_msg: 'Display name must be at most 35 characters.' }]);
+    const bad = await put(mod.token, {
+      tag_id: tag.tag_id,
+      slug_name: 'no spaces allowed?',
+      display_name: 'z'.repeat(36),
+    });
+    expect(bad.body.data).toEqual([
+      { error_field: 'display_name', error_msg: 'Display name must be at most 35 characters.' },
+    ]);
     const badSlug = await put(mod.token, { tag_id: tag.tag_id, slug_name: 'what?' });
     expect(badSlug.body.data[0].error_field).toBe('slug_name');
-    expect((await put(mod.token, {})).body.data).toEqual([{ error_field: 'tag_id', error_msg: 'Tag ID cannot be empty.' }]);
+    expect((await put(mod.token, {})).body.data).toEqual([
+      { error_field: 'tag_id', error_msg: 'Tag ID cannot be empty.' },
+    ]);
     expect((await put(mod.token, { tag_id: '10039999999999999999999' })).status).toBe(404);
   });
 });
@@ -258,7 +270,10 @@ describe('deleting and recovering a tag', () => {
       body: { tag_id: tag.tag_id },
     });
     expect(recoverByMember.status).toBe(403);
-    const recovered = await stack.call('POST', `${API}/tag/recover`, { token: mod.token, body: { tag_id: tag.tag_id } });
+    const recovered = await stack.call('POST', `${API}/tag/recover`, {
+      token: mod.token,
+      body: { tag_id: tag.tag_id },
+    });
     expect(recovered.status).toBe(200);
     expect((await getTag(stack, 'short-lived')).body.data.status).toBe('available');
   });

@@ -23,5 +23,10 @@ export function displayName(raw: string | undefined, fallback: string | null, fi
 
 /** The description is markdown, rendered by the same renderer and sanitiser as posts. */
 export function tagContent(slug: string, name: string, originalText: string): TagContent {
-  return { slug_name: slug, display_name: name, original_text: originalText, parsed_text: renderMarkdown(originalText) };
+  return {
+    slug_name: slug,
+    display_name: name,
+    original_text: originalText,
+    parsed_text: renderMarkdown(originalText),
+  };
 }

@@ -1,6 +1,7 @@
 import { isTagSlug, normalizeTagSlug } from '@agora/contracts';
 import { type Actor, errors, type ServiceContext } from '@agora/platform';
 import { followsDecider, followsStream } from '../domain/follows/decider';
+import { lockTagRows } from '../projections/tags/row-locks';
 import { mainTagsBySlugs, TagStatus, tagById } from '../queries/tag-rows';
 import { decideOn, inTransaction } from './streams';
 
@@ -35,11 +36,17 @@ export class FollowCommands {
     const slugs = slugNames.map(normalizeTagSlug);
     const bad = slugs.findIndex((s) => !isTagSlug(s));
     if (bad >= 0)
-      throw errors.fields({ field: 'slug_name_list', key: 'error.tag.invalid_slug', params: { slug: slugNames[bad]! } });
+      throw errors.fields({
+        field: 'slug_name_list',
+        key: 'error.tag.invalid_slug',
+        params: { slug: slugNames[bad]! },
+      });
     const tags = await mainTagsBySlugs(this.db, slugs);
     const command = { type: 'replace' as const, userId: actor.id, tagIds: tags.map((t) => t.id) };
-    await inTransaction(this.context, (tx) =>
-      decideOn(this.context, tx, followsStream(actor.id), followsDecider, command, actor.id),
-    );
+    await inTransaction(this.context, async (tx) => {
+      // Many tags' follower counts at once: see lockTagRows.
+      await lockTagRows(tx);
+      return decideOn(this.context, tx, followsStream(actor.id), followsDecider, command, actor.id);
+    });
   }
 }

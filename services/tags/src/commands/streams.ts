@@ -4,6 +4,7 @@ import {
   type Decider,
   errors,
   foldEvents,
+  isRetryablePgError,
   type ServiceContext,
   type StoredEvent,
   type Tx,
@@ -38,14 +39,18 @@ const MAX_ATTEMPTS = 5;
 
 /**
  * Runs a unit of work in a transaction, again on a fresher state when another writer appended to the
- * same stream first. A slug taken meanwhile by another tag is the client's "already exists".
+ * same stream first (or PostgreSQL chose it as a deadlock's victim). A slug taken meanwhile by another
+ * tag is the client's "already exists".
  */
 export async function inTransaction<T>(context: ServiceContext, work: (tx: Tx) => Promise<T>, slug?: string) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await context.database.db.transaction().execute(work);
+      const result = await context.database.db.transaction().execute(work);
+      // Cached reads of this process see the write at once (other replicas hear of it by NOTIFY).
+      context.changes.changed();
+      return result;
     } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < MAX_ATTEMPTS) continue;
+      if ((error instanceof ConcurrencyError || isRetryablePgError(error)) && attempt < MAX_ATTEMPTS) continue;
       const pg = error as { code?: string; constraint?: string };
       if (pg.code === UNIQUE_VIOLATION && pg.constraint === 'tags_slug_name_key') {
         throw errors.business('error.tag.already_exists', 'error.tag.already_exists', undefined, { slug: slug ?? '' });

@@ -1,10 +1,10 @@
 import type { SiteSettings } from '@agora/contracts';
-import { type Actor, errors, loadSiteSettings, type ServiceContext } from '@agora/platform';
+import { type Actor, errors, type ServiceContext, siteSettingsOf } from '@agora/platform';
 import { sql } from 'kysely';
 import { tagDecider } from '../domain/tag/decider';
+import { lockTagRows } from '../projections/tags/row-locks';
 import { tagMarks } from '../queries/marks';
 import { TagStatus, tagById, tagBySlug, tagsBySlugs } from '../queries/tag-rows';
-import { lockSlugs } from '../projections/tags/slug-locks';
 import { displayName, tagContent, tagSlug } from './content';
 import { can, requirePermission } from './permissions';
 import { decideOn, inTransaction } from './streams';
@@ -36,7 +36,7 @@ export class TagCommands {
   }
 
   settings(): Promise<SiteSettings> {
-    return loadSiteSettings(this.db, this.context.config.siteUrl);
+    return siteSettingsOf(this.context);
   }
 
   private async liveTag(id: string) {
@@ -142,12 +142,15 @@ export class TagCommands {
     const contents = new Map(
       fresh.map((slug) => {
         const item = items.get(slug)!;
-        return [slug, tagContent(slug, displayName(item.display_name, slug, 'synonym_tag_list'), item.original_text ?? '')];
+        return [
+          slug,
+          tagContent(slug, displayName(item.display_name, slug, 'synonym_tag_list'), item.original_text ?? ''),
+        ];
       }),
     );
     const ids = slugs.map((slug) => existing.get(slug) ?? this.context.ids.next('tag'));
     await inTransaction(this.context, async (tx) => {
-      await lockSlugs(tx, fresh);
+      await lockTagRows(tx);
       for (const [i, slug] of slugs.entries()) {
         const content = contents.get(slug);
         if (!content) continue;
@@ -164,12 +167,26 @@ export class TagCommands {
       const set = { type: 'set_synonyms' as const, actorId: actor.id, synonymIds: ids };
       await decideOn(this.context, tx, main.id, tagDecider, set, actor.id);
       for (const id of ids) {
-        await decideOn(this.context, tx, id, tagDecider, { type: 'link', actorId: actor.id, mainTagId: main.id }, actor.id);
+        await decideOn(
+          this.context,
+          tx,
+          id,
+          tagDecider,
+          { type: 'link', actorId: actor.id, mainTagId: main.id },
+          actor.id,
+        );
       }
       const { rows } = await sql<{ id: string }>`
         select id from tags where main_tag_id = ${main.id} and id <> all(${ids})`.execute(tx);
       for (const { id } of rows) {
-        await decideOn(this.context, tx, id, tagDecider, { type: 'unlink', actorId: actor.id, mainTagId: main.id }, actor.id);
+        await decideOn(
+          this.context,
+          tx,
+          id,
+          tagDecider,
+          { type: 'unlink', actorId: actor.id, mainTagId: main.id },
+          actor.id,
+        );
       }
     });
   }

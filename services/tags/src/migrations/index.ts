@@ -1,3 +1,4 @@
+import { watchTables } from '@agora/platform';
 import { type Kysely, type Migration, sql } from 'kysely';
 
 export const tagsMigrations: Record<string, Migration> = {
@@ -79,6 +80,22 @@ export const tagsMigrations: Record<string, Migration> = {
       await sql`create table tag_creation_progress (question_id text primary key, version integer not null)`.execute(
         db,
       );
+    },
+  },
+  '20261125_0002_read_model_changes': {
+    async up(db: Kysely<any>) {
+      // Every count, follow and edit lands on `tags`: other replicas' caches hear of it by NOTIFY.
+      await watchTables(db, ['tags']);
+    },
+  },
+  '20261125_0003_tag_listing': {
+    async up(db: Kysely<any>) {
+      // How many tags the tag page lists (main tags, not deleted): its pager's count without counting.
+      await sql`create table tag_listing (id boolean primary key default true check (id), listed integer not null)`.execute(
+        db,
+      );
+      await sql`insert into tag_listing (listed)
+                select count(*) from tags where status = 1 and main_tag_id is null`.execute(db);
     },
   },
 };

@@ -1,5 +1,5 @@
 import type { tagMarks } from './marks';
-import { TagStatus, type TagRow } from './tag-rows';
+import { type TagRow, TagStatus } from './tag-rows';
 
 type Marks = ReturnType<typeof tagMarks>;
 

@@ -2,7 +2,7 @@ import type { SiteSettings } from '@agora/contracts';
 import { type Actor, type Db, errors } from '@agora/platform';
 import { sql } from 'kysely';
 import { synonymActions } from './member-actions';
-import { TagStatus, type TagRow, tagById } from './tag-rows';
+import { type TagRow, TagStatus, tagById } from './tag-rows';
 
 /**
  * A main tag's live synonyms, each naming the main tag's slug; asked about a synonym, its main tag

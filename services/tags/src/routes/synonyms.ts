@@ -1,5 +1,5 @@
 import { EnvelopeSchema } from '@agora/contracts';
-import { type HttpApp, loadSiteSettings, ok } from '@agora/platform';
+import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { TagCommands } from '../commands/tags';
 import { tagSynonyms } from '../queries/synonyms';
@@ -14,8 +14,7 @@ export async function synonymRoutes(app: HttpApp, tags: TagCommands) {
       schema: { querystring: Type.Object({ tag_id: Id }), response: { 200: EnvelopeSchema(TagSynonymsSchema) } },
     },
     async (request) => {
-      const settings = await loadSiteSettings(tags.db, tags.context.config.siteUrl);
-      return ok(request, await tagSynonyms(tags.db, request.query.tag_id, request.actor, settings));
+      return ok(request, await tagSynonyms(tags.db, request.query.tag_id, request.actor, await tags.settings()));
     },
   );
 

@@ -1,18 +1,18 @@
 import { EnvelopeSchema, isTagSlug, Limits, normalizeTagSlug } from '@agora/contracts';
-import { type Db, type HttpApp, loadSiteSettings, ok } from '@agora/platform';
+import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import { tagMarks } from '../queries/marks';
+import type { TagReads } from '../queries/reads';
 import { tagBasic } from '../queries/responses';
-import { suggestTags } from '../queries/suggestions';
-import { type TagOrder, tagPage } from '../queries/tag-page';
+import type { TagOrder } from '../queries/tag-page';
 import { mainTagsBySlugs } from '../queries/tag-rows';
 import { Slug, TagBasicSchema, TagPageItemSchema } from './schemas';
 
 const ORDERS: TagOrder[] = ['popular', 'name', 'newest'];
 
 /** Lists of tags: the tag page, tags by slug, and suggestions while asking (api.md "Tag"). */
-export async function tagListRoutes(app: HttpApp, db: Db, siteUrl: string) {
-  const settings = () => loadSiteSettings(db, siteUrl);
+export async function tagListRoutes(app: HttpApp, reads: TagReads) {
+  const { db } = reads;
 
   app.get(
     '/answer/api/v1/tags/page',
@@ -37,7 +37,7 @@ export async function tagListRoutes(app: HttpApp, db: Db, siteUrl: string) {
     async (request) => {
       const { slug_name, display_name, ...page } = request.query;
       const query = { ...page, filter: slug_name ?? display_name };
-      return ok(request, await tagPage(db, query, request.actor?.id, await settings()));
+      return ok(request, await reads.page(query, request.actor?.id));
     },
   );
 
@@ -57,7 +57,7 @@ export async function tagListRoutes(app: HttpApp, db: Db, siteUrl: string) {
         .map(normalizeTagSlug)
         .filter(isTagSlug)
         .slice(0, 50);
-      const marks = tagMarks(await settings());
+      const marks = tagMarks(await reads.settings());
       return ok(
         request,
         (await mainTagsBySlugs(db, slugs)).map((t) => tagBasic(t, marks)),
@@ -74,6 +74,6 @@ export async function tagListRoutes(app: HttpApp, db: Db, siteUrl: string) {
         response: { 200: EnvelopeSchema(Type.Array(TagBasicSchema)) },
       },
     },
-    async (request) => ok(request, await suggestTags(db, request.query.tag, await settings())),
+    async (request) => ok(request, await reads.suggestions(request.query.tag)),
   );
 }

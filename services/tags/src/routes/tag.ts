@@ -1,5 +1,5 @@
-import { EnvelopeSchema } from '@agora/contracts';
-import { errors, type HttpApp, loadSiteSettings, ok } from '@agora/platform';
+import { EnvelopeSchema, Limits } from '@agora/contracts';
+import { errors, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { TagCommands } from '../commands/tags';
 import { tagDetail } from '../queries/tag-info';
@@ -29,8 +29,7 @@ export async function tagRoutes(app: HttpApp, tags: TagCommands) {
       const id = request.query.id ?? request.query.tag_id;
       const name = request.query.name ?? request.query.tag_name;
       if (!id && !name) throw errors.fields({ field: 'id', key: 'validation.required' });
-      const settings = await loadSiteSettings(tags.db, tags.context.config.siteUrl);
-      return ok(request, await tagDetail(tags.db, { id, name }, request.actor, settings));
+      return ok(request, await tagDetail(tags.db, { id, name }, request.actor, await tags.settings()));
     },
   );
 
@@ -41,7 +40,7 @@ export async function tagRoutes(app: HttpApp, tags: TagCommands) {
       schema: {
         body: Type.Object({
           slug_name: Slug,
-          display_name: Type.String({ minLength: 1, maxLength: 35 }),
+          display_name: Type.String({ minLength: 1, maxLength: Limits.tags.nameMaxLength }),
           original_text: Type.Optional(Description),
         }),
         response: { 200: EnvelopeSchema(Type.Object({ slug_name: Type.String() })) },

@@ -3,7 +3,7 @@ import type { Projection, ServiceContext } from '@agora/platform';
 import { sql } from 'kysely';
 import { decideOn } from '../commands/streams';
 import { tagDecider } from '../domain/tag/decider';
-import { lockSlugs } from '../projections/tags/slug-locks';
+import { lockTagRows } from '../projections/tags/row-locks';
 import { TagStatus, tagBySlug } from '../queries/tag-rows';
 
 interface QuestionTagsData {
@@ -27,6 +27,7 @@ export function tagCreationSaga(context: ServiceContext): Projection {
     events: [QuestionAsked, QuestionEdited],
     async apply(event, tx) {
       const d = event.data as QuestionTagsData;
+      await lockTagRows(tx);
       const { rows } = await sql<{ version: number }>`
         select version from tag_creation_progress where question_id = ${d.question_id} for update`.execute(tx);
       if (rows[0] && rows[0].version >= event.version) return;
@@ -34,10 +35,6 @@ export function tagCreationSaga(context: ServiceContext): Projection {
       const tags = d.tags
         .map((t) => ({ slug: normalizeTagSlug(t.slug_name), name: t.display_name.trim() }))
         .filter((t) => isTagSlug(t.slug));
-      await lockSlugs(
-        tx,
-        tags.map((t) => t.slug),
-      );
       for (const tag of tags) {
         const existing = await tagBySlug(tx, tag.slug);
         if (existing?.status === TagStatus.available) continue;

@@ -45,10 +45,11 @@ export const followsDecider: Decider<FollowsState, FollowCommand, FollowEvent> =
         return state.tagIds.includes(command.tagId) ? [unfollowed(command.tagId)] : [];
       case 'replace': {
         const wanted = [...new Set(command.tagIds)];
+        // In tag order: each event counts on its tag's row, and writers that lock rows in one order never deadlock.
         return [
           ...state.tagIds.filter((id) => !wanted.includes(id)).map(unfollowed),
           ...wanted.filter((id) => !state.tagIds.includes(id)).map(followed),
-        ];
+        ].sort((a, b) => (a.data.tag_id < b.data.tag_id ? -1 : a.data.tag_id > b.data.tag_id ? 1 : 0));
       }
     }
   },

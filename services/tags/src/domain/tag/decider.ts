@@ -110,9 +110,10 @@ export const tagDecider: Decider<TagState, TagCommand, TagEvent> = {
 
   decide(command, state) {
     if (command.type === 'create') {
-      if (state.id) throw errors.business('error.tag.already_exists', 'error.tag.already_exists', undefined, {
-        slug: state.slug_name,
-      });
+      if (state.id)
+        throw errors.business('error.tag.already_exists', 'error.tag.already_exists', undefined, {
+          slug: state.slug_name,
+        });
       return [
         {
           type: 'tags.tag_created',

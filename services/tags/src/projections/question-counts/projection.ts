@@ -9,7 +9,7 @@ import {
 } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import { lockSlugs } from '../tags/slug-locks';
+import { lockTagRows } from '../tags/row-locks';
 
 interface QuestionTags {
   slugs: string[];
@@ -42,6 +42,7 @@ function next(state: QuestionTags, event: StoredEvent): QuestionTags {
 
 async function applyQuestionEvent(event: StoredEvent, tx: Tx): Promise<void> {
   const questionId = (event.data as { question_id: string }).question_id;
+  await lockTagRows(tx);
   const { rows } = await sql<QuestionTags & { version: number }>`
     select slugs, deleted, hidden, version from question_tag_state where question_id = ${questionId} for update`.execute(
     tx,
@@ -56,7 +57,6 @@ async function applyQuestionEvent(event: StoredEvent, tx: Tx): Promise<void> {
   const removed = was.filter((s) => !now.includes(s));
   const added = now.filter((s) => !was.includes(s));
   if (removed.length || added.length) {
-    await lockSlugs(tx, [...removed, ...added]);
     if (removed.length) {
       await sql`delete from question_tag_links where question_id = ${questionId} and slug_name = any(${removed})`.execute(
         tx,

@@ -3,7 +3,7 @@ import { excerpt } from '@agora/platform';
 import { sql } from 'kysely';
 import type { FollowEvent } from '../../domain/follows/decider';
 import type { TagEvent } from '../../domain/tag/decider';
-import { linkedQuestions, lockSlugs } from './slug-locks';
+import { linkedQuestions, lockTagRows } from './row-locks';
 
 type TagsEvent = (TagEvent | FollowEvent) & { occurredAt: string; version: number };
 
@@ -19,6 +19,23 @@ async function recordRevision(
             on conflict (id) do nothing`.execute(tx);
 }
 
+/**
+ * Updates one tag (unless the row is already newer) and keeps `tag_listing` right when the change
+ * takes the tag onto the tag page or off it (a deletion, a recovery, becoming or ceasing to be a synonym).
+ */
+async function changeListed(tx: Tx, tagId: string, version: number, set: ReturnType<typeof sql>) {
+  await sql`
+    with before as (
+      select id, (status = 1 and main_tag_id is null) as listed from tags
+      where id = ${tagId} and version < ${version} for update
+    ), changed as (
+      update tags t set ${set}, version = ${version} from before where t.id = before.id
+      returning before.listed as was, (t.status = 1 and t.main_tag_id is null) as now
+    )
+    update tag_listing set listed = listed + coalesce((select sum(now::int - was::int) from changed), 0)
+    where exists (select 1 from changed where now <> was)`.execute(tx);
+}
+
 /** Applies a tags event to the read models, in the transaction of the command that caused it. */
 export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void> {
   const event = stored as unknown as TagsEvent;
@@ -28,14 +45,15 @@ export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void>
   switch (event.type) {
     case 'tags.tag_created': {
       const d = event.data;
-      await lockSlugs(tx, [d.slug_name]);
-      await sql`
+      await lockTagRows(tx, 'shared');
+      const { rows: inserted } = await sql`
         insert into tags (id, slug_name, display_name, original_text, parsed_text, excerpt, user_id, question_count,
                           revision_id, version, created_at, updated_at)
         values (${d.tag_id}, ${d.slug_name}, ${d.display_name}, ${d.original_text}, ${d.parsed_text},
                 ${excerpt(d.original_text, EXCERPT_LENGTH)}, ${d.user_id}, ${linkedQuestions(d.slug_name)},
                 ${d.revision_id}, ${event.version}, ${at}, ${at})
-        on conflict (id) do nothing`.execute(tx);
+        on conflict (id) do nothing returning 1`.execute(tx);
+      if (inserted.length) await sql`update tag_listing set listed = listed + 1`.execute(tx);
       const { tag_id, user_id, revision_id, question_id: _, ...content } = d;
       await recordRevision(tx, { id: revision_id, tag: tag_id, user: user_id, status: Revision.created, content, at });
       return;
@@ -44,7 +62,7 @@ export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void>
       const d = event.data;
       const { rows } = await sql<{ slug_name: string }>`select slug_name from tags where id = ${d.tag_id}`.execute(tx);
       const renamed = rows[0] && rows[0].slug_name !== d.slug_name;
-      if (renamed) await lockSlugs(tx, [rows[0]!.slug_name, d.slug_name]);
+      if (renamed) await lockTagRows(tx, 'shared');
       await sql`
         update tags set slug_name = ${d.slug_name}, display_name = ${d.display_name}, original_text = ${d.original_text},
           parsed_text = ${d.parsed_text}, excerpt = ${excerpt(d.original_text, EXCERPT_LENGTH)},
@@ -82,15 +100,13 @@ export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void>
     case 'tags.tag_deleted':
     case 'tags.tag_undeleted': {
       const status = event.type === 'tags.tag_deleted' ? 10 : 1;
-      await sql`update tags set status = ${status}, version = ${event.version}, updated_at = ${at}
-                where id = ${event.data.tag_id} and ${newer}`.execute(tx);
+      await changeListed(tx, event.data.tag_id, event.version, sql`status = ${status}, updated_at = ${at}`);
       return;
     }
     case 'tags.synonym_linked':
     case 'tags.synonym_unlinked': {
       const main = event.type === 'tags.synonym_linked' ? event.data.main_tag_id : null;
-      await sql`update tags set main_tag_id = ${main}, version = ${event.version}
-                where id = ${event.data.tag_id} and ${newer}`.execute(tx);
+      await changeListed(tx, event.data.tag_id, event.version, sql`main_tag_id = ${main}`);
       return;
     }
     case 'tags.synonyms_set':
@@ -99,7 +115,8 @@ export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void>
       return;
     case 'tags.tag_followed': {
       const d = event.data;
-      const { rows } = await sql`insert into tag_follows (user_id, tag_id, created_at) values (${d.user_id}, ${d.tag_id}, ${at})
+      const { rows } =
+        await sql`insert into tag_follows (user_id, tag_id, created_at) values (${d.user_id}, ${d.tag_id}, ${at})
                                  on conflict do nothing returning 1`.execute(tx);
       if (rows.length) await sql`update tags set follow_count = follow_count + 1 where id = ${d.tag_id}`.execute(tx);
       return;
@@ -116,7 +133,10 @@ export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void>
 
 /** Empties the tags read model; question counts come back from the links when tags are recreated. */
 export async function resetTagsReadModel(tx: Tx): Promise<void> {
+  // First in line with the projections that write tags, so a rebuild under traffic never deadlocks with them.
+  await lockTagRows(tx);
   await sql`truncate tags, tag_revisions, tag_follows`.execute(tx);
+  await sql`update tag_listing set listed = 0`.execute(tx);
 }
 
 /** The tags read model as one unit, for a rebuild from the service's own log. */

@@ -1,0 +1,40 @@
+import type { SiteSettings } from '@agora/contracts';
+import { ReadModelCache, type ServiceContext, siteSettingsOf } from '@agora/platform';
+import { suggestTags } from './suggestions';
+import { markFollowed, type TagPage, type TagPageQuery, tagPage } from './tag-page';
+
+/**
+ * The tag lists, kept until the tags read model changes (platform ChangeFeed: this process's commits
+ * at once, other replicas' by NOTIFY), so a busy tag page or a popular prefix costs one query per change.
+ * Only what is the same for every viewer is kept; the viewer's follows are read per request.
+ */
+export class TagReads {
+  private readonly cache: ReadModelCache<unknown>;
+
+  constructor(readonly context: ServiceContext) {
+    this.cache = new ReadModelCache(context.changes, 5000);
+  }
+
+  get db() {
+    return this.context.database.db;
+  }
+
+  settings(): Promise<SiteSettings> {
+    return siteSettingsOf(this.context);
+  }
+
+  async page(query: TagPageQuery, viewerId: string | undefined): Promise<TagPage> {
+    const settings = await this.settings();
+    const key = `page:${query.query_cond}:${query.page}:${query.page_size}:${query.filter?.trim().toLowerCase() ?? ''}`;
+    const page = (await this.cache.get(key, () => tagPage(this.db, query, settings))) as TagPage;
+    return markFollowed(this.db, page, viewerId);
+  }
+
+  async suggestions(typed: string) {
+    const settings = await this.settings();
+    const key = `suggest:${typed.replace(/;/g, '').trim().toLowerCase()}`;
+    return (await this.cache.get(key, () => suggestTags(this.db, typed, settings))) as Awaited<
+      ReturnType<typeof suggestTags>
+    >;
+  }
+}
