@@ -135,6 +135,23 @@ describe('synonyms', () => {
 });
 
 describe('asking with a synonym', () => {
+  it("lists questions filed under a tag before it became a synonym with its main tag's questions", async () => {
+    const rust = await createTag(stack, mod.token, { slug_name: 'rust', display_name: 'Rust' });
+    await createTag(stack, mod.token, { slug_name: 'rustlang', display_name: 'rustlang' });
+    await stack.settle();
+    const early = await ask(stack, mod.token, ['rustlang'], 'Filed under rustlang before the synonym existed');
+    const main = await ask(stack, mod.token, ['rust'], 'Filed under rust itself');
+    const listed = async (tag: string) =>
+      (await stack.call('GET', `${API}/question/page?order=newest&tag=${tag}`)).body.data.list.map(
+        (x: { id: string }) => x.id,
+      );
+    expect(await listed('rust')).toEqual([main.id]);
+    expect((await setSynonyms(curator.token, rust.tag_id, ['rustlang'])).status).toBe(200);
+    await stack.settle();
+    expect((await listed('rust')).sort()).toEqual([early.id, main.id].sort());
+    expect((await listed('rustlang')).sort()).toEqual([early.id, main.id].sort());
+  });
+
   it('files the question under the main tag, with its display name, listed under the main tag', async () => {
     const q = await ask(stack, asker.token, ['JS', 'javascript'], 'How do closures capture variables?');
     expect(q.tags).toEqual([

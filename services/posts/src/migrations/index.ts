@@ -169,4 +169,10 @@ export const postsMigrations: Record<string, Migration> = {
         )`.execute(db);
     },
   },
+  '20261125_0002_tag_catalog_changes': {
+    async up(db: Kysely<any>) {
+      // Question lists filter by a tag and its synonyms: a new synonym changes them.
+      await watchTables(db, ['tag_catalog']);
+    },
+  },
 };

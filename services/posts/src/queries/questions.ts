@@ -176,6 +176,19 @@ async function listCount(db: Db, where: ReturnType<typeof sql>, query: QuestionP
   return n;
 }
 
+/**
+ * A tag and its synonyms (a synonym stands for its main tag): a tag's list shows the questions filed
+ * under its synonyms too, those asked before the synonym was set.
+ */
+async function tagFamily(db: Db, slug: string): Promise<string[]> {
+  const { rows } = await sql<{ slug_name: string }>`
+    select f.slug_name from tag_catalog t
+    join tag_catalog m on m.tag_id = coalesce(t.main_tag_id, t.tag_id)
+    join tag_catalog f on f.tag_id = m.tag_id or f.main_tag_id = m.tag_id
+    where t.slug_name = ${slug}`.execute(db);
+  return [...new Set([slug, ...rows.map((r) => r.slug_name)])];
+}
+
 /** The question list (behaviour §7a): pinned first in every order; one page and its count. */
 export async function questionPage(db: Db, query: QuestionPageQuery, settings: SiteSettings) {
   const conditions = [
@@ -191,8 +204,9 @@ export async function questionPage(db: Db, query: QuestionPageQuery, settings: S
     );
   }
   if (query.tag) {
+    const slugs = await tagFamily(db, query.tag.trim().toLowerCase());
     conditions.push(
-      sql`exists (select 1 from question_tags t where t.question_id = q.id and t.tag_slug = ${query.tag.trim().toLowerCase()})`,
+      sql`exists (select 1 from question_tags t where t.question_id = q.id and t.tag_slug = any(${slugs}::text[]))`,
     );
   }
   if (query.username) {
