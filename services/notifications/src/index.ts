@@ -1,3 +1,4 @@
+export { DigestWorker, type DigestWorkerSettings } from './mail/digest-worker';
 export { renderAccountMail } from './mail/templates/account-mail';
 export { MailWorker, type MailWorkerSettings, retryDelayMs } from './mail/worker';
 export { createNotificationsService, type NotificationsOptions, notificationsService } from './service';

@@ -1,48 +1,125 @@
-import type { ServiceContext, ServiceModule } from '@agora/platform';
+import { NotificationsEvents } from '@agora/contracts';
+import { type ServiceContext, type ServiceModule, TableKeySource } from '@agora/platform';
+import { CachedActorSource, type SessionFacts } from './cache/cached-actors';
+import { ChangeListener } from './cache/change-listener';
+import { UserCache } from './cache/user-cache';
+import { InboxCommands } from './commands/reads';
+import { SettingsCommands } from './commands/settings';
+import { DigestWorker, type DigestWorkerSettings } from './mail/digest-worker';
+import type { NoticeMailer } from './mail/notice-queue';
+import { UnsubscribeCodes } from './mail/unsubscribe-codes';
 import { MailWorker, type MailWorkerSettings } from './mail/worker';
 import { notificationsMigrations } from './migrations';
+import { ACTORS_CHANNEL, COUNTERS_CHANNEL } from './migrations/announce-changes';
 import { accountMailProjection } from './projections/account-mail/projection';
+import { recipientStatusProjection } from './projections/identity/projection';
+import { inboxFromPosts } from './projections/posts/projection';
+import { tagFollowsProjection } from './projections/tags/projection';
+import { inboxFromVotes } from './projections/votes/projection';
+import type { Counters } from './queries/status';
+import { notificationRoutes } from './routes/notifications';
+import { settingsRoutes } from './routes/settings';
 
 export interface NotificationsOptions {
   /** Delivery timings (tests shorten them). */
   mail?: Partial<MailWorkerSettings>;
+  /** When digests are looked for, and the clock that says when one is due (tests move it). */
+  digest?: Partial<DigestWorkerSettings>;
+  /** Events older than this are not mailed about (replays, a first start over a long history). */
+  mailWindowMs?: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface Parts {
+  mail: MailWorker;
+  listener: ChangeListener;
+  redDots: UserCache<Counters>;
+  sessions: UserCache<SessionFacts>;
+  digest: DigestWorker;
+  mailer: NoticeMailer;
+  inbox: InboxCommands;
+  settings: SettingsCommands;
 }
 
 /**
- * Inbox, achievements, unread counts and e-mail (DESIGN §6). So far: account e-mail — identity asks,
- * a projection renders the mail into `mail_outbox`, and a background worker delivers it. The platform's
- * shared `site-settings` projection gives the SMTP settings and the site's name and address.
+ * Inbox, achievements, red dots and e-mail (DESIGN §6), built only from other services' events: posts
+ * (whom a post concerns), votes (votes and reputation), tags (follows), identity (account mail, and who
+ * may receive). Mail goes through `mail_outbox` and its worker; digests are gathered by their own worker.
  */
 export function createNotificationsService(options: NotificationsOptions = {}): ServiceModule {
-  // The projection of a running instance wakes that instance's worker.
-  const workers = new WeakMap<ServiceContext, MailWorker>();
-  const workerOf = (context: ServiceContext) => {
-    let worker = workers.get(context);
-    if (!worker) {
-      worker = new MailWorker({
-        db: context.database.db,
-        config: context.config,
-        log: context.log,
-        settings: options.mail,
-      });
-      workers.set(context, worker);
+  const parts = new WeakMap<ServiceContext, Parts>();
+  const partsOf = (context: ServiceContext): Parts => {
+    let found = parts.get(context);
+    if (!found) {
+      const db = context.database.db;
+      const mail = new MailWorker({ db, config: context.config, log: context.log, settings: options.mail });
+      const codes = new UnsubscribeCodes(db);
+      const onQueued = () => mail.wake();
+      const now = options.digest?.now ?? Date.now;
+      // What every poll reads, kept in memory until a change of its user is announced.
+      const listener = new ChangeListener({ pool: context.database.pool, log: context.log });
+      const redDots = new UserCache<Counters>(listener);
+      const sessions = new UserCache<SessionFacts>(listener);
+      listener.on(COUNTERS_CHANNEL, (userId) => redDots.evict(userId));
+      listener.on(ACTORS_CHANNEL, (userId) => sessions.evict(userId));
+      found = {
+        mail,
+        listener,
+        redDots,
+        sessions,
+        digest: new DigestWorker({
+          db,
+          config: context.config,
+          log: context.log,
+          codes,
+          onQueued,
+          settings: options.digest,
+        }),
+        mailer: { codes, config: context.config, onQueued, windowMs: options.mailWindowMs ?? DAY_MS, now },
+        inbox: new InboxCommands(context, redDots),
+        settings: new SettingsCommands(context, codes),
+      };
+      parts.set(context, found);
     }
-    return worker;
+    return found;
   };
 
   return {
     name: 'notifications',
     migrations: notificationsMigrations,
-    events: [],
-    async routes() {},
+    events: NotificationsEvents,
+    auth(context) {
+      const db = context.database.db;
+      return { actors: new CachedActorSource(db, partsOf(context).sessions), keys: new TableKeySource(db) };
+    },
+    async routes(app, context) {
+      const { inbox, settings, redDots } = partsOf(context);
+      await notificationRoutes(app, context, inbox, redDots);
+      await settingsRoutes(app, context, settings);
+    },
     projections(context) {
-      const worker = workerOf(context);
-      return [accountMailProjection({ config: context.config, log: context.log, onQueued: () => worker.wake() })];
+      const { mail, mailer } = partsOf(context);
+      return [
+        accountMailProjection({ config: context.config, log: context.log, onQueued: () => mail.wake() }),
+        recipientStatusProjection,
+        tagFollowsProjection,
+        inboxFromPosts(mailer),
+        inboxFromVotes,
+      ];
     },
     async background(context) {
-      const worker = workerOf(context);
-      await worker.start();
-      return worker;
+      const { mail, digest, listener } = partsOf(context);
+      await listener.start();
+      await mail.start();
+      digest.start();
+      return {
+        async stop() {
+          await digest.stop();
+          await mail.stop();
+          await listener.stop();
+        },
+      };
     },
   };
 }

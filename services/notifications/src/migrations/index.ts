@@ -1,4 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
+import { announceChangesMigration } from './announce-changes';
+import { inboxMigration } from './inbox';
 
 /** The platform's migrations come first: they also create `site_settings`, the projected copy of site's settings. */
 export const notificationsMigrations: Record<string, Migration> = {
@@ -29,4 +31,6 @@ export const notificationsMigrations: Record<string, Migration> = {
         create index mail_outbox_due on mail_outbox (next_attempt_at, mail_id) where status = 'pending'`.execute(db);
     },
   },
+  '20261201_0001_inbox': inboxMigration,
+  '20261201_0002_announce_changes': announceChangesMigration,
 };

@@ -1,0 +1,101 @@
+import { type Static, Type } from 'typebox';
+import { UserBasicInfoSchema } from '../users/user-basic-info';
+import { DigestFrequencySchema } from './events';
+
+/** Inbox tabs (`inbox_type`, behaviour §5a `msg_type`): `all` is every inbox notification. */
+export const INBOX_TYPES = ['all', 'posts', 'invites', 'votes'] as const;
+export type InboxType = (typeof INBOX_TYPES)[number];
+
+/**
+ * Every notification action (behaviour §5a, i18n key `notification.action.<action>`), and `reputation`
+ * for achievements. The inbox tab each belongs to is fixed by the action.
+ */
+export const NOTIFICATION_ACTIONS = {
+  answer_the_question: 'posts',
+  update_question: 'posts',
+  update_answer: 'posts',
+  accept_answer: 'posts',
+  comment_question: 'posts',
+  comment_answer: 'posts',
+  reply_to_you: 'posts',
+  mention_you: 'posts',
+  your_question_is_closed: 'posts',
+  your_question_was_deleted: 'posts',
+  your_answer_was_deleted: 'posts',
+  your_comment_was_deleted: 'posts',
+  up_voted_question: 'votes',
+  down_voted_question: 'votes',
+  up_voted_answer: 'votes',
+  down_voted_answer: 'votes',
+  up_voted_comment: 'votes',
+  invited_you_to_answer: 'invites',
+  reputation: 'achievement',
+} as const;
+export type NotificationAction = keyof typeof NOTIFICATION_ACTIONS;
+export type NotificationTab = (typeof NOTIFICATION_ACTIONS)[NotificationAction];
+
+export const InboxTypeSchema = Type.Union([
+  Type.Literal('all'),
+  Type.Literal('posts'),
+  Type.Literal('invites'),
+  Type.Literal('votes'),
+]);
+
+/** api.md ObjectInfo: the object a notification is about; `title` is its question's title. */
+export const NotificationObjectInfoSchema = Type.Object({
+  title: Type.String(),
+  object_id: Type.String(),
+  object_map: Type.Record(Type.String(), Type.String()),
+  object_type: Type.String(),
+});
+
+/**
+ * api.md NotificationContent. `user_info` is absent when the trigger is anonymous (down-votes,
+ * achievements). Beyond the reference: `action` (the untranslated key) and `count` (how many events
+ * the notification stands for: one per object and action until read).
+ */
+export const NotificationItemSchema = Type.Object({
+  id: Type.String(),
+  user_info: Type.Optional(UserBasicInfoSchema),
+  object_info: NotificationObjectInfoSchema,
+  rank: Type.Integer(),
+  notification_action: Type.String(),
+  action: Type.String(),
+  count: Type.Integer(),
+  is_read: Type.Boolean(),
+  update_time: Type.Integer(),
+});
+export type NotificationItem = Static<typeof NotificationItemSchema>;
+
+export const RedDotBadgeAwardSchema = Type.Object({
+  notification_id: Type.String(),
+  badge_id: Type.String(),
+  name: Type.String(),
+  icon: Type.String(),
+  level: Type.Integer(),
+});
+
+/** api.md RedDot: the header's bell and trophy counters and the review badge. */
+export const RedDotSchema = Type.Object({
+  inbox: Type.Integer(),
+  achievement: Type.Integer(),
+  revision: Type.Integer(),
+  can_revision: Type.Boolean(),
+  badge_award: Type.Union([RedDotBadgeAwardSchema, Type.Null()]),
+});
+export type RedDot = Static<typeof RedDotSchema>;
+
+/** api.md NotificationChannelConfig: `email` is the only channel. */
+export const NotificationChannelConfigSchema = Type.Object({
+  key: Type.Literal('email'),
+  enable: Type.Boolean(),
+});
+
+/** api.md GetUserNotificationConfigResp, with the digest frequency beyond the reference. */
+export const NotificationConfigSchema = Type.Object({
+  inbox: NotificationChannelConfigSchema,
+  all_new_question: NotificationChannelConfigSchema,
+  all_new_question_for_following_tags: NotificationChannelConfigSchema,
+  digest: DigestFrequencySchema,
+});
+export type NotificationConfig = Static<typeof NotificationConfigSchema>;

@@ -1,0 +1,45 @@
+import { NOTIFICATION_ACTIONS, type NotificationAction, type NotificationType } from '@agora/contracts';
+
+export type PostType = 'question' | 'answer' | 'comment';
+
+/** What a notification mail is about; replies and comments on answers get words of their own. */
+export type NoticeKind =
+  | 'new_answer'
+  | 'new_comment_question'
+  | 'new_comment_answer'
+  | 'reply'
+  | 'invited_to_answer'
+  | 'new_question'
+  | 'new_question_tags';
+
+/** The notifications that are also mailed (behaviour §5d, `inbox` source). */
+const NOTICE_OF: Partial<Record<NotificationAction, NoticeKind>> = {
+  answer_the_question: 'new_answer',
+  comment_question: 'new_comment_question',
+  comment_answer: 'new_comment_answer',
+  reply_to_you: 'reply',
+  invited_you_to_answer: 'invited_to_answer',
+};
+
+/** Down-votes and reputation changes never say who caused them (behaviour §5a). */
+const ANONYMOUS: ReadonlySet<NotificationAction> = new Set(['down_voted_question', 'down_voted_answer', 'reputation']);
+
+export function typeOfAction(action: NotificationAction): NotificationType {
+  return action === 'reputation' ? 'achievement' : 'inbox';
+}
+
+export function tabOfAction(action: NotificationAction): string {
+  return NOTIFICATION_ACTIONS[action];
+}
+
+export function noticeOfAction(action: NotificationAction): NoticeKind | undefined {
+  return NOTICE_OF[action];
+}
+
+export function isAnonymous(action: NotificationAction): boolean {
+  return ANONYMOUS.has(action);
+}
+
+export function isNotificationAction(value: string): value is NotificationAction {
+  return value in NOTIFICATION_ACTIONS;
+}

@@ -1,0 +1,46 @@
+import type { NotificationType } from '@agora/contracts';
+import type { Tx } from '@agora/platform';
+import { sql } from 'kysely';
+
+const column = (type: NotificationType) => sql.ref(type);
+const clearedColumn = (type: NotificationType) => sql.ref(`${type}_cleared_at`);
+
+/** Notifications just read: those that counted (opened after the last look) come off the red dot. */
+export async function countRead(tx: Tx, userId: string, type: NotificationType, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`
+    update notification_counters c
+      set ${column(type)} = greatest(c.${column(type)} - (
+        select count(*)::int from notifications n where n.id = any(${ids}) and n.created_at > c.${clearedColumn(type)}), 0)
+    where c.user_id = ${userId}`.execute(tx);
+}
+
+/**
+ * The user looked: the red dot starts again from that moment, counting only what opened after it (an
+ * event that committed while the user looked may already be newer).
+ */
+export async function clearRedDot(tx: Tx, userId: string, type: NotificationType, at: string): Promise<void> {
+  await sql`
+    insert into notification_counters as c (user_id, ${clearedColumn(type)}) values (${userId}, ${at}::timestamptz)
+    on conflict (user_id) do update set ${clearedColumn(type)} = greatest(c.${clearedColumn(type)}, excluded.${clearedColumn(type)})`.execute(
+    tx,
+  );
+  await sql`
+    update notification_counters c set ${column(type)} = (
+      select count(*)::int from notifications n
+      where n.user_id = c.user_id and n.type = ${type} and n.created_at > c.${clearedColumn(type)}
+        and not exists (select 1 from notification_reads r where r.notification_id = n.id))
+    where c.user_id = ${userId}`.execute(tx);
+}
+
+/** After notifications were removed (a rebuild): every red dot counted again from what is left. */
+export async function recountAll(tx: Tx): Promise<void> {
+  await sql`
+    update notification_counters c set
+      inbox = (select count(*)::int from notifications n
+               where n.user_id = c.user_id and n.type = 'inbox' and n.created_at > c.inbox_cleared_at
+                 and not exists (select 1 from notification_reads r where r.notification_id = n.id)),
+      achievement = (select count(*)::int from notifications n
+               where n.user_id = c.user_id and n.type = 'achievement' and n.created_at > c.achievement_cleared_at
+                 and not exists (select 1 from notification_reads r where r.notification_id = n.id))`.execute(tx);
+}

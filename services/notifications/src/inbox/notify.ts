@@ -1,0 +1,78 @@
+import type { StoredEvent, Tx } from '@agora/platform';
+import { sql } from 'kysely';
+import { tabOfAction, typeOfAction } from '../domain/actions';
+import { eventKey, joinsLatest, notificationId } from '../domain/grouping';
+import type { NotificationIntent } from '../domain/recipients';
+import { recountAll } from './counters';
+import { RECEIVES_AT } from './eligibility';
+
+export type NotifyOutcome = 'opened' | 'joined' | 'skipped';
+
+interface Check {
+  receives: boolean;
+  fresh: boolean;
+  id: string | null;
+  read_at: Date | null;
+}
+
+/**
+ * Gives one notification: skipped for users who could not receive it when the event happened, and for an
+ * event already counted for this receiver; otherwise it joins the open notification of its group (one
+ * per receiver, object and action until read, with a count) or opens a new one, which lights a red dot.
+ * Two statements: the checks with the group's latest notification, then the write.
+ */
+export async function notify(tx: Tx, event: StoredEvent, intent: NotificationIntent): Promise<NotifyOutcome> {
+  const at = event.occurredAt;
+  const key = eventKey(event.id, intent.receiver, intent.action);
+  const { rows } = await sql<Check>`
+    with eligible as (select ${RECEIVES_AT(intent.receiver, at)} as receives),
+    fresh as (
+      insert into notification_event_keys (event_key, source)
+      select ${key}, ${event.source} from eligible where receives
+      on conflict do nothing returning event_key)
+    select (select receives from eligible) as receives, exists (select 1 from fresh) as fresh, latest.id, latest.read_at
+    from (select 1) as one left join lateral (
+      select n.id, r.read_at from notifications n
+      left join notification_reads r on r.notification_id = n.id
+      where n.user_id = ${intent.receiver} and n.group_key = ${intent.groupKey} and n.action = ${intent.action}
+      order by n.created_at desc, n.id desc limit 1) as latest on true`.execute(tx);
+  const check = rows[0]!;
+  if (!check.receives || !check.fresh) return 'skipped';
+
+  const facts = sql`object_id = ${intent.objectId}, object_type = ${intent.objectType},
+    question_id = ${intent.questionId}, trigger_user_id = ${intent.triggerUserId}`;
+  if (check.id && joinsLatest({ readAt: check.read_at }, new Date(at))) {
+    await sql`
+      update notifications set count = count + 1, rank = rank + ${intent.rank ?? 0},
+        updated_at = greatest(updated_at, ${at}::timestamptz), ${facts}
+      where id = ${check.id}`.execute(tx);
+    return 'joined';
+  }
+
+  // A new notification lights its red dot unless the user looked since it happened, or (replaying) had
+  // already read this very notification.
+  const id = notificationId(key);
+  const type = typeOfAction(intent.action);
+  const count = sql.ref(type);
+  const cleared = sql.ref(`${type}_cleared_at`);
+  await sql`
+    with opened as (
+      insert into notifications (id, user_id, type, tab, action, group_key, object_id, object_type, question_id,
+                                 trigger_user_id, count, rank, source, created_at, updated_at)
+      values (${id}, ${intent.receiver}, ${type}, ${tabOfAction(intent.action)}, ${intent.action}, ${intent.groupKey},
+              ${intent.objectId}, ${intent.objectType}, ${intent.questionId}, ${intent.triggerUserId}, 1,
+              ${intent.rank ?? 0}, ${event.source}, ${at}::timestamptz, ${at}::timestamptz)
+      returning id)
+    insert into notification_counters as c (user_id, ${count})
+    select ${intent.receiver}, 1 from opened
+    where not exists (select 1 from notification_reads r where r.notification_id = ${id})
+    on conflict (user_id) do update set ${count} = c.${count} + 1 where c.${cleared} < ${at}::timestamptz`.execute(tx);
+  return 'opened';
+}
+
+/** Empties what one source's events made, and counts every red dot again from what is left. */
+export async function forgetSource(tx: Tx, source: string): Promise<void> {
+  await sql`delete from notifications where source = ${source}`.execute(tx);
+  await sql`delete from notification_event_keys where source = ${source}`.execute(tx);
+  await recountAll(tx);
+}

@@ -1,0 +1,40 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+
+/** A change of a user's red-dot counters names the user on this channel (see UserCache). */
+export const COUNTERS_CHANNEL = 'agora_notification_counters';
+/** A change of a user's actor row or sessions names the user on this channel; `*` means everyone. */
+export const ACTORS_CHANNEL = 'agora_notification_actors';
+
+/**
+ * Row triggers that announce, at commit, whose red dot or whose session facts changed, so that the
+ * copies a poll reads from memory stay exact in every replica. Emptied actor tables announce everyone
+ * (counter rows are never emptied: a rebuild counts them again row by row).
+ */
+export const announceChangesMigration: Migration = {
+  async up(db: Kysely<any>) {
+    await sql`
+      create function announce_counter_change() returns trigger language plpgsql as $$
+      begin
+        perform pg_notify(${sql.lit(COUNTERS_CHANNEL)}, coalesce(new.user_id, old.user_id));
+        return null;
+      end $$`.execute(db);
+    await sql`
+      create trigger notification_counters_announce after insert or update or delete on notification_counters
+      for each row execute function announce_counter_change()`.execute(db);
+    await sql`
+      create function announce_actor_change() returns trigger language plpgsql as $$
+      begin
+        perform pg_notify(${sql.lit(ACTORS_CHANNEL)}, case when tg_op = 'TRUNCATE' then '*'
+                                                        else coalesce(new.user_id, old.user_id) end);
+        return null;
+      end $$`.execute(db);
+    for (const table of ['actors', 'revoked_sessions']) {
+      await sql`
+        create trigger ${sql.id(`${table}_announce_user`)} after insert or update or delete on ${sql.table(table)}
+        for each row execute function announce_actor_change()`.execute(db);
+      await sql`
+        create trigger ${sql.id(`${table}_announce_all`)} after truncate on ${sql.table(table)}
+        for each statement execute function announce_actor_change()`.execute(db);
+    }
+  },
+};

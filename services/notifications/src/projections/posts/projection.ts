@@ -1,0 +1,266 @@
+import {
+  AnswerAccepted,
+  AnswerDeleted,
+  AnswerEdited,
+  AnswerPosted,
+  CommentAdded,
+  CommentDeleted,
+  CommentEdited,
+  type EventDefinition,
+  InvitationsUpdated,
+  QuestionAsked,
+  QuestionClosed,
+  QuestionDeleted,
+  QuestionEdited,
+} from '@agora/contracts';
+import type { Projection, StoredEvent, Tx } from '@agora/platform';
+import { sql } from 'kysely';
+import type { Static } from 'typebox';
+import * as recipients from '../../domain/recipients';
+import { forgetSource } from '../../inbox/notify';
+import { queueNewQuestionMails } from '../../mail/new-question-mail';
+import type { NoticeMailer } from '../../mail/notice-queue';
+import { give } from './give';
+import { indexPost, postsById, retitle, setMentions } from './post-index';
+
+type Data<D> = D extends EventDefinition<string, infer S> ? Static<S> : never;
+
+const EVENTS = [
+  QuestionAsked,
+  QuestionEdited,
+  QuestionClosed,
+  QuestionDeleted,
+  AnswerPosted,
+  AnswerEdited,
+  AnswerDeleted,
+  AnswerAccepted,
+  InvitationsUpdated,
+  CommentAdded,
+  CommentEdited,
+  CommentDeleted,
+];
+
+async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<void> {
+  switch (event.type) {
+    case QuestionAsked.type: {
+      const d = event.data as Data<typeof QuestionAsked>;
+      await indexPost(tx, {
+        object_id: d.question_id,
+        object_type: 'question',
+        user_id: d.user_id,
+        question_id: d.question_id,
+        title: d.title,
+        url_title: d.url_title,
+      });
+      await queueNewQuestionMails(tx, mailer, event, {
+        questionId: d.question_id,
+        askerId: d.user_id,
+        title: d.title,
+        urlTitle: d.url_title,
+        content: d.content,
+        tags: d.tags.map((t) => t.slug_name),
+      });
+      return;
+    }
+    case QuestionEdited.type: {
+      const d = event.data as Data<typeof QuestionEdited>;
+      await retitle(tx, d.question_id, d.title, d.url_title);
+      const asker = (await postsById(tx, [d.question_id])).get(d.question_id)?.user_id;
+      if (!asker) return;
+      return give(
+        tx,
+        event,
+        mailer,
+        recipients.questionEdited({ questionId: d.question_id, editor: d.editor_id, asker }),
+      );
+    }
+    case QuestionClosed.type:
+    case QuestionDeleted.type: {
+      const d = event.data as Data<typeof QuestionDeleted>;
+      const author = (await postsById(tx, [d.question_id])).get(d.question_id)?.user_id;
+      if (!author) return;
+      const action = event.type === QuestionClosed.type ? 'your_question_is_closed' : 'your_question_was_deleted';
+      return give(
+        tx,
+        event,
+        mailer,
+        recipients.statusAction({
+          action,
+          objectType: 'question',
+          objectId: d.question_id,
+          questionId: d.question_id,
+          actor: d.actor_id,
+          author,
+        }),
+      );
+    }
+    case AnswerPosted.type: {
+      const d = event.data as Data<typeof AnswerPosted>;
+      await indexPost(tx, {
+        object_id: d.answer_id,
+        object_type: 'answer',
+        user_id: d.user_id,
+        question_id: d.question_id,
+      });
+      const asker = (await postsById(tx, [d.question_id])).get(d.question_id)?.user_id;
+      if (!asker) return;
+      return give(
+        tx,
+        event,
+        mailer,
+        recipients.answerPosted({ answerId: d.answer_id, questionId: d.question_id, answerer: d.user_id, asker }),
+        d.content,
+      );
+    }
+    case AnswerEdited.type: {
+      const d = event.data as Data<typeof AnswerEdited>;
+      const posts = await postsById(tx, [d.question_id, d.answer_id]);
+      const asker = posts.get(d.question_id)?.user_id;
+      const author = posts.get(d.answer_id)?.user_id;
+      if (!asker || !author) return;
+      return give(
+        tx,
+        event,
+        mailer,
+        recipients.answerEdited({
+          answerId: d.answer_id,
+          questionId: d.question_id,
+          editor: d.editor_id,
+          asker,
+          author,
+        }),
+      );
+    }
+    case AnswerDeleted.type: {
+      const d = event.data as Data<typeof AnswerDeleted>;
+      const author = (await postsById(tx, [d.answer_id])).get(d.answer_id)?.user_id;
+      if (!author) return;
+      return give(
+        tx,
+        event,
+        mailer,
+        recipients.statusAction({
+          action: 'your_answer_was_deleted',
+          objectType: 'answer',
+          objectId: d.answer_id,
+          questionId: d.question_id,
+          actor: d.actor_id,
+          author,
+        }),
+      );
+    }
+    case AnswerAccepted.type: {
+      const d = event.data as Data<typeof AnswerAccepted>;
+      if (!d.answer_id) return;
+      const posts = await postsById(tx, [d.question_id, d.answer_id]);
+      const asker = posts.get(d.question_id)?.user_id;
+      const author = posts.get(d.answer_id)?.user_id;
+      if (!asker || !author) return;
+      return give(
+        tx,
+        event,
+        mailer,
+        recipients.answerAccepted({
+          answerId: d.answer_id,
+          questionId: d.question_id,
+          actor: d.actor_id,
+          asker,
+          author,
+        }),
+      );
+    }
+    case InvitationsUpdated.type: {
+      const d = event.data as Data<typeof InvitationsUpdated>;
+      return give(
+        tx,
+        event,
+        mailer,
+        recipients.invited({ questionId: d.question_id, actor: d.actor_id, added: d.added }),
+      );
+    }
+    case CommentAdded.type: {
+      const d = event.data as Data<typeof CommentAdded>;
+      const post = (await postsById(tx, [d.object_id])).get(d.object_id);
+      const onAnswer = post?.object_type === 'answer';
+      await indexPost(tx, {
+        object_id: d.comment_id,
+        object_type: 'comment',
+        user_id: d.user_id,
+        question_id: d.question_id,
+        answer_id: onAnswer ? d.object_id : null,
+        parent_id: d.object_id,
+        mentions: d.mentions,
+      });
+      return give(
+        tx,
+        event,
+        mailer,
+        recipients.commentAdded({
+          commentId: d.comment_id,
+          postId: d.object_id,
+          postType: onAnswer ? 'answer' : 'question',
+          questionId: d.question_id,
+          commenter: d.user_id,
+          postAuthor: post?.user_id,
+          replyUserId: d.reply_user_id,
+          mentions: d.mentions,
+        }),
+        d.original_text,
+      );
+    }
+    case CommentEdited.type: {
+      const d = event.data as Data<typeof CommentEdited>;
+      const comment = (await postsById(tx, [d.comment_id])).get(d.comment_id);
+      if (!comment) return;
+      await setMentions(tx, d.comment_id, [...new Set([...comment.mentions, ...d.mentions])]);
+      return give(
+        tx,
+        event,
+        mailer,
+        recipients.commentEdited({
+          commentId: d.comment_id,
+          postId: comment.parent_id ?? comment.question_id,
+          questionId: comment.question_id,
+          editor: d.actor_id,
+          before: comment.mentions,
+          after: d.mentions,
+        }),
+      );
+    }
+    case CommentDeleted.type: {
+      const d = event.data as Data<typeof CommentDeleted>;
+      const comment = (await postsById(tx, [d.comment_id])).get(d.comment_id);
+      if (!comment) return;
+      return give(
+        tx,
+        event,
+        mailer,
+        recipients.statusAction({
+          action: 'your_comment_was_deleted',
+          objectType: 'comment',
+          objectId: d.comment_id,
+          questionId: comment.question_id,
+          actor: d.actor_id,
+          author: comment.user_id,
+        }),
+      );
+    }
+  }
+}
+
+/**
+ * Posts' events become inbox notifications (behaviour §5a) and the mails that go with them; the post
+ * index it keeps tells whom each event concerns. New questions mail their subscribers (§5d).
+ */
+export function inboxFromPosts(mailer: NoticeMailer): Projection {
+  return {
+    name: 'inbox-from-posts',
+    source: 'posts',
+    events: EVENTS,
+    apply: (event, tx) => apply(tx, event, mailer),
+    async reset(tx) {
+      await forgetSource(tx, 'posts');
+      await sql`truncate post_index`.execute(tx);
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import {
+  avatarUrl,
+  type InboxType,
+  type Language,
+  type NotificationItem,
+  type NotificationType,
+  type Page,
+  type SiteSettings,
+  translate,
+  type UserBasicInfo,
+} from '@agora/contracts';
+import type { Db } from '@agora/platform';
+import { sql } from 'kysely';
+import { isAnonymous, isNotificationAction } from '../domain/actions';
+
+interface Row {
+  id: string;
+  action: string;
+  object_id: string;
+  object_type: string;
+  question_id: string;
+  trigger_user_id: string | null;
+  count: number;
+  rank: number;
+  updated_at: Date;
+  is_read: boolean;
+  title: string | null;
+  answer_id: string | null;
+}
+
+interface CardRow {
+  user_id: string;
+  username: string;
+  display_name: string;
+  email: string;
+  avatar: { type?: string; gravatar?: string; custom?: string };
+  rank: number;
+  status: string;
+  language: string;
+  suspended_until: Date | null;
+}
+
+/** Behaviour §5a: a deleted user shows as `user<masked id>` with status `deleted`. */
+function card(id: string, row: CardRow | undefined, settings: SiteSettings): UserBasicInfo {
+  if (!row || row.status === 'deleted') {
+    const masked = id.length > 6 ? `${id.slice(0, 3)}***${id.slice(-3)}` : '***';
+    return {
+      id,
+      username: '',
+      display_name: `user${masked}`,
+      avatar: '',
+      rank: 0,
+      status: 'deleted',
+      language: '',
+      location: '',
+      website: '',
+      suspended_until: 0,
+    };
+  }
+  return {
+    id,
+    username: row.username,
+    display_name: row.display_name,
+    avatar: avatarUrl(row, settings),
+    rank: row.rank,
+    status: row.status,
+    language: row.language,
+    location: '',
+    website: '',
+    suspended_until: row.suspended_until ? Math.floor(row.suspended_until.getTime() / 1000) : 0,
+  };
+}
+
+/** The ids a client needs to link to the object: its question, answer and comment. */
+function objectMap(row: Row): Record<string, string> {
+  const map: Record<string, string> = { question: row.question_id };
+  if (row.object_type === 'answer') map.answer = row.object_id;
+  if (row.object_type === 'comment') {
+    if (row.answer_id) map.answer = row.answer_id;
+    map.comment = row.object_id;
+  }
+  return map;
+}
+
+export interface PageQuery {
+  type: NotificationType;
+  inbox_type: InboxType;
+  page: number;
+  page_size: number;
+}
+
+/**
+ * `notification/page`: newest activity first (a notification that gathers another event moves up);
+ * titles and object maps come from the post index, trigger users from the actors, in one query each.
+ */
+export async function notificationPage(
+  db: Db,
+  userId: string,
+  query: PageQuery,
+  language: Language,
+  settings: SiteSettings,
+): Promise<Page<NotificationItem>> {
+  const filter =
+    query.type === 'inbox' && query.inbox_type !== 'all'
+      ? sql`n.user_id = ${userId} and n.tab = ${query.inbox_type}`
+      : sql`n.user_id = ${userId} and n.type = ${query.type}`;
+  const [{ rows: counted }, { rows }] = await Promise.all([
+    sql<{ count: number }>`select count(*)::int as count from notifications n where ${filter}`.execute(db),
+    sql<Row>`
+      select n.id, n.action, n.object_id, n.object_type, n.question_id, n.trigger_user_id, n.count, n.rank,
+             n.updated_at, r.notification_id is not null as is_read, q.title, o.answer_id
+      from notifications n
+      left join notification_reads r on r.notification_id = n.id
+      left join post_index q on q.object_id = n.question_id
+      left join post_index o on o.object_id = n.object_id
+      where ${filter}
+      order by n.updated_at desc, n.id desc
+      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
+  ]);
+  const triggers = [
+    ...new Set(
+      rows.filter((r) => r.trigger_user_id && !isAnonymousAction(r.action)).map((r) => r.trigger_user_id as string),
+    ),
+  ];
+  const { rows: cards } = triggers.length
+    ? await sql<CardRow>`
+        select user_id, username, display_name, email, avatar, rank, status, language, suspended_until
+        from actors where user_id = any(${triggers})`.execute(db)
+    : { rows: [] as CardRow[] };
+  const byId = new Map(cards.map((c) => [c.user_id, c]));
+  const list = rows.map((row): NotificationItem => {
+    const item: NotificationItem = {
+      id: row.id,
+      object_info: {
+        title: row.title ?? '',
+        object_id: row.object_id,
+        object_map: objectMap(row),
+        object_type: row.object_type,
+      },
+      rank: row.rank,
+      notification_action: translate(language, `notification.action.${row.action}`),
+      action: row.action,
+      count: row.count,
+      is_read: row.is_read,
+      update_time: Math.floor(row.updated_at.getTime() / 1000),
+    };
+    if (row.trigger_user_id && !isAnonymousAction(row.action)) {
+      item.user_info = card(row.trigger_user_id, byId.get(row.trigger_user_id), settings);
+    }
+    return item;
+  });
+  return { count: counted[0]?.count ?? 0, list };
+}
+
+function isAnonymousAction(action: string): boolean {
+  return isNotificationAction(action) && isAnonymous(action);
+}

@@ -1,0 +1,94 @@
+import {
+  EnvelopeSchema,
+  InboxTypeSchema,
+  Limits,
+  NotificationItemSchema,
+  NotificationTypeSchema,
+  PageSchema,
+  RedDotSchema,
+} from '@agora/contracts';
+import { type HttpApp, ok, type ServiceContext, siteSettingsOf } from '@agora/platform';
+import { Type } from 'typebox';
+import type { UserCache } from '../cache/user-cache';
+import type { InboxCommands } from '../commands/reads';
+import { notificationPage } from '../queries/page';
+import { type Counters, redDot } from '../queries/status';
+
+const USER = { auth: 'user' as const };
+const Empty = Type.Object({});
+const TypeBody = Type.Object({ type: NotificationTypeSchema });
+const NotificationId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9]+$' });
+
+/** The inbox, achievements and red dots (api.md "Notification"). */
+export async function notificationRoutes(
+  app: HttpApp,
+  context: ServiceContext,
+  inbox: InboxCommands,
+  cache: UserCache<Counters>,
+) {
+  const db = context.database.db;
+  const settings = () => siteSettingsOf(context);
+
+  app.get(
+    '/answer/api/v1/notification/page',
+    {
+      config: USER,
+      schema: {
+        querystring: Type.Object({
+          type: NotificationTypeSchema,
+          inbox_type: Type.Optional(InboxTypeSchema),
+          page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+          page_size: Type.Integer({ minimum: 1, maximum: 100, default: Limits.pageSize.apiDefault }),
+        }),
+        response: { 200: EnvelopeSchema(PageSchema(NotificationItemSchema)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request,
+        await notificationPage(
+          db,
+          request.actor!.id,
+          { ...request.query, inbox_type: request.query.inbox_type ?? 'all' },
+          request.language,
+          await settings(),
+        ),
+      ),
+  );
+
+  app.get(
+    '/answer/api/v1/notification/status',
+    { config: USER, schema: { response: { 200: EnvelopeSchema(RedDotSchema) } } },
+    async (request) => ok(request, await redDot(db, cache, request.actor!, await settings())),
+  );
+
+  app.put(
+    '/answer/api/v1/notification/status',
+    { config: USER, schema: { body: TypeBody, response: { 200: EnvelopeSchema(RedDotSchema) } } },
+    async (request) => {
+      await inbox.clearRedDot(request.actor!.id, request.body.type);
+      return ok(request, await redDot(db, cache, request.actor!, await settings()));
+    },
+  );
+
+  app.put(
+    '/answer/api/v1/notification/read/state',
+    {
+      config: USER,
+      schema: { body: Type.Object({ id: NotificationId }), response: { 200: EnvelopeSchema(Empty) } },
+    },
+    async (request) => {
+      await inbox.markRead(request.actor!.id, request.body.id);
+      return ok(request, {});
+    },
+  );
+
+  app.put(
+    '/answer/api/v1/notification/read/state/all',
+    { config: USER, schema: { body: TypeBody, response: { 200: EnvelopeSchema(Empty) } } },
+    async (request) => {
+      await inbox.markAllRead(request.actor!.id, request.body.type);
+      return ok(request, {});
+    },
+  );
+}
