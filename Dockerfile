@@ -18,6 +18,8 @@ COPY frontends/kit/package.json frontends/kit/
 COPY frontends/root/package.json frontends/root/
 COPY frontends/shell/package.json frontends/shell/
 COPY frontends/users/package.json frontends/users/
+COPY frontends/questions/package.json frontends/questions/
+COPY frontends/tags/package.json frontends/tags/
 # Development packages too: the web build below needs Vite. (The install's own web build waits for the sources.)
 RUN npm install --include=dev --no-audit --no-fund && npm cache clean --force
 COPY . .

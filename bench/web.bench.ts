@@ -3,16 +3,21 @@
  * the production build:
  *  - a cold load of /questions: compressed JS and CSS bytes downloaded (budget 300 KB);
  *  - React, MUI and react-query each downloaded once, and one React renderer on the page;
- *  - the login page interactive (its form in the DOM, handlers attached) after navigation (budget 1 s).
+ *  - the login page interactive (its form in the DOM, handlers attached) after navigation (budget 1 s);
+ *  - a question's detail page interactive (its vote buttons in the DOM) on a cold load (budget 1.5 s);
+ *  - moving between pages of the question list, from the click to the new page's rows (budget 200 ms).
  */
 import { spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createGateway, InProcessTransport } from '@agora/gateway';
-import { identityService } from '@agora/identity';
+import { accountsFor, identityService } from '@agora/identity';
 import { createEventBus, loadConfig, startService } from '@agora/platform';
+import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
+import { tagsService } from '@agora/tags';
+import { votesService } from '@agora/votes';
 import pino from 'pino';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, launchChromium } from '../frontends/test/support/browser';
@@ -31,14 +36,62 @@ const config = loadConfig({ env: {} });
 const bus = await createEventBus({ kind: 'postgres', databaseUrl: db.url, log });
 const site = await startService(siteService, { config, databaseUrl: db.url, bus, log });
 const identity = await startService(identityService, { config, databaseUrl: db.url, bus, log });
+const posts = await startService(postsService, { config, databaseUrl: db.url, bus, log });
+const votes = await startService(votesService, { config, databaseUrl: db.url, bus, log });
+const tags = await startService(tagsService, { config, databaseUrl: db.url, bus, log });
+const services = [site, identity, posts, votes, tags];
 const gateway = await createGateway({
   log,
-  transports: { site: new InProcessTransport(site.app), identity: new InProcessTransport(identity.app) },
+  transports: Object.fromEntries(services.map((s) => [s.name, new InProcessTransport(s.app)])),
   webRoot: path.join(REPO, 'frontends', 'root', 'dist'),
 });
 await gateway.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
 const browser: Browser = await launchChromium();
+
+/** An admin asks enough questions for three list pages (60 of 20 a page, one tag); the first one's path. */
+async function seedQuestions(count: number): Promise<string> {
+  const email = `bench-${Date.now()}@example.com`;
+  const password = 'bench-secret-1';
+  await accountsFor(identity.context).register({
+    email,
+    displayName: 'Bench Admin',
+    password,
+    roleId: 2,
+    activated: true,
+    createdBy: 'admin',
+    actorId: null,
+  });
+  const call = async (method: string, route: string, body: unknown, token?: string) => {
+    const response = await fetch(`${base}/answer/api/v1/${route}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as { data: any; msg: string } };
+  };
+  const token = (await call('POST', 'user/login/email', { e_mail: email, pass: password })).body.data.access_token;
+  let first = '';
+  for (let i = 0; i < count; i++) {
+    const question = {
+      title: `Bench question number ${i} about pages`,
+      content: `Body of question ${i}.`,
+      tags: [{ slug_name: 'bench' }],
+    };
+    for (let attempt = 0; ; attempt++) {
+      const asked = await call('POST', 'question', question, token);
+      if (asked.status === 200) {
+        first ||= `/questions/${asked.body.data.id}`;
+        break;
+      }
+      // The other services learn of the new member through the bus a moment later.
+      if (attempt > 50) throw new Error(`ask failed: ${asked.status} ${asked.body.msg}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return first;
+}
+const questionUrl = await seedQuestions(60);
 
 /** A cold load (fresh profile: empty cache) of `/questions`. */
 async function coldQuestions() {
@@ -110,7 +163,56 @@ async function loginInteractive(cold: boolean): Promise<number> {
   return ready;
 }
 
+/** Milliseconds from navigation start until the question's vote buttons are in the page (cold cache). */
+async function detailInteractive(): Promise<number> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await context.addInitScript(`
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('[data-testid=question-detail] [data-testid=vote-up]')) {
+        window.__ready = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  `);
+  const page = await context.newPage();
+  await page.goto(`${base}${questionUrl}`);
+  await page.locator('[data-testid=question-detail] [data-testid=vote-up]').waitFor();
+  const ready = (await page.evaluate('window.__ready')) as number;
+  await context.close();
+  return ready;
+}
+
+/** Milliseconds from a click on a page link of the question list until that page's rows are drawn. */
+async function listPageMoves(samples: number): Promise<number[]> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  await page.goto(`${base}/questions`, { waitUntil: 'networkidle' });
+  await page.locator('[data-testid=question-rows][data-page="1"]').waitFor();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const target = (i % 3) + 2 > 3 ? 1 : (i % 3) + 2; // 2, 3, 1, 2, 3, 1, …
+    await page.waitForTimeout(300); // the next page is fetched ahead meanwhile, as a reader would pause
+    const ms = (await page.evaluate(`new Promise((resolve) => {
+      const link = [...document.querySelectorAll('nav a')].find((a) => a.textContent.trim() === '${target}');
+      const started = performance.now();
+      const done = () => document.querySelector('[data-testid=question-rows][data-page="${target}"]');
+      const observer = new MutationObserver(() => {
+        if (done()) { observer.disconnect(); resolve(performance.now() - started); }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+      link.click();
+    })`)) as number;
+    times.push(ms);
+  }
+  await context.close();
+  return times;
+}
+
 const cold = await coldQuestions();
+const coldDetail: number[] = [];
+for (let i = 0; i < 7; i++) coldDetail.push(await detailInteractive());
+const pageMoves = await listPageMoves(9);
 const coldLogin: number[] = [];
 const warmLogin: number[] = [];
 for (let i = 0; i < 7; i++) coldLogin.push(await loginInteractive(true));
@@ -119,6 +221,8 @@ for (let i = 0; i < 7; i++) warmLogin.push(await loginInteractive(false));
 const budgets = {
   cold_questions_compressed_kb: { limit: 300, value: Math.round(cold.compressed_js_css_bytes / 102.4) / 10 },
   login_interactive_ms: { limit: 1000, value: summarize(coldLogin).p50_ms },
+  question_detail_interactive_cold_ms: { limit: 1500, value: summarize(coldDetail).p50_ms },
+  list_page_move_ms: { limit: 200, value: summarize(pageMoves).p50_ms },
 };
 const results = {
   machine: machine(),
@@ -127,10 +231,14 @@ const results = {
   cold_load_questions: cold,
   login_interactive_cold: summarize(coldLogin),
   login_interactive_warm_cache: summarize(warmLogin),
+  question_detail_interactive_cold: summarize(coldDetail),
+  list_page_move: summarize(pageMoves),
   budgets,
   within_budgets:
     budgets.cold_questions_compressed_kb.value <= 300 &&
     budgets.login_interactive_ms.value <= 1000 &&
+    budgets.question_detail_interactive_cold_ms.value <= 1500 &&
+    budgets.list_page_move_ms.value <= 200 &&
     cold.react_renderers === 1 &&
     !cold.any_file_twice,
 };
@@ -139,7 +247,6 @@ console.log(`written to ${writeResults('web', results)}`);
 
 await browser.close();
 await gateway.close();
-await identity.close();
-await site.close();
+for (const service of services.reverse()) await service.close();
 await bus.close();
 await db.stop();

@@ -7,13 +7,30 @@ import './app/boot';
 export { ApiError } from './api/api-error';
 export { type ActionRecord, accountApi, type CaptchaFields } from './api/calls/account';
 export { NO_RED_DOT, notificationApi, type RedDot } from './api/calls/notifications';
+export {
+  answerApi,
+  commentApi,
+  postApi,
+  type QuestionForm,
+  questionApi,
+  revisionApi,
+  type TagItem,
+} from './api/calls/posts';
+export { type ReasonItem, searchApi } from './api/calls/search';
 export { type SiteInfo, siteApi, type UserCenterAgent } from './api/calls/site';
+export { tagApi } from './api/calls/tags';
+export { voteApi } from './api/calls/votes';
 export { ADMIN_API_BASE, API_BASE, api, type CallOptions } from './api/client';
+export type * from './api/post-types';
 export { AppFrame } from './app/app-frame';
 export { createLifecycles } from './app/lifecycles';
 export { clearPageError, type PageErrorCode, showPageError, usePageError } from './app/page-error';
 export { AppProviders } from './app/providers';
 export { queryClient } from './app/query-client';
+export { useDebounced } from './app/use-debounced';
+export { CommentList } from './comments/comment-list';
+export { extractMentions } from './comments/mentions';
+export { MarkdownEditor, type MarkdownEditorProps } from './editor/lazy-editor';
 export { capCount, formatCount } from './format/count';
 export { relativeTime } from './format/relative-time';
 export { type Rule, rules, validate } from './forms/rules';
@@ -24,8 +41,11 @@ export { isExemptPath } from './guards/private-site';
 export { saveLoginRedirect, takeLoginRedirect } from './guards/redirect-target';
 export { currentLanguage, i18n, localeTag, SUPPORTED_LANGUAGES, setLanguage } from './i18n/i18n';
 export { useDefaultLanguage, useLanguage } from './i18n/use-language';
+export { QUESTION_SORTS, QuestionList } from './questions/question-list';
+export { hasAccepted, QuestionRow, TagChips } from './questions/question-row';
 export { isExternal, type Location, navigate, useLocation, useSearchParams, withParams } from './router/history';
 export { Link, type LinkProps } from './router/link';
+export { parseQuestionPath, questionPath, slugInLinks, tagPath, usePermalink } from './router/post-links';
 export { ROUTES } from './router/routes';
 export { completeLogin, logout, signInWithToken } from './session/actions';
 export { deriveLoginState, type LoginState } from './session/login-state';
@@ -40,9 +60,11 @@ export {
   useUser,
 } from './session/session';
 export type { AvatarInfo, UserInfo } from './session/user';
-export { loadSiteInfo, useSiteInfo, useUserCenterAgent } from './site/site-info';
+export { captchaOn, loadSiteInfo, useSiteInfo, useUserCenterAgent } from './site/site-info';
 export { STORAGE_KEYS, storage } from './storage';
 export { createStore, type Store, useStore } from './store';
+export { chooseTag, slugOf } from './tags/tag-choice';
+export { TagSelector, type TagSelectorProps } from './tags/tag-selector';
 export { agoraTheme, navbarStyle, primaryColor } from './theme/theme';
 export { Avatar, avatarSrc } from './ui/avatar';
 export { CaptchaCancelled, withCaptcha } from './ui/captcha';
@@ -53,6 +75,8 @@ export { BellIcon, MenuIcon, MoreIcon, SearchIcon, TrophyIcon } from './ui/icons
 export { ensureCanAct } from './ui/login-dialog';
 export { Pagination } from './ui/pagination';
 export { type PageItem, pageItems } from './ui/pagination-items';
+export { PostHtml } from './ui/post-html';
 export { RelativeTime } from './ui/relative-time';
+export { ShareMenu, shareLink } from './ui/share-menu';
 export { SortBar, type SortOption } from './ui/sort-bar';
 export { toast } from './ui/toast-store';

@@ -50,6 +50,7 @@ export function assemble(root: RootBuild, apps: Record<AppName, BuiltEntry>, sta
   addPreload('kit', apps.kit);
   addPreload('shell', apps.shell);
   addPreload('users', apps.users); // small, and the first screen of many visits (login, sign-up)
+  addPreload('questions', apps.questions); // the home page's list
 
   const html = readFileSync(path.join(ROOT_APP, 'index.html'), 'utf8')
     .replace('{ "imports": {} }', JSON.stringify({ imports }))

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createGateway, InProcessTransport } from '@agora/gateway';
 import { identityService } from '@agora/identity';
 import { notificationsService } from '@agora/notifications';
-import type { HttpApp } from '@agora/platform';
+import type { HttpApp, ServiceModule } from '@agora/platform';
 import { siteService } from '@agora/site';
 import pino from 'pino';
 import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp-test-server';
@@ -33,17 +33,21 @@ export interface WebStack {
 
 /**
  * The services the account screens talk to (site, identity, notifications for the mails, to a real SMTP
- * server), behind a gateway that also serves the built web app, listening for the browser.
+ * server) and any others a test needs, behind a gateway that also serves the built web app, listening
+ * for the browser.
  */
-export async function startWebStack(): Promise<WebStack> {
+export async function startWebStack(
+  options: { services?: ServiceModule[]; env?: Record<string, string> } = {},
+): Promise<WebStack> {
   ensureWebBuild();
   const smtp = await startSmtpServer();
+  const services = [siteService, identityService, notificationsService, ...(options.services ?? [])];
   const stack = await startStack({
-    services: [siteService, identityService, notificationsService],
-    env: { AGORA_SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+    services,
+    env: { AGORA_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ...options.env },
   });
   const transports = Object.fromEntries(
-    ['site', 'identity', 'notifications'].map((name) => [name, new InProcessTransport(stack.service(name).app)]),
+    services.map(({ name }) => [name, new InProcessTransport(stack.service(name).app)]),
   );
   const gateway: HttpApp = await createGateway({ log: pino({ level: 'silent' }), transports, webRoot: WEB_ROOT });
   await gateway.listen({ host: '127.0.0.1', port: 0 });

@@ -32,13 +32,14 @@ async function call<T>(method: string, path: string, options: CallOptions = {}):
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLanguage() };
   const token = getToken();
   if (token) headers.Authorization = token;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const form = options.body instanceof FormData;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   let error: ApiError;
   try {
     const response = await fetch(urlOf(path, options.params), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
       credentials: 'include',
       signal: controller.signal,
     });
@@ -76,4 +77,6 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('DELETE', path, { ...options, body }),
+  /** A multipart form (file uploads): the browser sets its content type and boundary. */
+  upload: <T>(path: string, form: FormData, options?: CallOptions) => call<T>('POST', path, { ...options, body: form }),
 };

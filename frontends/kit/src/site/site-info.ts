@@ -19,3 +19,10 @@ export function useUserCenterAgent() {
 
 /** The same data outside React (guards before rendering). */
 export const loadSiteInfo = () => queryClient.fetchQuery(siteInfoQuery);
+
+/** Whether the site has captchas on (security settings); only then is an action checked first. */
+export const captchaOn = (): boolean =>
+  Boolean(
+    queryClient.getQueryData<Awaited<ReturnType<typeof siteApi.siteInfo>>>(SITE_INFO_KEY)?.site_security
+      ?.captcha_enabled,
+  );

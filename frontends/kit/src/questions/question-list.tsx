@@ -1,0 +1,69 @@
+import { Limits } from '@agora/contracts/limits';
+import { Box, Typography } from '@mui/material';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { questionApi } from '../api/calls/posts';
+import { Loading } from '../guards/guarded';
+import { useSearchParams } from '../router/history';
+import { usePermalink } from '../router/post-links';
+import { Pagination } from '../ui/pagination';
+import { SortBar } from '../ui/sort-bar';
+import { QuestionRow } from './question-row';
+
+export const QUESTION_SORTS = ['active', 'newest', 'frequent', 'score', 'unanswered'] as const;
+
+const listQuery = (order: string, page: number, tag?: string) => ({
+  queryKey: ['question/page', order, page, tag ?? ''],
+  queryFn: () => questionApi.page({ order, page, page_size: Limits.pageSize.questionList, tag }),
+});
+
+/**
+ * The question list (spec §2): sort bar (active by default), rows, pagination of 20, the empty state;
+ * filtered by a tag on tag pages. The next page is fetched ahead so moving to it is immediate.
+ */
+export function QuestionList({ tag, title }: { tag?: string; title: string }) {
+  const { t } = useTranslation();
+  const params = useSearchParams();
+  const client = useQueryClient();
+  const permalink = usePermalink();
+  const sort = QUESTION_SORTS.find((s) => s === params.get('sort')) ?? Limits.defaults.questionSort;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useQuery({ ...listQuery(sort, page, tag), placeholderData: keepPreviousData });
+  const count = list.data?.count ?? 0;
+  useEffect(() => {
+    if (page * Limits.pageSize.questionList < count) void client.prefetchQuery(listQuery(sort, page + 1, tag));
+  }, [client, sort, page, tag, count]);
+  return (
+    <Box data-testid="question-list">
+      <Box
+        sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}
+      >
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+        <SortBar value={sort} options={QUESTION_SORTS.map((s) => ({ value: s, label: t(`ui.questions.sort.${s}`) }))} />
+      </Box>
+      <Typography variant="body2" color="text.secondary">
+        {t('ui.questions.count', { count })}
+      </Typography>
+      {list.isPending ? <Loading /> : null}
+      {list.data && list.data.count === 0 ? (
+        <Typography sx={{ py: 6, textAlign: 'center' }} color="text.secondary" data-testid="questions-empty">
+          {t('ui.questions.empty')}
+        </Typography>
+      ) : null}
+      <Box
+        component="ul"
+        sx={{ p: 0, m: 0 }}
+        data-page={list.isPlaceholderData ? undefined : page}
+        data-testid="question-rows"
+      >
+        {list.data?.list.map((question) => (
+          <QuestionRow key={question.id} question={question} permalink={permalink} />
+        ))}
+      </Box>
+      <Pagination currentPage={page} totalSize={count} pageSize={Limits.pageSize.questionList} />
+    </Box>
+  );
+}

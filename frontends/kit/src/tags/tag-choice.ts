@@ -1,0 +1,18 @@
+import { Limits } from '@agora/contracts/limits';
+import type { TagResp } from '../api/post-types';
+
+/** A tag slug as typed: lower case, spaces as `-`, semicolons stripped (spec §5). */
+export const slugOf = (text: string) => text.trim().toLowerCase().replace(/;/g, '').replace(/\s+/g, '-');
+
+export type ChooseResult = { kind: 'added'; tags: TagResp[] } | { kind: 'duplicate'; slug: string } | { kind: 'full' };
+
+/**
+ * Choosing a tag (spec §4): one already chosen is not added again (the caller highlights it for 2 s),
+ * and there are at most 5.
+ */
+export function chooseTag(chosen: TagResp[], tag: TagResp, max: number = Limits.tags.maxPerQuestion): ChooseResult {
+  const slug = slugOf(tag.slug_name);
+  if (chosen.some((c) => slugOf(c.slug_name) === slug)) return { kind: 'duplicate', slug };
+  if (chosen.length >= max) return { kind: 'full' };
+  return { kind: 'added', tags: [...chosen, { ...tag, slug_name: slug, display_name: tag.display_name || slug }] };
+}

@@ -1,0 +1,122 @@
+import {
+  type AnswerInfo,
+  answerApi,
+  type CommentItem,
+  CommentList,
+  Link,
+  PostHtml,
+  type QuestionInfo,
+  questionPath,
+  ShareMenu,
+  usePermalink,
+  useUser,
+} from '@agora/kit';
+import { Box, Button, Chip } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { BookmarkButton } from './bookmark-button';
+import { PostActions } from './post-actions';
+import { PostAuthor } from './post-author';
+import { VoteButtons } from './vote-buttons';
+
+/** One answer: votes, body, accepted marker and the asker's accept toggle, bookmark, share, actions, comments. */
+export function AnswerView({
+  answer,
+  question,
+  answersKey,
+  highlighted,
+  onReport,
+}: {
+  answer: AnswerInfo;
+  question: QuestionInfo;
+  answersKey: unknown[];
+  highlighted: boolean;
+  onReport: (comment: CommentItem) => void;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const user = useUser();
+  const permalink = usePermalink();
+  const accepted = answer.accepted === 2 || question.accepted_answer_id === answer.id;
+  const patch = (change: Partial<AnswerInfo>) =>
+    client.setQueryData<{ count: number; list: AnswerInfo[] }>(answersKey, (page) =>
+      page ? { ...page, list: page.list.map((a) => (a.id === answer.id ? { ...a, ...change } : a)) } : page,
+    );
+  const accept = useMutation({
+    mutationFn: () => answerApi.accept(question.id, accepted ? '0' : answer.id),
+    onSuccess: () =>
+      client.invalidateQueries({ predicate: (q) => ['question/info', 'answer/page'].includes(String(q.queryKey[0])) }),
+  });
+  const isAsker = user?.id === question.user_info?.id;
+  return (
+    <Box
+      component="article"
+      id={`answer-${answer.id}`}
+      data-testid="answer"
+      data-answer-id={answer.id}
+      sx={{
+        py: 2,
+        borderTop: 1,
+        borderColor: 'divider',
+        ...(highlighted ? { bgcolor: 'rgba(255, 193, 7, 0.08)' } : {}),
+      }}
+    >
+      <Box sx={{ display: 'flex', gap: 2 }}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+          <VoteButtons
+            objectId={answer.id}
+            authorId={answer.user_info?.id}
+            votes={answer.vote_count}
+            status={answer.vote_status}
+            onVoted={(r) => patch({ vote_count: r.votes, vote_status: r.vote_status })}
+          />
+          {accepted ? (
+            <Chip size="small" color="success" label={`✓ ${t('ui.detail.accepted')}`} data-testid="accepted" />
+          ) : null}
+        </Box>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          {answer.status === 10 ? (
+            <Chip size="small" color="warning" label={t('ui.detail.deleted')} sx={{ mb: 1 }} />
+          ) : null}
+          <PostHtml html={answer.html} testId="answer-body" />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mt: 1 }}>
+            {isAsker && question.status !== 10 ? (
+              <Button
+                size="small"
+                variant={accepted ? 'contained' : 'outlined'}
+                color="success"
+                onClick={() => accept.mutate()}
+                disabled={accept.isPending}
+                data-testid="accept"
+              >
+                {t(accepted ? 'ui.detail.unaccept' : 'ui.detail.accept')}
+              </Button>
+            ) : null}
+            <BookmarkButton
+              objectId={answer.id}
+              collected={answer.collected}
+              count={0}
+              onChange={(collected) => patch({ collected })}
+            />
+            <ShareMenu
+              path={questionPath(permalink, question.id, question.url_title, answer.id)}
+              title={question.title}
+            />
+            <PostActions
+              post={{ kind: 'answer', questionId: question.id, id: answer.id, actions: answer.member_actions ?? [] }}
+            />
+            {user ? (
+              <Link to={`/posts/${question.id}/${answer.id}/timeline`} variant="body2" sx={{ ml: 1 }}>
+                {t('ui.detail.timeline')}
+              </Link>
+            ) : null}
+          </Box>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+            <PostAuthor user={answer.user_info} label={t('ui.detail.answered')} time={answer.create_time} />
+          </Box>
+          <CommentList objectId={answer.id} onReport={onReport} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { ensureCanAct, voteApi } from '@agora/kit';
+import { Button } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+
+/** The bookmark toggle (spec §4, §7): switches collected and shows object_collection_count. */
+export function BookmarkButton({
+  objectId,
+  collected,
+  count,
+  onChange,
+}: {
+  objectId: string;
+  collected: boolean;
+  count: number;
+  onChange: (collected: boolean, count: number) => void;
+}) {
+  const { t } = useTranslation();
+  const toggle = useMutation({
+    mutationFn: () => voteApi.bookmark(objectId, !collected),
+    onSuccess: (result) => onChange(!collected, result.object_collection_count),
+  });
+  return (
+    <Button
+      size="small"
+      color={collected ? 'warning' : 'inherit'}
+      aria-pressed={collected}
+      onClick={() => ensureCanAct() && toggle.mutate()}
+      disabled={toggle.isPending}
+      data-testid="bookmark"
+    >
+      {collected ? '★' : '☆'} {t(collected ? 'ui.detail.bookmarked' : 'ui.detail.bookmark')} {count > 0 ? count : ''}
+    </Button>
+  );
+}

@@ -1,0 +1,106 @@
+import { type ReasonItem, searchApi } from '@agora/kit';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  TextField,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The reference's close reasons (behaviour §9a), for a deployment whose moderation service has no `reasons` yet. */
+const CLOSE_REASONS: ReasonItem[] = [
+  { reason_type: 60, name: 'a_duplicate', description: '', content_type: 'text', placeholder: '' },
+  { reason_type: 63, name: 'community_specific', description: '', content_type: '', placeholder: '' },
+  { reason_type: 64, name: 'not_clarity', description: '', content_type: '', placeholder: '' },
+  { reason_type: 59, name: 'something', description: '', content_type: 'textarea', placeholder: '' },
+];
+
+/**
+ * A reason dialog (spec §5): close a question, or report a post; a reason must be chosen, and when the
+ * reason takes text the text is required.
+ */
+export function ReasonDialog({
+  objectType,
+  action,
+  onClose,
+  onSubmit,
+}: {
+  objectType: 'question' | 'answer' | 'comment';
+  action: 'close' | 'flag';
+  onClose: () => void;
+  onSubmit: (reason: number, content: string) => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const reasons = useQuery({
+    queryKey: ['reasons', objectType, action],
+    queryFn: () => searchApi.reasons(objectType, action),
+  });
+  const list = reasons.data?.length ? reasons.data : action === 'close' ? CLOSE_REASONS : [];
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [content, setContent] = useState('');
+  const [error, setError] = useState('');
+  const reason = list.find((r) => r.reason_type === chosen);
+  const needsText = Boolean(reason?.content_type);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation(); // a dialog's form sits inside the page's form in the React tree
+    if (!reason) return setError(t('ui.detail.reason_empty'));
+    if ((needsText || action === 'close') && !content.trim()) return setError(t('ui.detail.remark_empty'));
+    void onSubmit(reason.reason_type, content.trim()).then(onClose, () => undefined);
+  };
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <form onSubmit={submit} noValidate data-testid={`${action}-dialog`}>
+        <DialogTitle>{t(action === 'close' ? 'ui.detail.close_title' : 'ui.detail.report_title')}</DialogTitle>
+        <DialogContent>
+          {reasons.isSuccess && list.length === 0 ? t('ui.detail.reasons_unavailable') : null}
+          <RadioGroup
+            value={chosen === null ? '' : String(chosen)}
+            onChange={(e) => {
+              setChosen(Number(e.target.value));
+              setError('');
+            }}
+          >
+            {list.map((r) => (
+              <FormControlLabel
+                key={r.reason_type}
+                value={String(r.reason_type)}
+                control={<Radio size="small" />}
+                label={t(`ui.reasons.${r.name}`, { defaultValue: r.name })}
+              />
+            ))}
+          </RadioGroup>
+          <TextField
+            fullWidth
+            multiline={reason?.content_type !== 'text'}
+            minRows={2}
+            name="remark"
+            label={t('ui.detail.remark')}
+            placeholder={reason?.placeholder}
+            value={content}
+            onChange={(e) => {
+              setContent(e.target.value);
+              setError('');
+            }}
+            error={Boolean(error)}
+            helperText={error || ' '}
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{t('ui.dialog.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={list.length === 0}>
+            {t('ui.dialog.confirm')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

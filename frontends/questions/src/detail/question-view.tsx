@@ -1,0 +1,79 @@
+import { Link, PostHtml, type QuestionInfo, ShareMenu, TagChips, useLoginState } from '@agora/kit';
+import { Alert, Box, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { BookmarkButton } from './bookmark-button';
+import { PostActions } from './post-actions';
+import { PostAuthor } from './post-author';
+import { VoteButtons } from './vote-buttons';
+
+/** The question: title, closed/deleted notice, votes, body, tags, bookmark, share, actions, authors. */
+export function QuestionView({ question, path }: { question: QuestionInfo; path: string }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { isLogged } = useLoginState();
+  const patch = (change: Partial<QuestionInfo>) =>
+    client.setQueryData<QuestionInfo>(['question/info', question.id], (q) => (q ? { ...q, ...change } : q));
+  const edited = question.update_user_info?.username && question.edit_time > 0;
+  return (
+    <Box component="article" data-testid="question">
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {question.title}
+        {question.status === 2 ? ` [${t('ui.questions.closed')}]` : ''}
+      </Typography>
+      {question.status === 2 ? (
+        <Alert severity="info" sx={{ mb: 1 }} data-testid="closed-notice">
+          {t('ui.detail.closed_notice')} {question.operation?.msg}
+        </Alert>
+      ) : null}
+      {question.status === 10 ? (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {t('ui.detail.deleted_notice')}
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'flex', gap: 2 }}>
+        <VoteButtons
+          objectId={question.id}
+          authorId={question.user_info?.id}
+          votes={question.vote_count}
+          status={question.vote_status}
+          onVoted={(r) => patch({ vote_count: r.votes, vote_status: r.vote_status })}
+        />
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <PostHtml html={question.html} testId="question-body" />
+          <Box sx={{ my: 1.5 }}>
+            <TagChips tags={question.tags} />
+          </Box>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+            <BookmarkButton
+              objectId={question.id}
+              collected={question.collected}
+              count={question.collection_count}
+              onChange={(collected, count) => patch({ collected, collection_count: count })}
+            />
+            <ShareMenu path={path} title={question.title} />
+            <PostActions
+              post={{
+                kind: 'question',
+                questionId: question.id,
+                id: question.id,
+                actions: question.member_actions ?? [],
+              }}
+            />
+            {isLogged ? (
+              <Link to={`/posts/${question.id}/timeline`} variant="body2" sx={{ ml: 1 }}>
+                {t('ui.detail.timeline')}
+              </Link>
+            ) : null}
+          </Box>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 3, flexWrap: 'wrap', mt: 1 }}>
+            {edited ? (
+              <PostAuthor user={question.update_user_info} label={t('ui.detail.edited')} time={question.edit_time} />
+            ) : null}
+            <PostAuthor user={question.user_info} label={t('ui.detail.asked')} time={question.create_time} />
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,5 @@
+/** @agora/questions: question list and detail, ask and edit, timelines and search (spec §2), as single-spa lifecycles. */
+import { createLifecycles } from '@agora/kit';
+import { QuestionsApp } from './app';
+
+export const { bootstrap, mount, unmount } = createLifecycles(QuestionsApp);

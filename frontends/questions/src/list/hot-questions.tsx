@@ -1,0 +1,45 @@
+import { hasAccepted, Link, questionApi, questionPath, usePermalink } from '@agora/kit';
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+
+/** Hot questions (spec §7): page 1 of 6, order frequent, of the last 7 days; answer count and accepted marker. */
+export function HotQuestions() {
+  const { t } = useTranslation();
+  const permalink = usePermalink();
+  const hot = useQuery({
+    queryKey: ['question/page', 'hot-card'],
+    queryFn: () => questionApi.page({ order: 'frequent', page: 1, page_size: 6, in_days: 7 }),
+    staleTime: 60_000,
+  });
+  if (!hot.data?.list.length) return null;
+  return (
+    <Card variant="outlined" data-testid="hot-questions">
+      <CardContent>
+        <Typography variant="subtitle1" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
+          {t('ui.questions.hot')}
+        </Typography>
+        {hot.data.list.map((q) => (
+          <Box key={q.id} sx={{ display: 'flex', gap: 1, py: 0.5, fontSize: 14 }}>
+            <Box
+              component="span"
+              sx={{
+                minWidth: 28,
+                textAlign: 'center',
+                borderRadius: 1,
+                fontSize: 12,
+                alignSelf: 'flex-start',
+                ...(hasAccepted(q.accepted_answer_id)
+                  ? { bgcolor: 'success.main', color: '#fff' }
+                  : { border: 1, borderColor: 'divider' }),
+              }}
+            >
+              {q.answer_count}
+            </Box>
+            <Link to={questionPath(permalink, q.id, q.url_title)}>{q.title}</Link>
+          </Box>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import {
+  answerApi,
+  type CommentItem,
+  CommentList,
+  Loading,
+  parseQuestionPath,
+  questionApi,
+  SortBar,
+  searchApi,
+  toast,
+  useLocation,
+  usePermalink,
+  useSearchParams,
+  useUser,
+} from '@agora/kit';
+import { Box, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AnswerForm } from '../detail/answer-form';
+import { AnswerView } from '../detail/answer-view';
+import { ReasonDialog } from '../detail/close-dialog';
+import { InviteCard } from '../detail/invite-card';
+import { QuestionView } from '../detail/question-view';
+import { RelatedQuestions } from '../detail/related-questions';
+
+const ANSWER_ORDERS = ['default', 'updated', 'created'] as const;
+
+/** Question detail at /questions/{qid}[/{slug}][/{aid}] (spec §2): the question, its answers and comments. */
+export function QuestionDetailPage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const params = useSearchParams();
+  const permalink = usePermalink();
+  const user = useUser();
+  const target = parseQuestionPath(location.pathname, permalink);
+  const questionId = target?.questionId ?? '';
+  const order = ANSWER_ORDERS.find((o) => o === params.get('order')) ?? 'default';
+  const answersKey = ['answer/page', questionId, order];
+  const question = useQuery({ queryKey: ['question/info', questionId], queryFn: () => questionApi.info(questionId) });
+  const answers = useQuery({
+    queryKey: answersKey,
+    queryFn: () => answerApi.page(questionId, order),
+    enabled: question.isSuccess,
+  });
+  const [reported, setReported] = useState<CommentItem | null>(null);
+  useEffect(() => {
+    if (target?.answerId && answers.isSuccess) {
+      document.getElementById(`answer-${target.answerId}`)?.scrollIntoView({ block: 'start' });
+    }
+  }, [target?.answerId, answers.isSuccess]);
+  useEffect(() => {
+    if (question.data) document.title = question.data.title;
+  }, [question.data]);
+  if (question.isPending) return <Loading />;
+  if (!question.data) return null;
+  const q = question.data;
+  const own = user?.id === q.user_info?.id;
+  return (
+    <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', lg: 'row' } }} data-testid="question-detail">
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <QuestionView question={q} path={location.pathname} />
+        <Box sx={{ ml: { sm: 8 } }}>
+          <CommentList objectId={q.id} onReport={setReported} />
+        </Box>
+        <Box
+          sx={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            mt: 3,
+            mb: 1,
+            flexWrap: 'wrap',
+            gap: 1,
+          }}
+        >
+          <Typography variant="h6" component="h2" data-testid="answer-count">
+            {t('ui.detail.answers', { count: answers.data?.count ?? q.answer_count })}
+          </Typography>
+          <SortBar
+            param="order"
+            value={order}
+            options={ANSWER_ORDERS.map((o) => ({ value: o, label: t(`ui.detail.order.${o}`) }))}
+          />
+        </Box>
+        {answers.data?.list.map((answer) => (
+          <AnswerView
+            key={answer.id}
+            answer={answer}
+            question={q}
+            answersKey={answersKey}
+            highlighted={answer.id === target?.answerId}
+            onReport={setReported}
+          />
+        ))}
+        {q.status === 1 ? <AnswerForm questionId={q.id} /> : null}
+      </Box>
+      <Stack spacing={2} sx={{ width: { lg: 300 }, flexShrink: 0 }}>
+        <InviteCard
+          questionId={q.id}
+          canInvite={Boolean(user) && (own || q.member_actions?.some((a) => a.action === 'edit'))}
+        />
+        <RelatedQuestions questionId={q.id} />
+      </Stack>
+      {reported ? (
+        <ReasonDialog
+          objectType="comment"
+          action="flag"
+          onClose={() => setReported(null)}
+          onSubmit={(reason, content) =>
+            searchApi
+              .report({ object_id: reported.comment_id, report_type: reason, content })
+              .then(() => toast.success(t('ui.toast.flag_thanks')))
+          }
+        />
+      ) : null}
+    </Box>
+  );
+}

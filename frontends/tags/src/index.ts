@@ -1,0 +1,5 @@
+/** @agora/tags: tag list, tag page, tag info, create and edit tag (spec §2), as single-spa lifecycles. */
+import { createLifecycles } from '@agora/kit';
+import { TagsApp } from './app';
+
+export const { bootstrap, mount, unmount } = createLifecycles(TagsApp);
