@@ -166,6 +166,8 @@ describe('inbox notifications through the gateway', () => {
     const q = await ask(stack, asker, 'Votes and reputation changes');
     const a = await answer(stack, answerer, q);
     const c = await comment(stack, asker, a, 'A comment to be voted up.');
+    // The votes service learns of new posts from posts' events.
+    await stack.settle();
     await act(stack, 'POST', 'vote/up', dora.token, { object_id: q });
     await act(stack, 'POST', 'vote/down', dora.token, { object_id: a });
     await act(stack, 'POST', 'vote/up', dora.token, { object_id: c });

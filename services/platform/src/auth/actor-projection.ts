@@ -48,8 +48,10 @@ export const actorProjection: Projection = {
         return;
       }
       case UserActivated.type:
-        // The reputation activation is worth comes from the votes ledger (actorReputationProjection).
-        return setActor(tx, event, d.user_id, sql`mail_status = 1`);
+        // Activation is worth 1 reputation (behaviour §1a), recorded by the votes ledger, whose event
+        // arrives from another source a moment later. Until then the floor an activated account never
+        // falls below is already true, so a new member can ask at once.
+        return setActor(tx, event, d.user_id, sql`mail_status = 1, rank = greatest(rank, 1)`);
       case UserDeactivated.type:
         return setActor(tx, event, d.user_id, sql`mail_status = 2`);
       case ProfileUpdated.type: {
