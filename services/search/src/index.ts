@@ -1,1 +1,11 @@
-export { searchService } from './service';
+export { createSearchIndex, indexPrefixOf } from './index/create-index';
+export { OpenSearchIndex } from './index/opensearch/opensearch-index';
+export type { IndexDocument, IndexQuery, SearchIndex } from './index/port';
+export { PostgresSearchIndex } from './index/postgres/postgres-index';
+export { IndexFeeder } from './indexing/feeder';
+export { reindex } from './indexing/reindex';
+export { readReindexState } from './indexing/reindex-state';
+export { replayReadModel } from './indexing/replay';
+export { searchMigrations } from './migrations';
+export { SearchRuntime, searchFor } from './runtime';
+export { searchReadModelProjections, searchService } from './service';

@@ -27,7 +27,6 @@ export class ChangeFeed {
   private listening = false;
   private client: pg.Client | null = null;
   private stopped = false;
-  private loop: Promise<void> | null = null;
 
   constructor(private readonly options: { url: string; schema: string; log: Logger; retryMs?: number }) {}
 
@@ -41,8 +40,9 @@ export class ChangeFeed {
   }
 
   async start(): Promise<void> {
+    this.stopped = false;
     await this.listen();
-    this.loop = this.watch();
+    void this.watch();
   }
 
   private async listen(): Promise<void> {

@@ -1,8 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServiceDatabase, Tx } from '../db/database';
 import { readLogAfter } from '../eventstore/event-store';
 import { LOG_START, type StoredEvent } from '../eventstore/types';
 
 const BATCH = 1000;
+/** How long a rebuild waits for events held back by an older transaction running elsewhere in the cluster. */
+const FENCE_WAIT_MS = 10_000;
 
 /**
  * Rebuilds a service's inline read model from its own event log in one transaction: readers see the
@@ -17,9 +20,18 @@ export async function rebuildInlineReadModel(
     await model.reset(tx);
     let position = LOG_START;
     let applied = 0;
+    const deadline = Date.now() + FENCE_WAIT_MS;
     for (;;) {
-      const { events } = await readLogAfter(tx, database.schema, position, BATCH);
-      if (events.length === 0) return applied;
+      const { events, pendingBehindFence } = await readLogAfter(tx, database.schema, position, BATCH);
+      if (events.length === 0) {
+        // Committed events wait behind an older transaction (in any database of the cluster): without
+        // waiting, the rebuilt model would miss them.
+        if (pendingBehindFence && Date.now() < deadline) {
+          await sleep(5);
+          continue;
+        }
+        return applied;
+      }
       for (const event of events) await model.apply(tx, event);
       applied += events.length;
       position = events.at(-1)!.position;

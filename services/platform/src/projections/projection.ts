@@ -13,6 +13,11 @@ export interface Projection {
   /** The event types it understands, with their schemas: others are passed over, malformed ones parked. */
   events: readonly EventDefinition[];
   apply(event: StoredEvent, tx: Tx): Promise<void>;
+  /**
+   * Events per transaction, when not the runner's: a projection whose events are costly keeps its
+   * transactions short, since a long one holds back every consumer's gap-safe read (DESIGN §3).
+   */
+  batchSize?: number;
   /** Empties the read model for a rebuild from position zero. */
   reset(tx: Tx): Promise<void>;
 }

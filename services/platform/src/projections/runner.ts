@@ -68,7 +68,7 @@ export class ProjectionRunner {
       group: projection.name,
       source: projection.source,
       consumer: database,
-      batchSize: this.options.batchSize ?? 500,
+      batchSize: projection.batchSize ?? this.options.batchSize ?? 500,
       handleBatch: projectionBatchHandler(projection, { log }),
       afterCommit: this.options.onCommitted,
       onUndecodable: (tx, raw, error) =>

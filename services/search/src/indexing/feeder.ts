@@ -1,0 +1,103 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ChangeFeed, Db } from '@agora/platform';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import type { SearchIndex } from '../index/port';
+import { loadDocumentRows, toDocuments } from './documents';
+import { buildingGeneration } from './reindex-state';
+
+export interface FeederOptions {
+  db: Db;
+  /** The index, prepared (a failure, such as OpenSearch being unreachable, is retried with back-off). */
+  index: () => Promise<SearchIndex>;
+  log: Logger;
+  /** Wakes the feeder when the read model changed (this process's commits and other replicas'). */
+  changes?: Pick<ChangeFeed, 'version'>;
+  batchSize?: number;
+  /** Longest wait between two looks at the read model when nothing announced a change. */
+  idleMs?: number;
+}
+
+/**
+ * Ships changed documents from the read model to the index: rows the projections marked dirty, oldest
+ * change first, written with their version (so shipping twice, or from two replicas, is harmless) and
+ * marked clean only if they did not change meanwhile. While a reindex builds a new generation, every
+ * change also goes there, so the new generation misses nothing when it becomes the active one.
+ */
+export class IndexFeeder {
+  private stopped = false;
+  private loop: Promise<void> | null = null;
+  private readonly batchSize: number;
+
+  constructor(private readonly options: FeederOptions) {
+    this.batchSize = options.batchSize ?? 500;
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.loop;
+    this.loop = null;
+  }
+
+  /** Ships one batch; returns how many documents it shipped. */
+  async shipOnce(): Promise<number> {
+    const { db } = this.options;
+    const index = await this.options.index();
+    const building = await buildingGeneration(db);
+    const rows = await loadDocumentRows(db, sql`p.dirty`, sql`p.seq`, this.batchSize);
+    if (rows.length === 0) return 0;
+    const documents = await toDocuments(db, rows);
+    await index.write(documents);
+    if (building) await index.write(documents, building);
+    await sql`
+      update search_posts p set dirty = false
+      from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.seq)}::bigint[]) as s(id, seq)
+      where p.id = s.id and p.seq = s.seq`.execute(db);
+    return rows.length;
+  }
+
+  /** Ships until nothing waits (tests, benchmarks, the reindex command). */
+  async drain(): Promise<number> {
+    let shipped = 0;
+    for (;;) {
+      const n = await this.shipOnce();
+      shipped += n;
+      if (n === 0) return shipped;
+    }
+  }
+
+  private async run(): Promise<void> {
+    const idleMs = this.options.idleMs ?? 1000;
+    let seen: number | null = null;
+    let lastLook = 0;
+    let again = true;
+    let failures = 0;
+    while (!this.stopped) {
+      const version = this.options.changes?.version ?? null;
+      const changed = version !== null && version !== seen;
+      // Without a change feed (or while it is down) the read model is looked at ten times a second.
+      const waitMs = version === null ? 100 : idleMs;
+      if (!again && !changed && Date.now() - lastLook < waitMs) {
+        await sleep(20);
+        continue;
+      }
+      seen = version;
+      lastLook = Date.now();
+      try {
+        // A full batch means more are waiting: go on at once.
+        again = (await this.shipOnce()) === this.batchSize;
+        failures = 0;
+      } catch (error) {
+        if (this.stopped) break;
+        failures++;
+        this.options.log.error({ err: error, failures }, 'search index feeder failed; retrying');
+        await sleep(Math.min(5000, 100 * 2 ** failures));
+        again = true;
+      }
+    }
+  }
+}

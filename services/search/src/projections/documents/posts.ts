@@ -1,0 +1,168 @@
+import {
+  AnswerAccepted,
+  AnswerDeleted,
+  AnswerEdited,
+  AnswerPosted,
+  AnswerUndeleted,
+  type EventOf,
+  QuestionAsked,
+  QuestionClosed,
+  QuestionDeleted,
+  QuestionEdited,
+  QuestionHidden,
+  QuestionReopened,
+  QuestionShown,
+  QuestionUndeleted,
+  ViewsCounted,
+} from '@agora/contracts';
+import { type Projection, plainText, type StoredEvent, type Tx } from '@agora/platform';
+import { sql } from 'kysely';
+import { TOUCH, touchAnswersOf } from './changes';
+
+type Event =
+  | EventOf<typeof QuestionAsked>
+  | EventOf<typeof QuestionEdited>
+  | EventOf<typeof QuestionDeleted>
+  | EventOf<typeof QuestionUndeleted>
+  | EventOf<typeof QuestionClosed>
+  | EventOf<typeof QuestionReopened>
+  | EventOf<typeof QuestionHidden>
+  | EventOf<typeof QuestionShown>
+  | EventOf<typeof AnswerAccepted>
+  | EventOf<typeof AnswerPosted>
+  | EventOf<typeof AnswerEdited>
+  | EventOf<typeof AnswerDeleted>
+  | EventOf<typeof AnswerUndeleted>
+  | EventOf<typeof ViewsCounted>;
+
+const AVAILABLE = 1;
+const CLOSED = 2;
+const DELETED = 10;
+
+/** Applies an event of a post's own stream once: an event not newer than the row changes nothing. */
+async function updateOwn(tx: Tx, id: string, version: number, set: ReturnType<typeof sql>): Promise<boolean> {
+  const { rows } = await sql`update search_posts set ${set}, version = ${version}, ${TOUCH}
+                             where id = ${id} and version < ${version} returning id`.execute(tx);
+  return rows.length > 0;
+}
+
+/** The live answers of a question and its last activity (behaviour §7a: a new or edited answer bumps it). */
+async function refreshQuestion(tx: Tx, questionId: string, activeAt?: string): Promise<void> {
+  await sql`
+    update search_posts q set answer_count = (
+        select count(*) from search_posts a where a.type = 'answer' and a.question_id = ${questionId} and a.status = ${AVAILABLE}),
+      active_at = greatest(q.active_at, ${activeAt ?? null}::timestamptz), ${TOUCH}
+    where q.id = ${questionId}`.execute(tx);
+}
+
+async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
+  const event = stored as unknown as Event;
+  const at = stored.occurredAt;
+  const version = stored.version;
+  switch (event.type) {
+    case 'posts.question_asked': {
+      const d = event.data;
+      await sql`
+        insert into search_posts (id, type, question_id, user_id, title, url_title, body, tags, created_at, active_at, version)
+        values (${d.question_id}, 'question', ${d.question_id}, ${d.user_id}, ${d.title}, ${d.url_title},
+                ${plainText(d.content)}, ${JSON.stringify(d.tags)}::jsonb, ${at}, ${at}, ${version})
+        on conflict (id) do nothing`.execute(tx);
+      return;
+    }
+    case 'posts.question_edited': {
+      const d = event.data;
+      const set = sql`title = ${d.title}, url_title = ${d.url_title}, body = ${plainText(d.content)},
+                      tags = ${JSON.stringify(d.tags)}::jsonb, active_at = greatest(active_at, ${at}::timestamptz)`;
+      if (await updateOwn(tx, d.question_id, version, set)) await touchAnswersOf(tx, [d.question_id]);
+      return;
+    }
+    case 'posts.question_deleted':
+    case 'posts.question_undeleted': {
+      const status = event.type === 'posts.question_deleted' ? DELETED : AVAILABLE;
+      const id = event.data.question_id;
+      if (await updateOwn(tx, id, version, sql`status = ${status}`)) await touchAnswersOf(tx, [id]);
+      return;
+    }
+    case 'posts.question_closed':
+    case 'posts.question_reopened':
+      await updateOwn(
+        tx,
+        event.data.question_id,
+        version,
+        sql`status = ${event.type === 'posts.question_closed' ? CLOSED : AVAILABLE}`,
+      );
+      return;
+    case 'posts.question_hidden':
+    case 'posts.question_shown': {
+      const id = event.data.question_id;
+      const hidden = event.type === 'posts.question_hidden';
+      if (await updateOwn(tx, id, version, sql`hidden = ${hidden}`)) await touchAnswersOf(tx, [id]);
+      return;
+    }
+    case 'posts.answer_accepted': {
+      const d = event.data;
+      if (await updateOwn(tx, d.question_id, version, sql`accepted_answer_id = ${d.answer_id}`)) {
+        await touchAnswersOf(tx, [d.question_id]);
+      }
+      return;
+    }
+    case 'posts.answer_posted': {
+      const d = event.data;
+      await sql`
+        insert into search_posts (id, type, question_id, user_id, body, created_at, active_at, version)
+        values (${d.answer_id}, 'answer', ${d.question_id}, ${d.user_id}, ${plainText(d.content)}, ${at}, ${at}, ${version})
+        on conflict (id) do nothing`.execute(tx);
+      await refreshQuestion(tx, d.question_id, at);
+      return;
+    }
+    case 'posts.answer_edited': {
+      const d = event.data;
+      if (await updateOwn(tx, d.answer_id, version, sql`body = ${plainText(d.content)}`)) {
+        await refreshQuestion(tx, d.question_id, at);
+      }
+      return;
+    }
+    case 'posts.answer_deleted':
+    case 'posts.answer_undeleted': {
+      const d = event.data;
+      const status = event.type === 'posts.answer_deleted' ? DELETED : AVAILABLE;
+      if (await updateOwn(tx, d.answer_id, version, sql`status = ${status}`)) await refreshQuestion(tx, d.question_id);
+      return;
+    }
+    case 'posts.views_counted': {
+      const counts = event.data.counts;
+      // Views are shown by duplicate suggestions but not indexed: no new version.
+      await sql`
+        update search_posts p set view_count = p.view_count + v.views
+        from unnest(${counts.map((c) => c.question_id)}::text[], ${counts.map((c) => c.views)}::int[]) as v(id, views)
+        where p.id = v.id`.execute(tx);
+      return;
+    }
+  }
+}
+
+/** Questions and answers as search needs them, from posts' events (DESIGN §2: search indexes posts). */
+export const postDocumentsProjection: Projection = {
+  name: 'search-posts',
+  source: 'posts',
+  events: [
+    QuestionAsked,
+    QuestionEdited,
+    QuestionDeleted,
+    QuestionUndeleted,
+    QuestionClosed,
+    QuestionReopened,
+    QuestionHidden,
+    QuestionShown,
+    AnswerAccepted,
+    AnswerPosted,
+    AnswerEdited,
+    AnswerDeleted,
+    AnswerUndeleted,
+    ViewsCounted,
+  ],
+  apply,
+  async reset(tx) {
+    await sql`truncate search_posts`.execute(tx);
+  },
+};

@@ -1,0 +1,53 @@
+import { BookmarkToggled, type EventOf, objectTypeOf, VoteCancelled, VoteCast } from '@agora/contracts';
+import type { Projection, StoredEvent, Tx } from '@agora/platform';
+import { sql } from 'kysely';
+import { touchPost } from './changes';
+
+type Event = EventOf<typeof VoteCast> | EventOf<typeof VoteCancelled> | EventOf<typeof BookmarkToggled>;
+
+/**
+ * Vote and bookmark counts of questions and answers, from the votes service's events. Each voter's
+ * vote on a post is kept as a value with its stream version (each voter and post is one stream), so
+ * a repeated or late event changes nothing; counts are sums of those values. The counts live beside
+ * the posts, so a vote that arrives before its post's own events is not lost.
+ */
+async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
+  const event = stored as unknown as Event;
+  const type = objectTypeOf(event.data.object_id);
+  if (type !== 'question' && type !== 'answer') return;
+  const objectId = event.data.object_id;
+  if (event.type === 'votes.bookmark_toggled') {
+    if (type !== 'question') return;
+    await sql`
+      insert into search_bookmarks (object_id, user_id, bookmarked) values (${objectId}, ${event.data.user_id}, ${event.data.bookmarked})
+      on conflict (object_id, user_id) do update set bookmarked = excluded.bookmarked`.execute(tx);
+    await sql`
+      insert into search_post_counts (object_id, collection_count)
+      values (${objectId}, (select count(*) from search_bookmarks where object_id = ${objectId} and bookmarked))
+      on conflict (object_id) do update set collection_count = excluded.collection_count`.execute(tx);
+    return;
+  }
+  const value = event.type === 'votes.vote_cast' ? (event.data.direction === 'up' ? 1 : -1) : 0;
+  const { rows } = await sql`
+    insert into search_votes (object_id, user_id, value, version)
+    values (${objectId}, ${event.data.user_id}, ${value}, ${stored.version})
+    on conflict (object_id, user_id) do update set value = excluded.value, version = excluded.version
+      where search_votes.version < excluded.version
+    returning object_id`.execute(tx);
+  if (rows.length === 0) return;
+  await sql`
+    insert into search_post_counts (object_id, vote_count)
+    values (${objectId}, (select coalesce(sum(value), 0) from search_votes where object_id = ${objectId}))
+    on conflict (object_id) do update set vote_count = excluded.vote_count`.execute(tx);
+  await touchPost(tx, objectId);
+}
+
+export const voteCountsProjection: Projection = {
+  name: 'search-votes',
+  source: 'votes',
+  events: [VoteCast, VoteCancelled, BookmarkToggled],
+  apply,
+  async reset(tx) {
+    await sql`truncate search_votes, search_bookmarks, search_post_counts`.execute(tx);
+  },
+};

@@ -1,0 +1,108 @@
+import type { SearchResult, SiteSettings } from '@agora/contracts';
+import { type Db, effectiveStatus } from '@agora/platform';
+import { sql } from 'kysely';
+import type { Visibility } from '../index/port';
+import { visibilityOf } from '../indexing/documents';
+import { excerptOf, type HighlightTerms, highlight, matchRanges } from './snippets';
+
+interface ResultRow {
+  id: string;
+  type: 'question' | 'answer';
+  question_id: string;
+  user_id: string;
+  body: string;
+  status: number;
+  created_at: Date;
+  title: string | null;
+  url_title: string | null;
+  tags: { slug_name: string; display_name: string }[] | null;
+  q_status: number | null;
+  q_hidden: boolean | null;
+  q_accepted: string | null;
+  q_answer_count: number | null;
+  vote_count: number;
+  username: string | null;
+  display_name: string | null;
+  rank: number | null;
+  user_status: string | null;
+  suspended_until: Date | null;
+}
+
+const STATUS: Record<number, string> = { 1: 'available', 2: 'closed', 10: 'deleted' };
+
+async function tagNames(db: Db, slugs: string[]) {
+  if (slugs.length === 0) return new Map<string, { display_name: string; main_slug: string | null }>();
+  const { rows } = await sql<{ slug_name: string; display_name: string; main_slug: string | null }>`
+    select t.slug_name, t.display_name, m.slug_name as main_slug
+    from search_tags t left join search_tags m on m.tag_id = t.main_tag_id
+    where t.slug_name = any(${slugs})`.execute(db);
+  return new Map(rows.map((r) => [r.slug_name, r]));
+}
+
+/**
+ * The results of hits, in the hits' order, from the read model as it is now: current counts, author
+ * cards and tag names, and a post that stopped being visible since it was indexed is left out.
+ */
+export async function hydrateResults(
+  db: Db,
+  ids: string[],
+  options: { visibility: Visibility[]; terms: HighlightTerms; settings: SiteSettings },
+): Promise<SearchResult[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<ResultRow>`
+    select p.id, p.type, p.question_id, p.user_id, p.body, p.status, p.created_at,
+           q.title, q.url_title, q.tags, q.status as q_status, q.hidden as q_hidden, q.accepted_answer_id as q_accepted,
+           q.answer_count as q_answer_count, coalesce(c.vote_count, 0) as vote_count,
+           a.username, a.display_name, a.rank, a.status as user_status, a.suspended_until
+    from search_posts p
+    left join search_posts q on q.id = p.question_id and q.type = 'question'
+    left join search_post_counts c on c.object_id = p.id
+    left join actors a on a.user_id = p.user_id
+    where p.id = any(${ids})`.execute(db);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const names = await tagNames(db, [...new Set(rows.flatMap((r) => (r.tags ?? []).map((t) => t.slug_name)))]);
+  const recommended = new Set(options.settings.tags.recommend_tags.map((t) => t.slug_name.toLowerCase()));
+  const reserved = new Set(options.settings.tags.reserved_tags.map((t) => t.slug_name.toLowerCase()));
+  const results: SearchResult[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row || !options.visibility.includes(visibilityOf(row))) continue;
+    const question = row.type === 'question';
+    const title = row.title ?? '';
+    const { excerpt, highlighted } = excerptOf(row.body, options.terms);
+    results.push({
+      object_type: row.type,
+      object: {
+        id: row.id,
+        question_id: row.question_id,
+        title,
+        url_title: row.url_title ?? '',
+        excerpt,
+        created_at: Math.floor(row.created_at.getTime() / 1000),
+        vote_count: row.vote_count,
+        accepted: question ? row.q_accepted !== null : row.q_accepted === row.id,
+        answer_count: row.q_answer_count ?? 0,
+        user_info: {
+          id: row.user_id,
+          username: row.username ?? '',
+          display_name: row.display_name ?? '',
+          rank: row.rank ?? 0,
+          status: row.user_status ? effectiveStatus(row.user_status, row.suspended_until) : 'deleted',
+        },
+        tags: (row.tags ?? []).map((t) => {
+          const known = names.get(t.slug_name);
+          return {
+            slug_name: t.slug_name,
+            display_name: known?.display_name ?? t.display_name,
+            main_tag_slug_name: known?.main_slug ?? '',
+            recommend: recommended.has(t.slug_name),
+            reserved: reserved.has(t.slug_name),
+          };
+        }),
+        status: STATUS[row.status] ?? 'available',
+        highlight: { title: highlight(title, matchRanges(title, options.terms)), excerpt: highlighted },
+      },
+    });
+  }
+  return results;
+}

@@ -1,0 +1,13 @@
+import { PostgresSearchIndex } from '../src/index/postgres/postgres-index';
+import { searchIndexContract } from './support/index-contract';
+import { searchDatabase } from './support/search-database';
+
+searchIndexContract({
+  name: 'postgres',
+  async create() {
+    const { database, drop } = await searchDatabase();
+    const index = new PostgresSearchIndex(database.db);
+    await index.prepare();
+    return { index, dispose: drop, limited: (countLimit) => new PostgresSearchIndex(database.db, { countLimit }) };
+  },
+});

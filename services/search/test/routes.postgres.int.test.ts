@@ -1,0 +1,3 @@
+import { searchRoutesSuite } from './support/routes-suite';
+
+searchRoutesSuite({ kind: 'postgres' });

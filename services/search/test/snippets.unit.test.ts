@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { cjkChain } from '../src/index/postgres/tsquery';
+import { excerptOf, highlight, highlightTerms, matchRanges, stem } from '../src/queries/snippets';
+import { bigrams, cjkTokens, splitScripts } from '../src/text/scripts';
+
+describe('CJK text', () => {
+  it('splits text by script and makes overlapping bigrams', () => {
+    expect(splitScripts('Kafka问题 如何使用 consumers')).toEqual({
+      latin: 'Kafka consumers',
+      cjkRuns: ['问题', '如何使用'],
+    });
+    expect(bigrams('问题回答')).toEqual(['问题', '题回', '回答']);
+    expect(bigrams('问')).toEqual(['问']);
+    expect(cjkTokens('如何使用 Kafka 问题')).toBe('如何 何使 使用 问题');
+    expect(cjkChain('问题回答')).toBe("'问题' <-> '题回' <-> '回答'");
+    expect(cjkChain('问')).toBe("'问':*");
+  });
+});
+
+describe('snippets', () => {
+  it('stems enough to see inflections as matches', () => {
+    expect(stem('running')).toBe(stem('run'));
+    expect(stem('indexes')).toBe(stem('index'));
+    expect(stem('queries')).toBe(stem('query'));
+    expect(stem('consumed')).toBe('consum');
+  });
+
+  it('highlights words and CJK strings, HTML-escaped', () => {
+    const terms = highlightTerms(['consumer', '问题'], ['read model']);
+    const text = 'A <b>consumer</b> reads the Read Model: 关于问题的回答';
+    expect(highlight(text, matchRanges(text, terms))).toBe(
+      'A &lt;b&gt;<em>consumer</em>&lt;/b&gt; <em>reads</em> the <em>Read</em> <em>Model</em>: 关于<em>问题</em>的回答',
+    );
+  });
+
+  it('cuts about 100 characters around the first match', () => {
+    const text = `${'lorem ipsum dolor '.repeat(20)}the kafka consumer lag ${'sit amet '.repeat(20)}`;
+    const { excerpt, highlighted } = excerptOf(text, highlightTerms(['kafka'], []));
+    expect(excerpt.startsWith('…')).toBe(true);
+    expect(excerpt.endsWith('…')).toBe(true);
+    expect(excerpt).toContain('kafka consumer');
+    expect([...excerpt].length).toBeLessThanOrEqual(102);
+    expect(highlighted).toContain('<em>kafka</em> consumer');
+    const short = excerptOf('Short body without the word', highlightTerms(['kafka'], []));
+    expect(short).toEqual({ excerpt: 'Short body without the word', highlighted: 'Short body without the word' });
+  });
+});
