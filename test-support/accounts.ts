@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultSiteSettings } from '@agora/contracts';
 import { accountsFor } from '@agora/identity';
-import { updateSettingsGroup } from '@agora/site';
 import { connectDatabase, EventStore, migrateService } from '@agora/platform';
+import { updateSettingsGroup } from '@agora/site';
 import { Ledger, votesFor, votesMigrations } from '@agora/votes';
 import type { TestSmtpServer } from './smtp-test-server';
 import type { Stack } from './stack';

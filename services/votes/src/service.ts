@@ -1,5 +1,5 @@
 import { VotesEvents } from '@agora/contracts';
-import type { ServiceContext, ServiceModule } from '@agora/platform';
+import { actionRecordRoute, captchaHooks, captchasFor, type ServiceContext, type ServiceModule } from '@agora/platform';
 import { Ledger } from './commands/ledger';
 import { VoteCommands } from './commands/votes';
 import { votesMigrations } from './migrations';
@@ -28,6 +28,9 @@ export const votesService: ServiceModule = {
   migrations: votesMigrations,
   events: VotesEvents,
   async routes(app, context) {
+    const captchas = captchasFor(context);
+    captchaHooks(app, captchas);
+    await actionRecordRoute(app, captchas, { vote: 'vote' });
     await voteRoutes(app, votesFor(context).votes);
     await personalRoutes(app, context);
     await internalRoutes(app, context);

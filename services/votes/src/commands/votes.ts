@@ -5,8 +5,8 @@ import {
   type Db,
   errors,
   executeCommand,
-  loadSiteSettings,
   type ServiceContext,
+  siteSettingsOf,
 } from '@agora/platform';
 import { sql } from 'kysely';
 import { bookmarkDecider, bookmarkStreamId } from '../domain/bookmark/decider';
@@ -46,7 +46,7 @@ export class VoteCommands {
   async vote(actor: Actor, input: { objectId: string; direction: Direction; cancel: boolean }): Promise<VoteResult> {
     const target = await findTarget(this.db, input.objectId);
     if (!target) throw errors.notFound('error.object.not_found');
-    const settings = await loadSiteSettings(this.db, this.context.config.siteUrl);
+    const settings = await siteSettingsOf(this.context);
     const permission = checkPermission(
       actor,
       `${target.objectType}.vote_${input.direction}` as PermissionKey,

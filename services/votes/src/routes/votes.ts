@@ -1,19 +1,11 @@
 import { EnvelopeSchema } from '@agora/contracts';
-import { type HttpApp, ok } from '@agora/platform';
+import { CaptchaFields, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { VoteCommands } from '../commands/votes';
 import type { Direction } from '../domain/vote/decider';
 import { BookmarkResultSchema, VoteResultSchema } from '../responses/schemas';
 
 export const ObjectId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9]+$' });
-/**
- * Accepted and checked for shape. Captchas are issued and checked by identity, which no other service can
- * ask yet, so the vote rule of behaviour §10a waits for that (docs/behaviour-decisions.md).
- */
-const Captcha = {
-  captcha_id: Type.Optional(Type.String({ maxLength: 128 })),
-  captcha_code: Type.Optional(Type.String({ maxLength: 64 })),
-};
 const USER = { auth: 'user' as const };
 
 /** `vote/up`, `vote/down` and `collection/switch` (api.md "Vote / follow / collection"). */
@@ -22,9 +14,10 @@ export async function voteRoutes(app: HttpApp, votes: VoteCommands) {
     app.post(
       `/answer/api/v1/vote/${direction}`,
       {
-        config: USER,
+        // Behaviour §10a: from the 40th vote in a row a captcha is due (platform captcha hooks).
+        config: { ...USER, captcha: 'vote' },
         schema: {
-          body: Type.Object({ object_id: ObjectId, is_cancel: Type.Optional(Type.Boolean()), ...Captcha }),
+          body: Type.Object({ object_id: ObjectId, is_cancel: Type.Optional(Type.Boolean()), ...CaptchaFields }),
           response: { 200: EnvelopeSchema(VoteResultSchema) },
         },
       },

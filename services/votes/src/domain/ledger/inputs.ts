@@ -84,6 +84,32 @@ export function acceptInputs(
   return inputs;
 }
 
+/** An edit as posts applied it; `reviewer_id` is set when a reviewer approved someone's suggestion. */
+export interface AppliedEdit {
+  question_id: string;
+  answer_id?: string;
+  editor_id: string;
+  revision_id: string;
+  reviewer_id?: string;
+}
+
+/** A suggested edit approved: +2 to its editor, once per revision (behaviour §1a, §3c). */
+export function approvedEditInput(edit: AppliedEdit, at: string): LedgerInput[] {
+  if (!edit.reviewer_id) return [];
+  return [
+    {
+      kind: 'grant',
+      entryId: `edit.accepted:${edit.revision_id}`,
+      userId: edit.editor_id,
+      reason: 'edit.accepted',
+      objectId: edit.answer_id ?? edit.question_id,
+      questionId: edit.question_id,
+      triggerUserId: edit.reviewer_id,
+      at,
+    },
+  ];
+}
+
 /** A user's starting balance (1 when an admin or the installer made the account, behaviour §1b). */
 export function startingBalanceInput(userId: string, rank: number, at: string): LedgerInput[] {
   if (rank <= 0) return [];

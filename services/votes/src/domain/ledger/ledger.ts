@@ -83,6 +83,18 @@ export class LedgerState {
   }
 }
 
+/** Oldest grant first, then by id: the order in which a deletion or an undeletion visits equal entries. */
+const byGrant = (a: LedgerEntry, b: LedgerEntry) =>
+  a.grantedAt < b.grantedAt
+    ? -1
+    : a.grantedAt > b.grantedAt
+      ? 1
+      : a.entryId < b.entryId
+        ? -1
+        : a.entryId > b.entryId
+          ? 1
+          : 0;
+
 type EntryFacts = Pick<LedgerEntry, 'entryId' | 'userId' | 'reason' | 'objectId' | 'questionId' | 'triggerUserId'>;
 
 /**
@@ -98,14 +110,15 @@ export function runLedger(input: LedgerInput, state: LedgerState): ReputationCha
     change: ReputationChange['change'],
     after: { amount: number; state: ReputationChange['entry_state'] },
   ) => {
+    // `|| 0`: a negated 0 is -0, which JSON (and so the stored event) writes as 0.
     const next: ReputationChange = {
       user_id: userId,
-      delta,
+      delta: delta || 0,
       reputation: state.reputation(userId) + delta,
       reason: entry?.reason ?? 'adjusted',
       change,
       entry_id: entry?.entryId ?? '',
-      entry_amount: after.amount,
+      entry_amount: after.amount || 0,
       entry_state: after.state,
       object_id: entry?.objectId ?? '',
       question_id: entry?.questionId ?? '',
@@ -127,14 +140,15 @@ export function runLedger(input: LedgerInput, state: LedgerState): ReputationCha
         emit(input, input.userId, 0, 'grant', { amount, state: 'suspended' });
       } else {
         const delta = withFloor(state.reputation(input.userId), amount);
-        emit(input, input.userId, delta, 'grant', { amount: delta, state: 'active' });
+        // Worth nothing (a capped gain, a loss at the floor): no entry, as undoing it would give back nothing.
+        if (delta !== 0) emit(input, input.userId, delta, 'grant', { amount: delta, state: 'active' });
       }
       break;
     }
     case 'cancel': {
       const entry = state.entries.get(input.entryId);
       if (!entry || entry.state === 'cancelled') break;
-      // Exactly what the entry contributes goes back (a capped vote refunds nothing); a suspended one has none.
+      // Exactly what the entry contributes goes back; a suspended entry contributes nothing.
       const delta = entry.state === 'active' ? withFloor(state.reputation(entry.userId), -entry.amount) : 0;
       emit(entry, entry.userId, delta, 'cancel', { amount: entry.amount, state: 'cancelled' });
       break;
@@ -143,7 +157,7 @@ export function runLedger(input: LedgerInput, state: LedgerState): ReputationCha
       state.deletedObjects.add(input.objectId);
       // Each user's losses are given back before their gains are taken, so the floor limits only what it must.
       const active = state.entriesOn(input.objectId).filter((e) => e.state === 'active');
-      for (const entry of active.sort((a, b) => a.amount - b.amount)) {
+      for (const entry of active.sort((a, b) => a.amount - b.amount || byGrant(a, b))) {
         const delta = withFloor(state.reputation(entry.userId), -entry.amount);
         // What was taken back is what undeleting gives back.
         emit(entry, entry.userId, delta, 'suspend', { amount: -delta, state: 'suspended' });
@@ -154,7 +168,7 @@ export function runLedger(input: LedgerInput, state: LedgerState): ReputationCha
       state.deletedObjects.delete(input.objectId);
       // Gains come back before losses, for the same reason.
       const suspended = state.entriesOn(input.objectId).filter((e) => e.state === 'suspended');
-      for (const entry of suspended.sort((a, b) => b.amount - a.amount)) {
+      for (const entry of suspended.sort((a, b) => b.amount - a.amount || byGrant(a, b))) {
         const delta = withFloor(state.reputation(entry.userId), entry.amount);
         emit(entry, entry.userId, delta, 'restore', { amount: delta, state: 'active' });
       }

@@ -3,7 +3,7 @@ import type { Projection } from '@agora/platform';
 import type { Ledger } from '../../commands/ledger';
 import { activationInput, startingBalanceInput } from '../../domain/ledger/inputs';
 import type { LedgerInput } from '../../domain/ledger/ledger';
-import { firstDelivery } from './inbox';
+import { firstDelivery, LEDGER_BATCH } from './inbox';
 
 /**
  * Accounts in the ledger: the starting balance (1 for accounts an admin or the installer made) and the
@@ -14,6 +14,7 @@ export function ledgerFromIdentity(ledger: Ledger): Projection {
   return {
     name: 'ledger-from-identity',
     source: 'identity',
+    batchSize: LEDGER_BATCH,
     events: [UserRegistered, UserActivated],
     async apply(event, tx) {
       let inputs: LedgerInput[] = [];

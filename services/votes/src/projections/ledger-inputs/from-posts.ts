@@ -1,18 +1,20 @@
 import {
   AnswerAccepted,
   AnswerDeleted,
+  AnswerEdited,
   AnswerPosted,
   AnswerUndeleted,
   QuestionAsked,
   QuestionDeleted,
+  QuestionEdited,
   QuestionUndeleted,
 } from '@agora/contracts';
 import type { Projection, Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { Ledger } from '../../commands/ledger';
-import { type Acceptance, acceptInputs } from '../../domain/ledger/inputs';
+import { type Acceptance, type AppliedEdit, acceptInputs, approvedEditInput } from '../../domain/ledger/inputs';
 import type { LedgerInput } from '../../domain/ledger/ledger';
-import { firstDelivery } from './inbox';
+import { firstDelivery, LEDGER_BATCH } from './inbox';
 
 async function remember(tx: Tx, objectId: string, ownerId: string, questionId: string) {
   await sql`insert into ledger_objects (object_id, owner_id, question_id) values (${objectId}, ${ownerId}, ${questionId})
@@ -28,13 +30,14 @@ async function owners(tx: Tx, ids: (string | null)[]): Promise<Map<string, strin
 }
 
 /**
- * What posts do to reputation: accepting and unaccepting answers (behaviour §1a), and deleting a post
- * takes back what it earned while undeleting gives it back (docs/behaviour-decisions.md).
+ * What posts do to reputation (behaviour §1a): accepting and unaccepting answers, approved edits; and
+ * deleting a post takes back what it earned while undeleting gives it back (docs/behaviour-decisions.md).
  */
 export function ledgerFromPosts(ledger: Ledger): Projection {
   return {
     name: 'ledger-from-posts',
     source: 'posts',
+    batchSize: LEDGER_BATCH,
     events: [
       QuestionAsked,
       AnswerPosted,
@@ -43,6 +46,8 @@ export function ledgerFromPosts(ledger: Ledger): Projection {
       AnswerDeleted,
       AnswerUndeleted,
       AnswerAccepted,
+      QuestionEdited,
+      AnswerEdited,
     ],
     async apply(event, tx) {
       const d = event.data as Record<string, string | null>;
@@ -60,6 +65,10 @@ export function ledgerFromPosts(ledger: Ledger): Projection {
         case QuestionUndeleted.type:
         case AnswerUndeleted.type:
           inputs = [{ kind: 'restore', objectId: (d.answer_id ?? d.question_id)!, at }];
+          break;
+        case QuestionEdited.type:
+        case AnswerEdited.type:
+          inputs = approvedEditInput(event.data as AppliedEdit, at);
           break;
         case AnswerAccepted.type: {
           const accept = event.data as Acceptance;

@@ -3,7 +3,7 @@ import type { Projection } from '@agora/platform';
 import type { Ledger } from '../../commands/ledger';
 import { voteInputs } from '../../domain/ledger/inputs';
 import type { VoteEvent } from '../../domain/vote/decider';
-import { firstDelivery } from './inbox';
+import { firstDelivery, LEDGER_BATCH } from './inbox';
 
 /**
  * Votes become ledger entries here, after the vote has committed: a vote command touches only its own
@@ -13,6 +13,7 @@ export function ledgerFromVotes(ledger: Ledger): Projection {
   return {
     name: 'ledger-from-votes',
     source: 'votes',
+    batchSize: LEDGER_BATCH,
     events: [VoteCast, VoteCancelled],
     async apply(event, tx) {
       const inputs = voteInputs(event as unknown as VoteEvent, event.occurredAt);

