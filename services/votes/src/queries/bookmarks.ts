@@ -1,7 +1,6 @@
 import type { SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, isStaff } from '@agora/platform';
+import { type Actor, type Db, isStaff, loadAuthorCards } from '@agora/platform';
 import { sql } from 'kysely';
-import { loadAuthors } from './authors';
 
 interface BookmarkedQuestionRow {
   id: string;
@@ -81,11 +80,13 @@ export async function bookmarkPage(
       order by b.created_at desc, b.object_id desc
       limit ${paging.page_size} offset ${(paging.page - 1) * paging.page_size}`.execute(db),
   ]);
-  const author = await loadAuthors(
-    db,
-    rows.flatMap((q) => [q.user_id, q.last_edit_user_id, q.last_answer_user_id]),
-    settings,
-  );
+  const author = (
+    await loadAuthorCards(
+      db,
+      rows.flatMap((q) => [q.user_id, q.last_edit_user_id, q.last_answer_user_id]),
+      settings,
+    )
+  ).get;
   const list = rows.map((q) => ({
     id: q.id,
     title: q.title,
