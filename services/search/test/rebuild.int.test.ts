@@ -34,6 +34,8 @@ beforeAll(async () => {
     token: asker.token,
     body: { question_id: kept, answer_id: reply },
   });
+  // The votes service learns of new posts from posts' events.
+  await stack.settle();
   await stack.call('POST', `${API}/vote/up`, { token: voter.token, body: { object_id: kept, is_cancel: false } });
   const gone = await ask(stack, asker.token, {
     title: 'Emu question deleted',

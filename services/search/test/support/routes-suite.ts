@@ -117,6 +117,8 @@ export function searchRoutesSuite(adapter: SearchAdapter) {
         body: { question_id: question, answer_id: reply },
       });
       expect(accepted.status).toBe(200);
+      // The votes service learns of new posts from posts' events.
+      await stack.settle();
       const voted = await stack.call('POST', `${API}/vote/up`, {
         token: voter.token,
         body: { object_id: reply, is_cancel: false },
