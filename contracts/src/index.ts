@@ -14,6 +14,7 @@ export * from './moderation/events';
 export * from './notifications/api';
 export * from './notifications/events';
 export * from './posts/events';
+export * from './posts/responses';
 export * from './search/api';
 export * from './site/events';
 export * from './site/settings';
