@@ -25,7 +25,7 @@ import { siteService } from '@agora/site';
 import pg from 'pg';
 import pino from 'pino';
 import { draftQuestion, type SeedCounts, seedPosts, seedUsers } from '../scripts/seed/generate';
-import { benchDatabase, machine, summarize, writeResults } from './support';
+import { benchDatabase, closedLoop, machine, summarize, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SEED = 20261122;
@@ -211,18 +211,8 @@ async function get(url: string, headers: Record<string, string> = {}) {
   return { ms, response };
 }
 
-/** `CLIENTS` clients, each running `run(client, i)` `PER_CLIENT` times back to back; latencies from the callback. */
-async function clients(run: (client: number, i: number) => Promise<number>, perClient = PER_CLIENT) {
-  const samples: number[] = [];
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, client) => {
-      for (let i = 0; i < perClient; i++) samples.push(await run(client, i));
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  return { ...summarize(samples), per_second: Math.round(samples.length / seconds) };
-}
+const clients = (run: (client: number, i: number) => Promise<number>, perClient = PER_CLIENT) =>
+  closedLoop(CLIENTS, perClient, run);
 
 const API = '/answer/api/v1';
 /** The read figures: list page 1 and page 500 of each sort, and question detail (section 2). */

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { startEmbeddedPostgres } from '../launcher/src/embedded-postgres';
 
 export function percentile(sorted: number[], p: number): number {
@@ -55,4 +56,24 @@ export function writeResults(name: string, results: unknown) {
   const file = path.join(dir, `${name}.json`);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   return file;
+}
+
+/**
+ * A closed-loop load: `clients` clients, each running `run(client, i)` `perClient` times back to back.
+ * Latencies are what `run` returns; throughput is over the whole run.
+ */
+export async function closedLoop(
+  clients: number,
+  perClient: number,
+  run: (client: number, i: number) => Promise<number>,
+) {
+  const samples: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let i = 0; i < perClient; i++) samples.push(await run(client, i));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { ...summarize(samples), per_second: Math.round(samples.length / seconds) };
 }

@@ -26,7 +26,7 @@ import { siteService } from '@agora/site';
 import { tagsFor, tagsService } from '@agora/tags';
 import pg from 'pg';
 import pino from 'pino';
-import { benchDatabase, machine, summarize, writeResults } from './support';
+import { benchDatabase, closedLoop, machine, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const TAGS = env('BENCH_TAGS', 50_000);
@@ -256,16 +256,8 @@ async function get(url: string, token?: string) {
   }
   return ms;
 }
-async function clients(run: (client: number, i: number) => Promise<number>, perClient = PER_CLIENT) {
-  const samples: number[] = [];
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, client) => {
-      for (let i = 0; i < perClient; i++) samples.push(await run(client, i));
-    }),
-  );
-  return { ...summarize(samples), per_second: Math.round(samples.length / ((performance.now() - started) / 1000)) };
-}
+const clients = (run: (client: number, i: number) => Promise<number>, perClient = PER_CLIENT) =>
+  closedLoop(CLIENTS, perClient, run);
 
 // What people type: prefixes of real tag names (1 to 4 characters), and inner parts of them.
 const typed = Array.from({ length: 400 }, (_, k) => {
