@@ -117,7 +117,10 @@ describe('account flows through the gateway', () => {
     expect((await stack.call('PUT', `${API}/user/interface`, { token, body: { language: 'en_US' } })).status).toBe(401);
     // ...and by another service from its own copy of identity's events within a second.
     const claims = tokenClaims(token);
-    const siteActors = new ProjectedActorSource(stack.service('site').context.database.db);
+    const siteActors = new ProjectedActorSource(
+      stack.service('site').context.database.db,
+      stack.service('site').context.changes,
+    );
     const started = Date.now();
     while (!(await siteActors.lookup(claims.sub, claims.sid, claims.t)).revoked) {
       expect(Date.now() - started).toBeLessThan(1000);

@@ -59,6 +59,26 @@ describe('read-model change feed', () => {
     expect(bystander.version).toBe(bystanderBefore);
   });
 
+  it('keeps a topic version apart: only its own tables and commits that name it change it', async () => {
+    const replica = await feed('alpha');
+    const settings = replica.topic('site_settings');
+    const actors = replica.topic('actors');
+    const before = { all: replica.version!, settings: settings.version!, actors: actors.version! };
+    replica.changed();
+    expect(replica.version).toBe(before.all + 1);
+    expect(settings.version).toBe(before.settings);
+    replica.changed(['actors']);
+    expect(actors.version).toBe(before.actors + 1);
+    expect(settings.version).toBe(before.settings);
+    // Another replica's write to a topic table is announced as that topic (and as a change of the whole).
+    await sql`insert into site_settings (group_name, values, stream_version) values ('topic', '{}', 1)`.execute(
+      database.db,
+    );
+    await until(() => settings.version! > before.settings);
+    expect(actors.version).toBe(before.actors + 1);
+    expect(replica.version).toBeGreaterThan(before.all + 2);
+  });
+
   it('hears nothing from a transaction that rolls back', async () => {
     const replica = await feed('alpha');
     const before = replica.version;

@@ -16,6 +16,7 @@ import {
 } from '@agora/contracts';
 import { sql } from 'kysely';
 import type { Static, TSchema } from 'typebox';
+import { type ChangeFeed, ReadModelCache } from '../db/change-feed';
 import type { Db, Tx } from '../db/database';
 import type { StoredEvent } from '../eventstore/types';
 import type { Projection } from '../projections/projection';
@@ -28,11 +29,15 @@ async function setActor(tx: Tx, event: StoredEvent, userId: string, set: ReturnT
             where user_id = ${userId}`.execute(tx);
 }
 
+/** `actors`, `revoked_sessions` and `signing_keys` are a change-feed topic of their own (the session check). */
+export const ACTORS_TOPIC = 'actors';
+
 /** Keeps a service's `actors`, `revoked_sessions` and `signing_keys` from identity's events. */
 export const actorProjection: Projection = {
   name: 'actors',
   source: 'identity',
   events: IdentityEvents,
+  topics: [ACTORS_TOPIC],
   async apply(event, tx) {
     const d = event.data as Record<string, unknown> & { user_id: string };
     switch (event.type) {
@@ -145,6 +150,7 @@ export const actorReputationProjection: Projection = {
   name: 'actor-reputation',
   source: 'votes',
   events: [ReputationChanged],
+  topics: [ACTORS_TOPIC],
   async apply(event, tx) {
     if (!(await recordReputation(tx, event))) return;
     const r = event.data as Data<typeof ReputationChanged>;
@@ -168,10 +174,10 @@ interface ActorRow {
   rank: number;
   language: string;
   changed_at: Date;
-  revoked: boolean;
+  sessions_valid_after: Date | null;
 }
 
-export function toActor(row: Omit<ActorRow, 'revoked' | 'changed_at'>): Actor {
+export function toActor(row: Omit<ActorRow, 'changed_at' | 'sessions_valid_after'>): Actor {
   return {
     id: row.user_id,
     username: row.username,
@@ -187,23 +193,40 @@ export function toActor(row: Omit<ActorRow, 'revoked' | 'changed_at'>): Actor {
   };
 }
 
-/** Actors from the service's own projection: one indexed query per authenticated request. */
+type SessionRow = ActorRow & { session_revoked: boolean };
+
+/**
+ * Actors from the service's own projection. A user's row and whether one session was revoked are kept
+ * in memory until the actors topic changes (this process's actor projections, or another replica's
+ * announced by the tables' triggers), so a signed-in request costs no query; the token's issue time is
+ * compared on each lookup.
+ */
 export class ProjectedActorSource implements ActorSource {
-  constructor(private readonly db: Db) {}
+  private readonly sessions: ReadModelCache<SessionRow | { session_revoked: boolean; user_id: null }>;
+
+  constructor(
+    private readonly db: Db,
+    changes: Pick<ChangeFeed, 'topic'>,
+  ) {
+    this.sessions = new ReadModelCache(changes.topic(ACTORS_TOPIC), 20_000);
+  }
+
+  private async load(userId: string, sessionId: string) {
+    const { rows } = await sql<SessionRow | { session_revoked: boolean; user_id: null }>`
+      select a.*, exists (select 1 from revoked_sessions r where r.session_id = ${sessionId}) as session_revoked
+      from (select 1) as one left join actors a on a.user_id = ${userId}`.execute(this.db);
+    return rows[0]!;
+  }
 
   async lookup(userId: string, sessionId: string, issuedAtMs: number): Promise<ActorLookup> {
-    const { rows } = await sql<ActorRow>`
-      select a.*,
-        (coalesce(a.sessions_valid_after > to_timestamp(${issuedAtMs}::double precision / 1000), false)
-          or exists (select 1 from revoked_sessions r where r.session_id = ${sessionId})) as revoked
-      from actors a where a.user_id = ${userId}`.execute(this.db);
-    const row = rows[0];
-    if (!row) {
-      const { rows: revoked } = await sql<{ n: number }>`
-        select count(*)::int as n from revoked_sessions where session_id = ${sessionId}`.execute(this.db);
-      return { actor: null, changedAt: null, revoked: (revoked[0]?.n ?? 0) > 0 };
-    }
-    return { actor: toActor(row), changedAt: row.changed_at, revoked: row.revoked };
+    const row = await this.sessions.get(`${userId} ${sessionId}`, () => this.load(userId, sessionId));
+    if (row.user_id === null) return { actor: null, changedAt: null, revoked: row.session_revoked };
+    const validAfter = row.sessions_valid_after;
+    return {
+      actor: toActor(row),
+      changedAt: row.changed_at,
+      revoked: row.session_revoked || (validAfter !== null && validAfter.getTime() > issuedAtMs),
+    };
   }
 }
 

@@ -12,8 +12,26 @@ export async function watchTables(db: Kysely<any>, tables: string[]): Promise<vo
   }
 }
 
+/**
+ * SQL that makes tables a topic of their own: their changes are announced as `schema/topic`, so caches of
+ * them (site settings, actors) are not emptied by every other change of the service's read models.
+ */
+export async function watchTopicTables(db: Kysely<any>, topic: string, tables: string[]): Promise<void> {
+  for (const table of tables) {
+    await sql`drop trigger if exists ${sql.id(`${table}_changed`)} on ${sql.table(table)}`.execute(db);
+    await sql`
+      create trigger ${sql.id(`${table}_changed`)} after insert or update or delete or truncate on ${sql.table(table)}
+      for each statement execute function notify_topic_change(${sql.lit(topic)})`.execute(db);
+  }
+}
+
 /** The channel the `notify_read_model_change` trigger of every watched table sends its schema on. */
 export const CHANGES_CHANNEL = 'agora_read_model_changes';
+
+/** A version to cache under: null while changes cannot be heard. */
+export interface Versioned {
+  readonly version: number | null;
+}
 
 /**
  * Tells a process when its service's read models may have changed, so caches of query results stay
@@ -22,8 +40,9 @@ export const CHANGES_CHANNEL = 'agora_read_model_changes';
  * table sends at commit. While the listening connection is down nobody may cache (`version` is null):
  * a change could be missed.
  */
-export class ChangeFeed {
+export class ChangeFeed implements Versioned {
   private counter = 0;
+  private readonly topics = new Map<string, number>();
   private listening = false;
   private client: pg.Client | null = null;
   private stopped = false;
@@ -35,8 +54,26 @@ export class ChangeFeed {
     return this.listening ? this.counter : null;
   }
 
-  changed(): void {
+  /** The version of one topic table's contents (see watchTopicTables); null when changes cannot be heard. */
+  topic(name: string): Versioned {
+    if (!this.topics.has(name)) this.topics.set(name, 0);
+    const feed = this;
+    return {
+      get version() {
+        return feed.listening ? feed.topics.get(name)! : null;
+      },
+    };
+  }
+
+  /** The read models changed; `topics` names the topic tables among the changed ones. */
+  changed(topics: readonly string[] = []): void {
     this.counter++;
+    for (const name of topics) this.topics.set(name, (this.topics.get(name) ?? 0) + 1);
+  }
+
+  /** Anything may have changed (the listening connection came or went). */
+  private changedAll(): void {
+    this.changed([...this.topics.keys()]);
   }
 
   async start(): Promise<void> {
@@ -50,8 +87,11 @@ export class ChangeFeed {
       connectionString: this.options.url,
       application_name: `agora-${this.options.schema}-changes`,
     });
+    const topicPrefix = `${this.options.schema}/`;
     client.on('notification', (message) => {
-      if (message.payload === this.options.schema) this.changed();
+      const payload = message.payload ?? '';
+      if (payload === this.options.schema) this.changed([]);
+      else if (payload.startsWith(topicPrefix)) this.changed([payload.slice(topicPrefix.length)]);
     });
     const lost = new Promise<void>((resolve) => {
       client.on('error', () => resolve());
@@ -61,11 +101,11 @@ export class ChangeFeed {
     await client.query(`listen ${CHANGES_CHANNEL}`);
     this.client = client;
     // Whatever happened while nobody listened is unknown: every cached result is now stale.
-    this.changed();
+    this.changedAll();
     this.listening = true;
     void lost.then(() => {
       this.listening = false;
-      this.changed();
+      this.changedAll();
     });
   }
 
@@ -100,7 +140,7 @@ export class ReadModelCache<T> {
   private readonly loading = new Map<string, { version: number; promise: Promise<T> }>();
 
   constructor(
-    private readonly feed: Pick<ChangeFeed, 'version'>,
+    private readonly feed: Versioned,
     private readonly maxEntries = 2000,
   ) {}
 

@@ -1,5 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { CHANGES_CHANNEL, watchTables } from './change-feed';
+import { ACTORS_TOPIC } from '../auth/actor-projection';
+import { SITE_SETTINGS_TOPIC } from '../site-settings/site-settings';
+import { CHANGES_CHANNEL, watchTables, watchTopicTables } from './change-feed';
 
 /**
  * Tables every service owns in its schema. Names sort before the services' timestamped migrations.
@@ -168,6 +170,20 @@ export const platformMigrations: Record<string, Migration> = {
           last_at timestamptz not null,
           primary key (unit, action)
         )`.execute(db);
+    },
+  },
+  '0000_platform_07_change_topics': {
+    async up(db: Kysely<any>) {
+      // Site settings and actors are read on nearly every request: their caches follow their own tables'
+      // changes only (see ChangeFeed.topic), announced as `schema/topic`.
+      await sql`
+        create function notify_topic_change() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify(${sql.lit(CHANGES_CHANNEL)}, tg_table_schema || '/' || tg_argv[0]);
+          return null;
+        end $$`.execute(db);
+      await watchTopicTables(db, SITE_SETTINGS_TOPIC, ['site_settings']);
+      await watchTopicTables(db, ACTORS_TOPIC, ['actors', 'revoked_sessions', 'signing_keys']);
     },
   },
 };

@@ -138,32 +138,57 @@ export interface GlobalReadResult {
 }
 
 /**
- * Reads a producer's log after `after`, in commit-safe order, from any connection (`source` is the
- * producer's schema). Only transactions older than the oldest still running are read, so an event
- * that a slower transaction commits later can never be skipped by a checkpoint that moved past it.
+ * Reads up to `limit` events of a producer's log (`source` is its schema) after a position, or after the
+ * one a checkpoint of the reader's `checkpoints` table holds, in commit-safe order, from any connection.
+ * Only transactions older than the oldest still running are read, so an event that a slower transaction
+ * commits later can never be skipped by a checkpoint that moved past it; `pendingBehindFence` tells that
+ * such newer events exist. The position, the events and the head of the log come from one statement.
  */
 export async function readLogAfter(
   db: Db | Tx,
   source: string,
-  after: LogPosition,
+  after: LogPosition | { checkpoint: string },
   limit: number,
 ): Promise<GlobalReadResult> {
   const table = sql.raw(`${quoteIdent(source)}.events`);
-  const { rows } = await sql<EventRow>`
-    select ${COLUMNS} from ${table}
-    where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
-      and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-    order by transaction_id, global_position
-    limit ${limit}`.execute(db);
-  const events = rows.map((row) => toStoredEvent(source, row));
+  const start =
+    'checkpoint' in after
+      ? sql`select coalesce(c.transaction_id, '0'::xid8) as txid, coalesce(c.global_position, 0) as position
+            from (select 1) as one left join checkpoints c on c.name = ${after.checkpoint}`
+      : sql`select ${after.transactionId}::xid8 as txid, ${after.globalPosition}::bigint as position`;
+  // The head is the log's last entry in index order: one index entry, whatever the planner's statistics
+  // say (an EXISTS over the same range seq-scans the table while statistics are stale, as after a bulk load).
+  const { rows } = await sql<
+    Partial<EventRow> & {
+      after_txid: string;
+      after_position: string;
+      head_txid: string | null;
+      head_position: string | null;
+    }
+  >`
+    with after as (${start})
+    select a.txid::text as after_txid, a.position::text as after_position, h.head_txid, h.head_position, e.*
+    from after a
+    left join lateral (
+      select transaction_id::text as head_txid, global_position::text as head_position from ${table}
+      order by transaction_id desc, global_position desc limit 1
+    ) h on true
+    left join lateral (
+      select transaction_id as log_order, ${COLUMNS} from ${table}
+      where (transaction_id, global_position) > (a.txid, a.position)
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by transaction_id, global_position
+      limit ${limit}
+    ) e on true
+    order by e.log_order, e.global_position`.execute(db);
+  const first = rows[0]!;
+  const events = rows.filter((row) => row.event_id != null).map((row) => toStoredEvent(source, row as EventRow));
   if (events.length === limit) return { events, pendingBehindFence: false };
-  // The head of the log in index order: one index entry, whatever the planner's statistics say (an
-  // EXISTS over the same range seq-scans the table while statistics are stale, as after a bulk load).
-  const { rows: head } = await sql<{ txid: string; global_position: string }>`
-    select transaction_id::text as txid, global_position::text as global_position from ${table}
-    order by transaction_id desc, global_position desc limit 1`.execute(db);
-  const from = events.at(-1)?.position ?? after;
-  const newest = head[0] ? { transactionId: head[0].txid, globalPosition: head[0].global_position } : undefined;
+  const from = events.at(-1)?.position ?? { transactionId: first.after_txid, globalPosition: first.after_position };
+  const newest =
+    first.head_txid !== null && first.head_position !== null
+      ? { transactionId: first.head_txid, globalPosition: first.head_position }
+      : undefined;
   return { events, pendingBehindFence: newest !== undefined && comparePositions(newest, from) > 0 };
 }
 

@@ -18,6 +18,11 @@ export interface Projection {
    * transactions short, since a long one holds back every consumer's gap-safe read (DESIGN §3).
    */
   batchSize?: number;
+  /**
+   * Topic tables (see watchTopicTables) this projection writes: their caches in this process learn of
+   * each committed batch at once.
+   */
+  topics?: readonly string[];
   /** Empties the read model for a rebuild from position zero. */
   reset(tx: Tx): Promise<void>;
 }

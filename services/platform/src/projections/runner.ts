@@ -23,8 +23,8 @@ export interface ProjectionRunnerOptions {
   log: Logger;
   batchSize?: number;
   lagIntervalMs?: number;
-  /** After each batch's transaction commits (caches learn their read models changed). */
-  onCommitted?: () => void;
+  /** After each batch's transaction commits (caches learn their read models changed), with its topic tables. */
+  onCommitted?: (topics: readonly string[]) => void;
 }
 
 /** Runs a service's asynchronous projections on the bus: start, pause, resume, rebuild, lag. */
@@ -70,7 +70,7 @@ export class ProjectionRunner {
       consumer: database,
       batchSize: projection.batchSize ?? this.options.batchSize ?? 500,
       handleBatch: projectionBatchHandler(projection, { log }),
-      afterCommit: this.options.onCommitted,
+      afterCommit: () => this.options.onCommitted?.(projection.topics ?? []),
       onUndecodable: (tx, raw, error) =>
         parkEvent(tx, projection.name, projection.source, { payload: { raw } }, error, 0),
     });

@@ -102,7 +102,8 @@ export class Captchas {
   /** Counts one attempt. */
   async record(caller: Caller | string, action: CaptchaAction): Promise<void> {
     const unit = this.unitOf(caller, action);
-    if (!unit) return;
+    // While captchas are off nothing is demanded, so counting would only cost every request a write.
+    if (!unit || !(await this.enabled())) return;
     await sql`
       insert into action_records (unit, action, hits, last_at) values (${unit}, ${action}, 1, now())
       on conflict (unit, action) do update set
@@ -128,9 +129,8 @@ export class Captchas {
    */
   async demand(caller: Caller | string, action: CaptchaAction, captchaId?: string, code?: string): Promise<number> {
     const unit = this.unitOf(caller, action);
-    if (!unit) return 0;
+    if (!unit || !(await this.enabled())) return 0;
     const { hits, recent } = await this.counter(unit, action);
-    if (!(await this.enabled())) return hits;
     if (hits < CAPTCHA_RULES[action].count && !(hits > 0 && recent)) return hits;
     if (!code) throw errors.fields({ field: 'captcha_code', key: 'error.captcha.empty' });
     if (!(await this.check(captchaId, code)))

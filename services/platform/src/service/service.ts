@@ -112,7 +112,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
     await registerAuth(
       app,
       module.auth?.(context) ?? {
-        actors: new ProjectedActorSource(database.db),
+        actors: new ProjectedActorSource(database.db, changes),
         keys: new TableKeySource(database.db),
       },
     );
@@ -124,7 +124,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
       database,
       log,
       projections: projectionsOf(module, context),
-      onCommitted: () => changes.changed(),
+      onCommitted: (topics) => changes.changed(topics),
     });
     await runner.start();
     background = (await module.background?.(context)) ?? null;

@@ -1,9 +1,12 @@
 import { defaultSiteSettings, type SettingsGroup, type SiteSettings, SiteSettingsChanged } from '@agora/contracts';
 import { sql } from 'kysely';
-import { ReadModelCache } from '../db/change-feed';
+import { type ChangeFeed, ReadModelCache } from '../db/change-feed';
 import type { Db, Tx } from '../db/database';
 import type { StoredEvent } from '../eventstore/types';
 import type { Projection } from '../projections/projection';
+
+/** `site_settings` is a change-feed topic of its own: settings are read on nearly every request. */
+export const SITE_SETTINGS_TOPIC = 'site_settings';
 
 /** Applies a settings change to `site_settings`; an older event never overwrites a newer one. */
 export async function applySiteSettingsEvent(tx: Tx, event: StoredEvent): Promise<void> {
@@ -31,6 +34,7 @@ export const siteSettingsProjection: Projection = {
   name: 'site-settings',
   source: 'site',
   events: [SiteSettingsChanged],
+  topics: [SITE_SETTINGS_TOPIC],
   apply: (event, tx) => applySiteSettingsEvent(tx, event),
   async reset(tx) {
     await sql`truncate site_settings`.execute(tx);
@@ -52,13 +56,13 @@ function deepFreeze<T>(value: T): T {
  * The object is shared by every caller, so it is frozen.
  */
 export function siteSettingsOf(context: {
-  changes: ConstructorParameters<typeof ReadModelCache>[0];
+  changes: Pick<ChangeFeed, 'topic'>;
   database: { db: Db };
   config: { siteUrl: string };
 }): Promise<SiteSettings> {
   let cache = settingsCaches.get(context);
   if (!cache) {
-    cache = new ReadModelCache<SiteSettings>(context.changes, 1);
+    cache = new ReadModelCache<SiteSettings>(context.changes.topic(SITE_SETTINGS_TOPIC), 1);
     settingsCaches.set(context, cache);
   }
   return cache.get('settings', async () =>

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ChangeFeed, Db } from '@agora/platform';
+import type { Db, Versioned } from '@agora/platform';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { SearchIndex } from '../index/port';
@@ -12,7 +12,7 @@ export interface FeederOptions {
   index: () => Promise<SearchIndex>;
   log: Logger;
   /** Wakes the feeder when the read model changed (this process's commits and other replicas'). */
-  changes?: Pick<ChangeFeed, 'version'>;
+  changes?: Versioned;
   batchSize?: number;
   /** Longest wait between two looks at the read model when nothing announced a change. */
   idleMs?: number;

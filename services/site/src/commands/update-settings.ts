@@ -1,5 +1,5 @@
 import { SITE_SETTINGS_STREAM } from '@agora/contracts';
-import { applySiteSettingsEvent, executeCommand, type ServiceContext } from '@agora/platform';
+import { applySiteSettingsEvent, executeCommand, type ServiceContext, SITE_SETTINGS_TOPIC } from '@agora/platform';
 import { type SiteSettingsCommand, siteSettingsDecider } from '../domain/site-settings/decider';
 
 export async function updateSettingsGroup(
@@ -7,7 +7,7 @@ export async function updateSettingsGroup(
   command: Omit<SiteSettingsCommand, 'type'>,
   actorId: string | null,
 ) {
-  return executeCommand({
+  const result = await executeCommand({
     db: context.database.db,
     store: context.store,
     streamId: SITE_SETTINGS_STREAM,
@@ -18,4 +18,6 @@ export async function updateSettingsGroup(
       for (const event of events) await applySiteSettingsEvent(tx, event);
     },
   });
+  context.changes.changed([SITE_SETTINGS_TOPIC]);
+  return result;
 }

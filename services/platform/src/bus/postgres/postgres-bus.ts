@@ -85,16 +85,20 @@ export class PostgresEventBus implements EventBus {
       options.consumer.db.transaction().execute(async (tx) => {
         const { rows } = await sql<{ ok: boolean }>`
           select pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) as ok`.execute(tx);
-        if (!rows[0]?.ok) return { applied: 0, pending: false };
-        const position = await readCheckpoint(tx, options.group);
-        const { events, pendingBehindFence } = await readLogAfter(tx, options.source, position, batchSize);
+        if (!rows[0]?.ok) return { applied: 0, full: false, pending: false };
+        const { events, pendingBehindFence } = await readLogAfter(
+          tx,
+          options.source,
+          { checkpoint: options.group },
+          batchSize,
+        );
         if (events.length > 0) {
           const timer = projectionBatchDuration.startTimer({ projection: options.group });
           await options.handleBatch(tx, events);
           await writeCheckpoint(tx, options.group, events.at(-1)!.position);
           timer();
         }
-        return { applied: events.length, pending: pendingBehindFence };
+        return { applied: events.length, full: events.length === batchSize, pending: pendingBehindFence };
       });
 
     const loop = async () => {
@@ -106,12 +110,14 @@ export class PostgresEventBus implements EventBus {
           continue;
         }
         try {
-          const { applied, pending } = await step();
+          const { applied, full, pending } = await step();
           failures = 0;
           if (applied > 0) {
             options.afterCommit?.();
             fenceWaits = 0;
-            continue;
+            // A short batch read the log to its end: anything committed since has notified the wake-up,
+            // which remembers it, so waiting costs nothing and saves reading an empty log again.
+            if (full) continue;
           }
           if (pending) {
             // Newer events wait on an older transaction still running somewhere: look again shortly.
