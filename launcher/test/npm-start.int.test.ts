@@ -3,8 +3,9 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultSiteSettings } from '@agora/contracts';
-import { connectDatabase, EventStore, loadConfig, type ServiceContext } from '@agora/platform';
+import { ChangeFeed, connectDatabase, EventStore, loadConfig, type ServiceContext } from '@agora/platform';
 import { updateSettingsGroup } from '@agora/site';
+import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/embedded-postgres';
 
@@ -119,9 +120,11 @@ describe('npm start', () => {
     const { databaseUrl } = JSON.parse(readFileSync(path.join(dataDir, 'runtime.json'), 'utf8'));
     const database = connectDatabase({ url: databaseUrl, schema: 'site', maxConnections: 1 });
     const config = loadConfig({ env: {} });
-    const context = { name: 'site', config, database, store: new EventStore(database.db, 'site') } as ServiceContext;
+    // A feed that is never started: this process caches nothing, the running instance hears the NOTIFY.
+    const changes = new ChangeFeed({ url: databaseUrl, schema: 'site', log: pino({ level: 'silent' }) });
+    const context = { name: 'site', config, database, store: new EventStore(database.db, 'site'), changes };
     await updateSettingsGroup(
-      context,
+      context as ServiceContext,
       { group: 'general', values: { ...defaultSiteSettings().general, name: 'Kept' } },
       null,
     );
