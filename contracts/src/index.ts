@@ -1,5 +1,6 @@
 export * from './api/envelope';
 export * from './api/reasons';
+export * from './api/timeline';
 export * from './events/envelope';
 export * from './i18n/languages';
 export * from './i18n/messages';

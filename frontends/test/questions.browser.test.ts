@@ -235,6 +235,11 @@ describe.skipIf(!chromiumPath() && !required)('question and tag screens in Chrom
     await open(page, `/tags/${tag}/info`);
     await page.getByTestId('tag-info-page').waitFor();
     await shoot(page, 'tag-info');
+    // The tag's timeline, from the link on its info page: created when the question brought it in.
+    await page.getByRole('link', { name: 'Timeline' }).click();
+    await page.getByTestId('timeline-page').waitFor();
+    await page.getByTestId('timeline-item').filter({ hasText: 'created' }).first().waitFor();
+    await shoot(page, 'tag-timeline');
     await open(moderator.page, '/tags/create');
     await moderator.page.getByTestId('tag-form-page').waitFor();
     await shoot(moderator.page, 'tag-create');

@@ -65,6 +65,10 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
     let response: ForwardResponse;
     try {
       response = await transport.forward({ method: request.method, url: request.url, headers, body });
+      const fallback = route?.elseOnNotFound ? options.transports[route.elseOnNotFound] : undefined;
+      if (response.status === 404 && fallback) {
+        response = await fallback.forward({ method: request.method, url: request.url, headers, body });
+      }
       if (callerState && route) response = withCallerState(route, response, await callerState);
     } catch (error) {
       request.log.error({ err: error, service: owner }, 'service did not answer');

@@ -114,12 +114,18 @@ export interface RouteMatch {
    * else to posts), `user/action/record` by the action whose captcha rule is asked about.
    */
   byRequest?: (request: { body: () => unknown; query: URLSearchParams }) => ServiceName;
+  /** Asked when the owner answers 404: revision ids do not tell whether a post's or a tag's is meant. */
+  elseOnNotFound?: ServiceName;
 }
 
 const followOwner: RouteMatch['byRequest'] = ({ body }) => {
   const objectId = (body() as { object_id?: unknown } | null)?.object_id;
   return typeof objectId === 'string' && objectTypeOf(objectId) === 'tag' ? 'tags' : 'posts';
 };
+
+/** A tag's timeline is the tags service's; every other object's is posts'. */
+const timelineOwner: RouteMatch['byRequest'] = ({ query }) =>
+  objectTypeOf(query.get('object_id') ?? '') === 'tag' ? 'tags' : 'posts';
 
 /** Which service counts the attempts of each `user/action/record` action (behaviour §10a). */
 const CAPTCHA_ACTION_OWNERS: Record<string, ServiceName> = {
@@ -150,6 +156,8 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
       const match: RouteMatch = { area, rest, service };
       if (area === 'api' && candidate === 'follow') match.byRequest = followOwner;
       if (area === 'api' && candidate === 'user/action/record') match.byRequest = actionRecordOwner;
+      if (area === 'api' && rest === 'activity/timeline') match.byRequest = timelineOwner;
+      if (area === 'api' && rest === 'activity/timeline/detail') match.elseOnNotFound = 'tags';
       return match;
     }
     return undefined;

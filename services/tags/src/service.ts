@@ -9,6 +9,7 @@ import { followRoutes } from './routes/follows';
 import { synonymRoutes } from './routes/synonyms';
 import { tagRoutes } from './routes/tag';
 import { tagListRoutes } from './routes/tag-lists';
+import { tagTimelineRoutes } from './routes/timeline';
 import { tagCreationSaga } from './sagas/tag-creation';
 
 const partsOf = new WeakMap<ServiceContext, { tags: TagCommands; follows: FollowCommands; reads: TagReads }>();
@@ -30,6 +31,7 @@ export const tagsService: ServiceModule = {
   async routes(app, context) {
     const { tags, follows, reads } = tagsFor(context);
     await tagRoutes(app, tags);
+    await tagTimelineRoutes(app, tags);
     await synonymRoutes(app, tags);
     await tagListRoutes(app, reads);
     await followRoutes(app, follows);

@@ -302,3 +302,64 @@ describe('deleting and recovering a tag', () => {
     await setReputation(stack, newcomer.id, 1);
   });
 });
+
+describe('the timeline of a tag', () => {
+  const timeline = (objectId: string, token?: string) =>
+    stack.call('GET', `${API}/activity/timeline?object_id=${objectId}`, { token });
+  const detail = (oldId: string, newId: string, token?: string) =>
+    stack.call('GET', `${API}/activity/timeline/detail?old_revision_id=${oldId}&new_revision_id=${newId}`, { token });
+
+  it('shows creation, applied edits, deletion and recovery newest first, with the revision diffs', async () => {
+    const tag = await createTag(stack, creator.token, { slug_name: 'timeline-tag', original_text: 'First words' });
+    const trusted = await member(stack, { rank: 10_000, name: 'Trusted Editor' });
+    await put(trusted.token, { tag_id: tag.tag_id, original_text: 'Second words', edit_summary: 'more *precise*' });
+    // A suggestion waiting for review is not history yet.
+    await put(editor.token, { tag_id: tag.tag_id, original_text: 'Suggested words' });
+    await stack.call('DELETE', `${API}/tag`, { token: mod.token, body: { tag_id: tag.tag_id } });
+    await stack.call('POST', `${API}/tag/recover`, { token: mod.token, body: { tag_id: tag.tag_id } });
+
+    const shown = await timeline(tag.tag_id, newcomer.token);
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    const { object_info, timeline: rows } = shown.body.data;
+    expect(object_info).toMatchObject({ title: 'timeline-tag', object_type: 'tag', question_id: '', answer_id: '' });
+    expect(object_info.username).toBe(creator.username);
+    expect(rows.map((r: { activity_type: string }) => r.activity_type)).toEqual([
+      'undeleted',
+      'deleted',
+      'edited',
+      'created',
+    ]);
+    const [undeleted, , edited, created] = rows;
+    expect(undeleted.user_info.id).toBe(mod.id);
+    expect(edited).toMatchObject({ object_id: tag.tag_id, object_type: 'tag', cancelled: false });
+    expect(edited.user_info.id).toBe(trusted.id);
+    expect(edited.comment).toContain('<em>precise</em>');
+    expect(created.user_info.id).toBe(creator.id);
+    expect(Number(undeleted.activity_id)).toBeGreaterThan(Number(created.activity_id));
+
+    // The diff of the edit, and of the creation (against nothing), through the gateway's fallback.
+    const diff = await detail(created.revision_id, edited.revision_id, newcomer.token);
+    expect(diff.status, JSON.stringify(diff.body)).toBe(200);
+    expect(diff.body.data).toEqual({
+      old_revision: {
+        title: 'timeline-tag',
+        tags: [],
+        original_text: 'First words',
+        slug_name: 'timeline-tag',
+        main_tag_slug_name: '',
+      },
+      new_revision: expect.objectContaining({ original_text: 'Second words', slug_name: 'timeline-tag' }),
+    });
+    expect((await detail('0', created.revision_id, newcomer.token)).body.data.old_revision).toBeNull();
+  });
+
+  it('is for signed-in members, and a deleted tag’s only for moderators', async () => {
+    const tag = await createTag(stack, creator.token, { slug_name: 'timeline-hidden' });
+    expect((await timeline(tag.tag_id)).status).toBe(401);
+    await stack.call('DELETE', `${API}/tag`, { token: mod.token, body: { tag_id: tag.tag_id } });
+    expect((await timeline(tag.tag_id, creator.token)).status).toBe(404);
+    expect((await timeline(tag.tag_id, mod.token)).status).toBe(200);
+    expect((await timeline('10039999999999999999999', mod.token)).status).toBe(404);
+    expect((await detail('10119999999999999999999', '0', mod.token)).status).toBe(404);
+  });
+});
