@@ -77,3 +77,24 @@ export async function closedLoop(
   const seconds = (performance.now() - started) / 1000;
   return { ...summarize(samples), per_second: Math.round(samples.length / seconds) };
 }
+
+/**
+ * An open-loop load: `count` requests started at `perSecond` on average (exponential gaps, as
+ * independent visitors arrive), whether or not earlier ones have returned, so a slow answer cannot
+ * slow the arrivals down and hide itself. Latencies are what `run` returns.
+ */
+export async function openLoop(perSecond: number, count: number, run: (i: number) => Promise<number>) {
+  const samples: number[] = [];
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  let due = started;
+  for (let i = 0; i < count; i++) {
+    due += -Math.log(1 - Math.random()) * (1000 / perSecond);
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    pending.push(run(i).then((ms) => void samples.push(ms)));
+  }
+  await Promise.all(pending);
+  const seconds = (performance.now() - started) / 1000;
+  return { ...summarize(samples), per_second: Math.round(samples.length / seconds) };
+}

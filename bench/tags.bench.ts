@@ -4,13 +4,13 @@
  *    PostgreSQL with fsync on; then questions through posts' ask command that use those tags with a
  *    skewed popularity (the question counts come through the question-counts projection), synonyms
  *    through the synonym command, and follows;
- *  - then, through the gateway with 16 concurrent clients: the tag page (page 1 of each sort, a deep
+ *  - then, through the gateway at a steady RATE of visitors (100/s) and with 16 clients back to back: the tag page (page 1 of each sort, a deep
  *    page, a filtered page, and page 1 as a signed-in member who follows tags) and `question/tags`
  *    suggestions for typed prefixes and inner parts of tag names, each as a different signed-in member;
  *  - reads twice: as the service runs them (kept until the tags read model changes), and with that cache
  *    off (the queries alone); EXPLAIN ANALYZE of the queries on the seeded data.
  * Sizes: BENCH_TAGS (50000), BENCH_TAG_QUESTIONS (5000), BENCH_SEED_WORKERS (16), BENCH_REQUESTS_PER_CLIENT (100).
- * BENCH_CLIENTS (16) and BENCH_RESULTS_NAME (tags) for diagnostic runs. BENCH_DB_DIR keeps the seeded database there; a later run with the same folder measures it again
+ * BENCH_RATE (100 requests/s), BENCH_CLIENTS (16) and BENCH_RESULTS_NAME (tags) for diagnostic runs. BENCH_DB_DIR keeps the seeded database there; a later run with the same folder measures it again
  * without seeding (the seeding figures of the run that seeded it are kept beside it).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ import { siteService } from '@agora/site';
 import { tagsFor, tagsService } from '@agora/tags';
 import pg from 'pg';
 import pino from 'pino';
-import { benchDatabase, closedLoop, machine, writeResults } from './support';
+import { benchDatabase, closedLoop, machine, openLoop, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const TAGS = env('BENCH_TAGS', 50_000);
@@ -35,6 +35,7 @@ const SEED_WORKERS = env('BENCH_SEED_WORKERS', 16);
 const SYNONYM_MAINS = 500;
 const CLIENTS = env('BENCH_CLIENTS', 16);
 const PER_CLIENT = env('BENCH_REQUESTS_PER_CLIENT', 100);
+const RATE = env('BENCH_RATE', 100);
 const TARGETS = { tag_page_p99_ms: 20, suggestions_p99_ms: 10 };
 const API = '/answer/api/v1';
 
@@ -267,37 +268,46 @@ const typed = Array.from({ length: 400 }, (_, k) => {
 });
 const filters = ['ja', 'script', 'sql', 'py', 'test', 'cloud', 'gres', 'ml', 'net', 'react'];
 
+/**
+ * Each read twice: at a steady rate of independent visitors (RATE per second, open loop: the latency a
+ * member sees on a busy site; the budget's verdict), and by CLIENTS clients back to back (saturation:
+ * latency there is CLIENTS / throughput).
+ */
 async function measureReads(label: string) {
-  const page: Record<string, unknown> = {};
+  const variants: Record<string, (c: number, i: number) => Promise<number>> = {};
   for (const sort of ['popular', 'name', 'newest']) {
-    const url = `${API}/tags/page?query_cond=${sort}&page=1&page_size=20`;
-    await clients(() => get(url), 5);
-    page[sort] = await clients(() => get(url));
+    variants[sort] = () => get(`${API}/tags/page?query_cond=${sort}&page=1&page_size=20`);
   }
-  page.deep_page_100 = await clients(() => get(`${API}/tags/page?query_cond=popular&page=100&page_size=20`));
-  page.filtered = await clients((c, i) =>
-    get(`${API}/tags/page?query_cond=popular&page=1&page_size=20&slug_name=${filters[(c + i) % filters.length]}`),
-  );
-  page.signed_in_popular = await clients((c) =>
-    get(`${API}/tags/page?query_cond=popular&page=1&page_size=20`, tokens[c]),
-  );
-  const suggestions = await clients((c, i) =>
-    get(`${API}/question/tags?tag=${encodeURIComponent(typed[(c * PER_CLIENT + i) % typed.length]!)}`, tokens[c]),
-  );
+  variants.deep_page_100 = () => get(`${API}/tags/page?query_cond=popular&page=100&page_size=20`);
+  variants.filtered = (c, i) =>
+    get(`${API}/tags/page?query_cond=popular&page=1&page_size=20&slug_name=${filters[(c + i) % filters.length]}`);
+  variants.signed_in_popular = (c) => get(`${API}/tags/page?query_cond=popular&page=1&page_size=20`, tokens[c]);
+  const suggest = (c: number, i: number) =>
+    get(`${API}/question/tags?tag=${encodeURIComponent(typed[(c * PER_CLIENT + i) % typed.length]!)}`, tokens[c]);
+  const requests = CLIENTS * PER_CLIENT;
+  const page: Record<string, unknown> = {};
+  for (const [name, run] of Object.entries(variants)) {
+    const paced = await openLoop(RATE, requests, (i) => run(i % CLIENTS, Math.floor(i / CLIENTS)));
+    page[name] = { ...paced, back_to_back: await clients(run) };
+  }
+  const suggestions = await openLoop(RATE, requests, (i) => suggest(i % CLIENTS, Math.floor(i / CLIENTS)));
+  const suggestionsBackToBack = await clients(suggest);
   const worstPage = Math.max(...Object.values(page).map((p) => (p as { p99_ms: number }).p99_ms));
   say(`[${label}] tag page p99 (worst of the variants) ${worstPage} ms; suggestions p99 ${suggestions.p99_ms} ms`);
   return {
     tag_page: {
+      what: `GET tags/page through the gateway, ${requests} requests per variant arriving at ${RATE}/s; back_to_back: ${CLIENTS} clients without pause`,
       ...page,
       worst_p99_ms: worstPage,
       target_p99_ms: TARGETS.tag_page_p99_ms,
       met: worstPage <= TARGETS.tag_page_p99_ms,
     },
     suggestions: {
-      what: `GET question/tags, ${typed.length} typed texts (prefixes of 1-4 characters and inner parts), signed in`,
+      what: `GET question/tags, ${typed.length} typed texts (prefixes of 1-4 characters and inner parts), signed in, ${requests} requests arriving at ${RATE}/s`,
       ...suggestions,
       target_p99_ms: TARGETS.suggestions_p99_ms,
       met: suggestions.p99_ms <= TARGETS.suggestions_p99_ms,
+      back_to_back: suggestionsBackToBack,
     },
   };
 }

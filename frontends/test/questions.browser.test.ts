@@ -244,4 +244,68 @@ describe.skipIf(!chromiumPath() && !required)('question and tag screens in Chrom
     await moderator.page.getByTestId('tag-form-page').waitFor();
     await shoot(moderator.page, 'tag-create');
   });
+  it('edits and deletes a comment inline, edits an answer, and invites a member to answer', async () => {
+    const page = answerer.page;
+    await open(page, questionPath);
+    const comment = page.getByTestId('comment').filter({ hasText: 'Thanks for asking' }).first();
+    await comment.getByRole('button', { name: 'Edit' }).click();
+    const box = page.getByTestId('comment-form').locator('textarea[name=comment]');
+    await box.fill(`Edited comment about the ${word}, with more words.`);
+    await page.getByTestId('comment-form').getByRole('button', { name: 'Save' }).click();
+    const edited = page.getByTestId('comment').filter({ hasText: 'Edited comment about the' });
+    await edited.waitFor();
+    await edited.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await edited.waitFor({ state: 'detached' });
+
+    const answer = page.getByTestId('answer').first();
+    await answer.getByTestId('action-edit').click();
+    await page.locator('textarea[name=content]').waitFor();
+    await page.locator('textarea[name=content]').fill(`A better answer that finds the ${word} quickly.`);
+    await shoot(page, 'answer-edit');
+    await page.getByRole('button', { name: 'Save edits' }).click();
+    await page.getByTestId('answer').first().getByText('A better answer that finds the').waitFor();
+
+    const own = asker.page;
+    await open(own, questionPath);
+    const invite = own.getByTestId('invite-card');
+    await invite.getByRole('button', { name: 'Edit' }).click();
+    await invite.locator('input[name=invite_user]').fill(editor.username.slice(0, 6));
+    await invite.getByText(`@${editor.username}`).click();
+    await invite.getByRole('button', { name: 'Save' }).click();
+    await invite.getByRole('link', { name: 'Editor Person' }).waitFor();
+    await open(own, questionPath);
+    await own.getByTestId('invite-card').getByRole('link', { name: 'Editor Person' }).waitFor();
+  });
+
+  it('lets a moderator create a tag, edit its description, and set its synonyms', async () => {
+    const page = moderator.page;
+    const slug = `made-${stamp}`;
+    await open(page, '/tags/create');
+    await page.getByTestId('tag-form-page').waitFor();
+    await page.locator('input[name=display_name]').fill(`Made ${stamp}`);
+    await page.locator('input[name=slug_name]').fill(slug);
+    await page.locator('textarea[name=original_text]').fill('A tag made in the **browser**.');
+    await page.getByRole('button', { name: 'Create tag' }).click();
+    await page.getByTestId('tag-info-page').waitFor();
+    await page.getByTestId('tag-info-page').locator('strong', { hasText: 'browser' }).waitFor();
+
+    await page.getByTestId('tag-info-page').getByRole('link', { name: 'Edit' }).click();
+    await page.getByTestId('tag-form-page').waitFor();
+    await expect.poll(() => page.locator('textarea[name=original_text]').inputValue()).toContain('browser');
+    await page.locator('textarea[name=original_text]').fill('A tag edited in the *browser*.');
+    await page.locator('input[name=edit_summary]').fill('clearer');
+    await page.getByRole('button', { name: 'Save edits' }).click();
+    await page.getByTestId('tag-info-page').locator('em', { hasText: 'browser' }).waitFor();
+
+    const synonyms = page.getByTestId('synonyms');
+    await synonyms.getByRole('button', { name: 'Edit' }).click();
+    await synonyms.getByTestId('add-tag').click();
+    await synonyms.locator('input[name=tag_input]').fill(`also-${stamp}`);
+    await synonyms.locator('input[name=tag_input]').press('Enter');
+    await synonyms.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Update success.');
+    await synonyms.getByText(`also-${stamp}`).waitFor();
+    await shoot(page, 'tag-synonyms');
+  });
 });
