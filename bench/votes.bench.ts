@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultSiteSettings, Role } from '@agora/contracts';
 import { createGateway, InProcessTransport } from '@agora/gateway';
@@ -144,6 +144,8 @@ async function seed(agora: Agora) {
  */
 async function voteCommand(agora: Agora, voters: { token: string }[], questions: string[], backToBack: boolean) {
   const latencies: number[] = [];
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const started = performance.now();
   await Promise.all(
     voters.map(async (voter) => {
@@ -162,7 +164,18 @@ async function voteCommand(agora: Agora, voters: { token: string }[], questions:
     }),
   );
   const perSecond = Math.round(latencies.length / ((performance.now() - started) / 1000));
-  return { ...summarize(latencies), per_second: perSecond };
+  loopDelay.disable();
+  const ms = (ns: number) => Math.round(ns / 10_000) / 100;
+  return {
+    ...summarize(latencies),
+    per_second: perSecond,
+    // How long the one Node process (gateway, services and this client) was busy when work was due.
+    event_loop_delay: {
+      p50_ms: ms(loopDelay.percentile(50)),
+      p99_ms: ms(loopDelay.percentile(99)),
+      max_ms: ms(loopDelay.max),
+    },
+  };
 }
 
 /** One vote at a time: from sending it until posts' question list read model counts it. */

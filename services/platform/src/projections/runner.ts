@@ -64,13 +64,23 @@ export class ProjectionRunner {
 
   private async startOne(projection: Projection): Promise<void> {
     const { bus, database, log } = this.options;
+    const apply = projectionBatchHandler(projection, { log });
+    const understood = new Set(projection.events.map((event) => event.type));
+    // Caches hear of a committed batch only when it held events this projection applies.
+    let changed = false;
     const handle = await bus.consume({
       group: projection.name,
       source: projection.source,
       consumer: database,
       batchSize: projection.batchSize ?? this.options.batchSize ?? 500,
-      handleBatch: projectionBatchHandler(projection, { log }),
-      afterCommit: () => this.options.onCommitted?.(projection.topics ?? []),
+      handleBatch: async (tx, events) => {
+        changed = events.some((event) => understood.has(event.type));
+        await apply(tx, events);
+      },
+      afterCommit: () => {
+        if (changed) this.options.onCommitted?.(projection.topics ?? []);
+        changed = false;
+      },
       onUndecodable: (tx, raw, error) =>
         parkEvent(tx, projection.name, projection.source, { payload: { raw } }, error, 0),
     });

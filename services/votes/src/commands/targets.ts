@@ -1,7 +1,8 @@
 import { objectTypeOf } from '@agora/contracts';
-import type { Db } from '@agora/platform';
+import { type ChangeFeed, type Db, ReadModelCache } from '@agora/platform';
 import { sql } from 'kysely';
 import type { VotableType } from '../domain/vote/decider';
+import { POST_FACTS_TOPIC } from '../projections/post-facts/projection';
 
 export interface Target {
   objectId: string;
@@ -37,4 +38,20 @@ export async function findTarget(db: Db, objectId: string): Promise<Target | und
   const row = rows[0];
   if (!row) return undefined;
   return { objectId, objectType: type, questionId: row.question_id, ownerId: row.owner, deleted: row.deleted };
+}
+
+/** Targets kept until posts' facts change here (a vote changes none of them). */
+export class TargetLookup {
+  private readonly cache: ReadModelCache<Target | undefined>;
+
+  constructor(
+    private readonly db: Db,
+    changes: Pick<ChangeFeed, 'topic'>,
+  ) {
+    this.cache = new ReadModelCache(changes.topic(POST_FACTS_TOPIC), 20_000);
+  }
+
+  find(objectId: string): Promise<Target | undefined> {
+    return this.cache.get(objectId, () => findTarget(this.db, objectId));
+  }
 }

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { bookmarkDecider, bookmarkStreamId } from '../domain/bookmark/decider';
 import { type Direction, VOTE_STATUS, voteDecider, voteStreamId } from '../domain/vote/decider';
 import { applyOwnEvent } from '../projections/own-log';
-import { findTarget } from './targets';
+import { TargetLookup } from './targets';
 
 export interface VoteResult {
   votes: number;
@@ -36,7 +36,11 @@ async function voteCounts(db: Db, objectId: string) {
 
 /** Votes and bookmarks: each (user, object) pair is its own stream, so no two users ever contend. */
 export class VoteCommands {
-  constructor(readonly context: ServiceContext) {}
+  private readonly targets: TargetLookup;
+
+  constructor(readonly context: ServiceContext) {
+    this.targets = new TargetLookup(context.database.db, context.changes);
+  }
 
   get db() {
     return this.context.database.db;
@@ -44,7 +48,7 @@ export class VoteCommands {
 
   /** `vote/up` and `vote/down` (behaviour §1b, §2). */
   async vote(actor: Actor, input: { objectId: string; direction: Direction; cancel: boolean }): Promise<VoteResult> {
-    const target = await findTarget(this.db, input.objectId);
+    const target = await this.targets.find(input.objectId);
     if (!target) throw errors.notFound('error.object.not_found');
     const settings = await siteSettingsOf(this.context);
     const permission = checkPermission(
@@ -81,7 +85,7 @@ export class VoteCommands {
 
   /** `collection/switch`: questions and answers can be bookmarked. */
   async switchBookmark(actor: Actor, input: { objectId: string; bookmark: boolean | null }): Promise<BookmarkResult> {
-    const target = await findTarget(this.db, input.objectId);
+    const target = await this.targets.find(input.objectId);
     if (!target || target.objectType === 'comment') {
       throw target
         ? errors.business('error.object.not_bookmarkable', 'error.object.not_bookmarkable', 'toast')

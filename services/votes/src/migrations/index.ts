@@ -1,4 +1,6 @@
+import { watchTopicTables } from '@agora/platform';
 import { type Kysely, type Migration, sql } from 'kysely';
+import { POST_FACTS_TOPIC } from '../projections/post-facts/projection';
 
 export const votesMigrations: Record<string, Migration> = {
   '20261201_0001_post_facts': {
@@ -113,6 +115,12 @@ export const votesMigrations: Record<string, Migration> = {
       await sql`create table ledger_inbox (event_id text primary key, seen_at timestamptz not null default now())`.execute(
         db,
       );
+    },
+  },
+  '20261202_0004_post_facts_topic': {
+    async up(db: Kysely<any>) {
+      // Votes look up their target on every vote: the lookups are kept until posts' facts change.
+      await watchTopicTables(db, POST_FACTS_TOPIC, ['questions', 'answers', 'comments']);
     },
   },
 };

@@ -24,6 +24,8 @@ import { excerpt, type Projection } from '@agora/platform';
 import { sql } from 'kysely';
 
 const DESCRIPTION_LENGTH = 240;
+/** The change-feed topic of the post facts tables (questions, answers, comments). */
+export const POST_FACTS_TOPIC = 'post_facts';
 type Data<D> = EventOf<D>['data'];
 
 /** Status columns each question act sets (behaviour §9d). */
@@ -45,6 +47,7 @@ const QUESTION_ACTS: Record<string, ReturnType<typeof sql>> = {
 export const postFactsProjection: Projection = {
   name: 'post-facts',
   source: 'posts',
+  topics: [POST_FACTS_TOPIC],
   events: [
     QuestionAsked,
     QuestionEdited,
