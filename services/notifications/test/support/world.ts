@@ -53,7 +53,9 @@ export async function member(
     roleId: options.roleId ?? Role.user,
     email: options.email,
   });
+  // Every service learns of the new member (and of the reputation activation brings) before it acts.
   if (options.reputation) await setReputation(stack, user.id, options.reputation);
+  else await stack.settle();
   return { ...user, token: await login(stack, user) };
 }
 
