@@ -209,7 +209,13 @@ describe('rebuilds', () => {
       tag_catalog: 'select * from posts.tag_catalog order by tag_id',
     };
     const result: Record<string, unknown[]> = {};
-    for (const [name, query] of Object.entries(tables)) result[name] = await stack.query(query);
+    // Change stamps and the rebuild generation say when rows were written, not what they hold.
+    const stamps = new Set(['changed_tx', 'changed_seq', 'generation']);
+    for (const [name, query] of Object.entries(tables)) {
+      result[name] = (await stack.query(query)).map((row) =>
+        Object.fromEntries(Object.entries(row).filter(([column]) => !stamps.has(column))),
+      );
+    }
     return result;
   }
 

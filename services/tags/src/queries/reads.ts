@@ -1,6 +1,7 @@
 import type { SiteSettings } from '@agora/contracts';
 import { ReadModelCache, type ServiceContext, siteSettingsOf } from '@agora/platform';
 import { suggestTags } from './suggestions';
+import { TagNameIndex } from './tag-name-index';
 import { markFollowed, type TagPage, type TagPageQuery, tagPage } from './tag-page';
 
 /**
@@ -10,9 +11,11 @@ import { markFollowed, type TagPage, type TagPageQuery, tagPage } from './tag-pa
  */
 export class TagReads {
   private readonly cache: ReadModelCache<unknown>;
+  private readonly names: TagNameIndex;
 
   constructor(readonly context: ServiceContext) {
     this.cache = new ReadModelCache(context.changes, 5000);
+    this.names = new TagNameIndex(context.database.db, context.changes);
   }
 
   get db() {
@@ -26,15 +29,17 @@ export class TagReads {
   async page(query: TagPageQuery, viewerId: string | undefined): Promise<TagPage> {
     const settings = await this.settings();
     const key = `page:${query.query_cond}:${query.page}:${query.page_size}:${query.filter?.trim().toLowerCase() ?? ''}`;
-    const page = (await this.cache.get(key, () => tagPage(this.db, query, settings))) as TagPage;
+    const page = (await this.cache.get(key, async () =>
+      tagPage(this.db, query, settings, query.filter?.trim() ? await this.names.current() : null),
+    )) as TagPage;
     return markFollowed(this.db, page, viewerId);
   }
 
   async suggestions(typed: string) {
     const settings = await this.settings();
     const key = `suggest:${typed.replace(/;/g, '').trim().toLowerCase()}`;
-    return (await this.cache.get(key, () => suggestTags(this.db, typed, settings))) as Awaited<
-      ReturnType<typeof suggestTags>
-    >;
+    return (await this.cache.get(key, async () =>
+      suggestTags(this.db, typed, settings, await this.names.current()),
+    )) as Awaited<ReturnType<typeof suggestTags>>;
   }
 }

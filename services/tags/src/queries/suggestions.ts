@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { escapeLike } from './like';
 import { tagMarks } from './marks';
 import { tagBasic } from './responses';
+import type { IndexedTag } from './tag-name-index';
 import { mainTagsBySlugs, type TagRow } from './tag-rows';
 
 const LIMIT = Limits.suggestions.tags;
@@ -28,15 +29,57 @@ async function matching(db: Db, where: ReturnType<typeof sql>, exact: string, re
   return rows;
 }
 
+/** `suggestTags` over the in-memory tag names: the same matches, in the same order, with no query. */
+function suggestFromIndex(tags: ReadonlyMap<string, IndexedTag>, text: string, recommended: string[]) {
+  const preferred = new Set(recommended);
+  const before = (a: IndexedTag, b: IndexedTag) => {
+    const exact = Number(b.slug === text || b.lower === text) - Number(a.slug === text || a.lower === text);
+    if (exact !== 0) return exact;
+    const marked = Number(preferred.has(b.slug)) - Number(preferred.has(a.slug));
+    if (marked !== 0) return marked;
+    if (a.count !== b.count) return b.count - a.count;
+    return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
+  };
+  const prefix: IndexedTag[] = [];
+  const inside: IndexedTag[] = [];
+  for (const tag of tags.values()) {
+    if (tag.status !== 1) continue;
+    if (tag.slug.startsWith(text) || tag.lower.startsWith(text)) prefix.push(tag);
+    else if (tag.slug.includes(text) || tag.lower.includes(text)) inside.push(tag);
+  }
+  const result: IndexedTag[] = [];
+  const seen = new Set<string>();
+  for (const group of [prefix, inside]) {
+    for (const tag of group.sort(before).slice(0, CANDIDATES)) {
+      const main = tag.main ? tags.get(tag.main) : tag;
+      if (main?.status !== 1 || seen.has(main.id)) continue;
+      seen.add(main.id);
+      result.push(main);
+      if (result.length === LIMIT) return result;
+    }
+  }
+  return result;
+}
+
 /**
  * `question/tags` (spec §5): at most 5 tags for what the asker typed, semicolons stripped; tags whose
  * slug or display name starts with the text come before those that merely contain it. With nothing
- * typed, the site's recommended tags.
+ * typed, the site's recommended tags. From the in-memory tag names when they are current, else SQL.
  */
-export async function suggestTags(db: Db, typed: string, settings: SiteSettings) {
+export async function suggestTags(
+  db: Db,
+  typed: string,
+  settings: SiteSettings,
+  names?: ReadonlyMap<string, IndexedTag> | null,
+) {
   const marks = tagMarks(settings);
   const text = typed.replace(/;/g, '').trim().toLowerCase();
   if (!text) return (await mainTagsBySlugs(db, marks.recommended)).slice(0, LIMIT).map((t) => tagBasic(t, marks));
+  if (names) {
+    return suggestFromIndex(names, text, marks.recommended).map((t) =>
+      tagBasic({ id: t.id, slug_name: t.slug, display_name: t.display } as TagRow, marks),
+    );
+  }
   const prefix = `${escapeLike(text)}%`;
   const contains = `%${escapeLike(text)}%`;
   const startsWith = sql`(slug_name like ${prefix} or lower(display_name) like ${prefix})`;

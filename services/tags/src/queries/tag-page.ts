@@ -5,7 +5,8 @@ import { followedAmong } from './follows';
 import { escapeLike } from './like';
 import { tagMarks } from './marks';
 import { tagPageItem } from './responses';
-import type { TagRow } from './tag-rows';
+import type { IndexedTag } from './tag-name-index';
+import { type TagRow, tagsByIds } from './tag-rows';
 
 export type TagOrder = 'popular' | 'name' | 'newest';
 
@@ -28,9 +29,16 @@ const ORDERINGS: Record<TagOrder, ReturnType<typeof sql>> = {
  * The tag page (spec §2 /tags): main tags only, sorted popular, by name or newest, optionally filtered.
  * The same for every viewer (`is_follower` false): the viewer's follows are marked by `markFollowed`.
  */
-export async function tagPage(db: Db, query: TagPageQuery, settings: SiteSettings) {
+export async function tagPage(
+  db: Db,
+  query: TagPageQuery,
+  settings: SiteSettings,
+  names?: ReadonlyMap<string, IndexedTag> | null,
+) {
   const conditions = [sql`status = 1`, sql`main_tag_id is null`];
   const filter = query.filter?.trim().toLowerCase();
+  // A filter matches inside names, which no index of PostgreSQL serves for one or two characters.
+  if (filter && names) return filteredFromIndex(db, names, filter, query, settings);
   if (filter) {
     const contains = `%${escapeLike(filter)}%`;
     conditions.push(sql`(slug_name like ${contains} or lower(display_name) like ${contains})`);
@@ -47,6 +55,44 @@ export async function tagPage(db: Db, query: TagPageQuery, settings: SiteSetting
   ]);
   const marks = tagMarks(settings);
   return { count: counted[0]?.n ?? 0, list: rows.map((t) => tagPageItem(t, marks, new Set())) };
+}
+
+const BEFORE: Record<TagOrder, (a: IndexedTag, b: IndexedTag) => number> = {
+  popular: (a, b) => b.count - a.count || compare(a.slug, b.slug),
+  name: (a, b) => compare(a.slug, b.slug),
+  newest: (a, b) => b.created - a.created || compare(b.id, a.id),
+};
+
+function compare(a: string, b: string) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A filtered tag page from the in-memory tag names: the matches counted and sorted there, one query for the rows. */
+async function filteredFromIndex(
+  db: Db,
+  names: ReadonlyMap<string, IndexedTag>,
+  filter: string,
+  query: TagPageQuery,
+  settings: SiteSettings,
+) {
+  const matches: IndexedTag[] = [];
+  for (const tag of names.values()) {
+    if (tag.status === 1 && tag.main === null && (tag.slug.includes(filter) || tag.lower.includes(filter))) {
+      matches.push(tag);
+    }
+  }
+  const start = (query.page - 1) * query.page_size;
+  const ids = matches
+    .sort(BEFORE[query.query_cond])
+    .slice(start, start + query.page_size)
+    .map((tag) => tag.id);
+  const byId = new Map((await tagsByIds(db, ids)).map((row) => [row.id, row]));
+  const marks = tagMarks(settings);
+  const list = ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [tagPageItem(row, marks, new Set())] : [];
+  });
+  return { count: matches.length, list };
 }
 
 export type TagPage = Awaited<ReturnType<typeof tagPage>>;

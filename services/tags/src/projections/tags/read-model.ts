@@ -136,7 +136,7 @@ export async function resetTagsReadModel(tx: Tx): Promise<void> {
   // First in line with the projections that write tags, so a rebuild under traffic never deadlocks with them.
   await lockTagRows(tx);
   await sql`truncate tags, tag_revisions, tag_follows`.execute(tx);
-  await sql`update tag_listing set listed = 0`.execute(tx);
+  await sql`update tag_listing set listed = 0, generation = generation + 1`.execute(tx);
 }
 
 /** The tags read model as one unit, for a rebuild from the service's own log. */
