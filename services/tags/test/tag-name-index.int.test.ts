@@ -100,7 +100,7 @@ describe('the in-memory tag name index', () => {
 
   it('follows renames, new tags, counts and deletions, reading only what changed', async () => {
     const names = index();
-    expect((await names.current())?.size).toBeGreaterThan(10);
+    expect((await names.current())?.tags.size).toBeGreaterThan(10);
     const redux = (await stack.call('GET', `${API}/tag?name=redux`)).body.data;
     const renamed = await stack.call('PUT', `${API}/tag`, {
       token: mod.token,
@@ -111,8 +111,8 @@ describe('the in-memory tag name index', () => {
     await ask(stack, mod.token, ['javelin', 'database']);
     await stack.settle();
     const after = await names.current();
-    expect(after?.get(redux.tag_id)?.lower).toBe('redux toolkit');
-    expect([...(after?.values() ?? [])].find((t) => t.slug === 'javelin')?.count).toBe(1);
+    expect(after?.tags.get(redux.tag_id)?.lower).toBe('redux toolkit');
+    expect([...(after?.tags.values() ?? [])].find((t) => t.slug === 'javelin')?.count).toBe(1);
     await expectSameAsSql(after);
   });
 

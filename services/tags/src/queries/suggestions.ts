@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { escapeLike } from './like';
 import { tagMarks } from './marks';
 import { tagBasic } from './responses';
-import type { IndexedTag } from './tag-name-index';
+import type { IndexedTag, TagNames } from './tag-name-index';
 import { mainTagsBySlugs, type TagRow } from './tag-rows';
 
 const LIMIT = Limits.suggestions.tags;
@@ -30,7 +30,8 @@ async function matching(db: Db, where: ReturnType<typeof sql>, exact: string, re
 }
 
 /** `suggestTags` over the in-memory tag names: the same matches, in the same order, with no query. */
-function suggestFromIndex(tags: ReadonlyMap<string, IndexedTag>, text: string, recommended: string[]) {
+function suggestFromIndex(names: TagNames, text: string, recommended: string[]) {
+  const tags = names.tags;
   const preferred = new Set(recommended);
   const before = (a: IndexedTag, b: IndexedTag) => {
     const exact = Number(b.slug === text || b.lower === text) - Number(a.slug === text || a.lower === text);
@@ -40,17 +41,19 @@ function suggestFromIndex(tags: ReadonlyMap<string, IndexedTag>, text: string, r
     if (a.count !== b.count) return b.count - a.count;
     return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
   };
-  const prefix: IndexedTag[] = [];
-  const inside: IndexedTag[] = [];
-  for (const tag of tags.values()) {
-    if (tag.status !== 1) continue;
-    if (tag.slug.startsWith(text) || tag.lower.startsWith(text)) prefix.push(tag);
-    else if (tag.slug.includes(text) || tag.lower.includes(text)) inside.push(tag);
-  }
+  // Contains-only matches are looked for only when the prefix ones do not fill the list.
+  const inside = () => {
+    const found: IndexedTag[] = [];
+    for (const tag of tags.values()) {
+      if (tag.status !== 1 || tag.slug.startsWith(text) || tag.lower.startsWith(text)) continue;
+      if (tag.slug.includes(text) || tag.lower.includes(text)) found.push(tag);
+    }
+    return found;
+  };
   const result: IndexedTag[] = [];
   const seen = new Set<string>();
-  for (const group of [prefix, inside]) {
-    for (const tag of group.sort(before).slice(0, CANDIDATES)) {
+  for (const group of [() => names.withPrefix(text).filter((tag) => tag.status === 1), inside]) {
+    for (const tag of group().sort(before).slice(0, CANDIDATES)) {
       const main = tag.main ? tags.get(tag.main) : tag;
       if (main?.status !== 1 || seen.has(main.id)) continue;
       seen.add(main.id);
@@ -66,12 +69,7 @@ function suggestFromIndex(tags: ReadonlyMap<string, IndexedTag>, text: string, r
  * slug or display name starts with the text come before those that merely contain it. With nothing
  * typed, the site's recommended tags. From the in-memory tag names when they are current, else SQL.
  */
-export async function suggestTags(
-  db: Db,
-  typed: string,
-  settings: SiteSettings,
-  names?: ReadonlyMap<string, IndexedTag> | null,
-) {
+export async function suggestTags(db: Db, typed: string, settings: SiteSettings, names?: TagNames | null) {
   const marks = tagMarks(settings);
   const text = typed.replace(/;/g, '').trim().toLowerCase();
   if (!text) return (await mainTagsBySlugs(db, marks.recommended)).slice(0, LIMIT).map((t) => tagBasic(t, marks));

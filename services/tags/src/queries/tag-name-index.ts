@@ -31,6 +31,12 @@ interface ChangedRow {
 
 const BATCH = 5000;
 
+/** The current tag names, and a fast prefix search over them. */
+export interface TagNames {
+  readonly tags: ReadonlyMap<string, IndexedTag>;
+  withPrefix(text: string): IndexedTag[];
+}
+
 /**
  * Every tag's name, status and counts in memory, brought up to date from the rows changed since the
  * last look (stamped by a trigger with their transaction and a sequence number, read in the gap-safe
@@ -38,22 +44,24 @@ const BATCH = 5000;
  * then costs no query. Exact or nothing: `null` while changes cannot be heard or while a changed row
  * still waits behind an older running transaction, and callers ask PostgreSQL instead.
  */
-export class TagNameIndex {
-  private readonly tags = new Map<string, IndexedTag>();
+export class TagNameIndex implements TagNames {
+  readonly tags = new Map<string, IndexedTag>();
   private after = { tx: '0', seq: '0' };
   private generation: number | null = null;
   private completeFor: number | null = null;
   private refreshing: { version: number; done: Promise<void> } | null = null;
+  /** The tags by slug and by lower-cased display name, for prefix searches; null until needed again. */
+  private sorted: { bySlug: IndexedTag[]; byName: IndexedTag[] } | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly feed: Versioned,
   ) {}
 
-  async current(): Promise<ReadonlyMap<string, IndexedTag> | null> {
+  async current(): Promise<TagNames | null> {
     const version = this.feed.version;
     if (version === null) return null;
-    if (this.completeFor === version) return this.tags;
+    if (this.completeFor === version) return this;
     if (this.refreshing?.version !== version) {
       // One refresh at a time; a newer version starts after the one in flight.
       const done = (this.refreshing?.done ?? Promise.resolve()).catch(() => {}).then(() => this.refresh(version));
@@ -65,7 +73,33 @@ export class TagNameIndex {
         .catch(() => {});
     }
     await this.refreshing.done;
-    return this.completeFor === version ? this.tags : null;
+    return this.completeFor === version ? this : null;
+  }
+
+  /** Tags whose slug or lower-cased display name starts with `text` (of the current map), each once. */
+  withPrefix(text: string): IndexedTag[] {
+    if (!this.sorted) {
+      const all = [...this.tags.values()];
+      this.sorted = {
+        bySlug: [...all].sort((a, b) => compare(a.slug, b.slug)),
+        byName: all.sort((a, b) => compare(a.lower, b.lower)),
+      };
+    }
+    const found = new Map<string, IndexedTag>();
+    for (const [list, key] of [
+      [this.sorted.bySlug, 'slug'],
+      [this.sorted.byName, 'lower'],
+    ] as const) {
+      let low = 0;
+      let high = list.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (list[middle]![key] < text) low = middle + 1;
+        else high = middle;
+      }
+      for (let i = low; i < list.length && list[i]![key].startsWith(text); i++) found.set(list[i]!.id, list[i]!);
+    }
+    return [...found.values()];
   }
 
   private async refresh(version: number): Promise<void> {
@@ -90,13 +124,17 @@ export class TagNameIndex {
         // The table was emptied and refilled by a rebuild: start over.
         const restart = this.generation !== null;
         this.tags.clear();
+        this.sorted = null;
         this.after = { tx: '0', seq: '0' };
         this.generation = head.generation;
         if (restart) continue;
       }
       for (const row of rows) {
         if (row.id === null) continue;
-        this.tags.set(row.id, {
+        const known = this.tags.get(row.id);
+        if (!known || known.slug !== row.slug_name || known.lower !== row.lower_name) this.sorted = null;
+        // Updated in place: the sorted lists hold the same objects, so a new count needs no re-sort.
+        Object.assign(known ?? this.tags.set(row.id, {} as IndexedTag).get(row.id)!, {
           id: row.id,
           slug: row.slug_name,
           display: row.display_name,
@@ -113,4 +151,8 @@ export class TagNameIndex {
       return;
     }
   }
+}
+
+function compare(a: string, b: string) {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

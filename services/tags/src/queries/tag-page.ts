@@ -5,7 +5,7 @@ import { followedAmong } from './follows';
 import { escapeLike } from './like';
 import { tagMarks } from './marks';
 import { tagPageItem } from './responses';
-import type { IndexedTag } from './tag-name-index';
+import type { IndexedTag, TagNames } from './tag-name-index';
 import { type TagRow, tagsByIds } from './tag-rows';
 
 export type TagOrder = 'popular' | 'name' | 'newest';
@@ -29,12 +29,7 @@ const ORDERINGS: Record<TagOrder, ReturnType<typeof sql>> = {
  * The tag page (spec §2 /tags): main tags only, sorted popular, by name or newest, optionally filtered.
  * The same for every viewer (`is_follower` false): the viewer's follows are marked by `markFollowed`.
  */
-export async function tagPage(
-  db: Db,
-  query: TagPageQuery,
-  settings: SiteSettings,
-  names?: ReadonlyMap<string, IndexedTag> | null,
-) {
+export async function tagPage(db: Db, query: TagPageQuery, settings: SiteSettings, names?: TagNames | null) {
   const conditions = [sql`status = 1`, sql`main_tag_id is null`];
   const filter = query.filter?.trim().toLowerCase();
   // A filter matches inside names, which no index of PostgreSQL serves for one or two characters.
@@ -68,15 +63,9 @@ function compare(a: string, b: string) {
 }
 
 /** A filtered tag page from the in-memory tag names: the matches counted and sorted there, one query for the rows. */
-async function filteredFromIndex(
-  db: Db,
-  names: ReadonlyMap<string, IndexedTag>,
-  filter: string,
-  query: TagPageQuery,
-  settings: SiteSettings,
-) {
+async function filteredFromIndex(db: Db, names: TagNames, filter: string, query: TagPageQuery, settings: SiteSettings) {
   const matches: IndexedTag[] = [];
-  for (const tag of names.values()) {
+  for (const tag of names.tags.values()) {
     if (tag.status === 1 && tag.main === null && (tag.slug.includes(filter) || tag.lower.includes(filter))) {
       matches.push(tag);
     }
