@@ -29,9 +29,25 @@ async function matching(db: Db, where: ReturnType<typeof sql>, exact: string, re
   return rows;
 }
 
-/** `suggestTags` over the in-memory tag names: the same matches, in the same order, with no query. */
-function suggestFromIndex(names: TagNames, text: string, recommended: string[]) {
-  const tags = names.tags;
+/** The `n` first of `items` in the order `before` gives, without sorting them all. */
+function first<T>(items: Iterable<T>, n: number, before: (a: T, b: T) => number): T[] {
+  const kept: T[] = [];
+  for (const item of items) {
+    if (kept.length === n && before(item, kept[n - 1]!) >= 0) continue;
+    let at = kept.length;
+    while (at > 0 && before(item, kept[at - 1]!) < 0) at--;
+    kept.splice(at, 0, item);
+    if (kept.length > n) kept.pop();
+  }
+  return kept;
+}
+
+/**
+ * The main tags of the best CANDIDATES tags the in-memory names match, as `matching` would give them:
+ * by prefix (a binary search), or containing the text without starting with it (a scan, for texts too
+ * short for PostgreSQL's trigram index).
+ */
+function matchingFromIndex(names: TagNames, text: string, recommended: string[], how: 'prefix' | 'inside') {
   const preferred = new Set(recommended);
   const before = (a: IndexedTag, b: IndexedTag) => {
     const exact = Number(b.slug === text || b.lower === text) - Number(a.slug === text || a.lower === text);
@@ -41,27 +57,21 @@ function suggestFromIndex(names: TagNames, text: string, recommended: string[]) 
     if (a.count !== b.count) return b.count - a.count;
     return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
   };
-  // Contains-only matches are looked for only when the prefix ones do not fill the list.
-  const inside = () => {
-    const found: IndexedTag[] = [];
-    for (const tag of tags.values()) {
-      if (tag.status !== 1 || tag.slug.startsWith(text) || tag.lower.startsWith(text)) continue;
-      if (tag.slug.includes(text) || tag.lower.includes(text)) found.push(tag);
-    }
-    return found;
-  };
-  const result: IndexedTag[] = [];
-  const seen = new Set<string>();
-  for (const group of [() => names.withPrefix(text).filter((tag) => tag.status === 1), inside]) {
-    for (const tag of group().sort(before).slice(0, CANDIDATES)) {
-      const main = tag.main ? tags.get(tag.main) : tag;
-      if (main?.status !== 1 || seen.has(main.id)) continue;
-      seen.add(main.id);
-      result.push(main);
-      if (result.length === LIMIT) return result;
-    }
-  }
-  return result;
+  const live = (tag: IndexedTag) => tag.status === 1;
+  const candidates =
+    how === 'prefix'
+      ? names.withPrefix(text).filter(live)
+      : [...names.tags.values()].filter(
+          (tag) =>
+            live(tag) &&
+            !tag.slug.startsWith(text) &&
+            !tag.lower.startsWith(text) &&
+            (tag.slug.includes(text) || tag.lower.includes(text)),
+        );
+  return first(candidates, CANDIDATES, before).flatMap((tag) => {
+    const main = tag.main ? names.tags.get(tag.main) : tag;
+    return main?.status === 1 ? [{ id: main.id, slug_name: main.slug, display_name: main.display } as TagRow] : [];
+  });
 }
 
 /**
@@ -73,20 +83,22 @@ export async function suggestTags(db: Db, typed: string, settings: SiteSettings,
   const marks = tagMarks(settings);
   const text = typed.replace(/;/g, '').trim().toLowerCase();
   if (!text) return (await mainTagsBySlugs(db, marks.recommended)).slice(0, LIMIT).map((t) => tagBasic(t, marks));
-  if (names) {
-    return suggestFromIndex(names, text, marks.recommended).map((t) =>
-      tagBasic({ id: t.id, slug_name: t.slug, display_name: t.display } as TagRow, marks),
-    );
-  }
   const prefix = `${escapeLike(text)}%`;
   const contains = `%${escapeLike(text)}%`;
   const startsWith = sql`(slug_name like ${prefix} or lower(display_name) like ${prefix})`;
-  const found = await matching(db, startsWith, text, marks.recommended);
+  const found = names
+    ? matchingFromIndex(names, text, marks.recommended, 'prefix')
+    : await matching(db, startsWith, text, marks.recommended);
   const distinct = () => new Set(found.map((t) => t.id)).size;
-  // Contains-only matches are looked for only when the prefix ones do not fill the list.
+  // Contains-only matches are looked for only when the prefix ones do not fill the list: in PostgreSQL's
+  // trigram index from three characters on (off the event loop), in memory for shorter texts.
   if (distinct() < LIMIT) {
     const inside = sql`(slug_name like ${contains} or lower(display_name) like ${contains}) and not ${startsWith}`;
-    found.push(...(await matching(db, inside, text, marks.recommended)));
+    found.push(
+      ...(names && text.length < 3
+        ? matchingFromIndex(names, text, marks.recommended, 'inside')
+        : await matching(db, inside, text, marks.recommended)),
+    );
   }
   const seen = new Set<string>();
   const result = [];
