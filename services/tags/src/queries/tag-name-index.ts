@@ -78,6 +78,20 @@ export class TagNameIndex implements TagNames {
 
   /** Tags whose slug or lower-cased display name starts with `text` (of the current map), each once. */
   withPrefix(text: string): IndexedTag[] {
+    const sorted = this.sortedLists();
+    const found = new Map<string, IndexedTag>();
+    for (const [list, key] of [
+      [sorted.bySlug, 'slug'],
+      [sorted.byName, 'lower'],
+    ] as const) {
+      for (let i = firstAtLeast(list, key, text); i < list.length && list[i]![key].startsWith(text); i++) {
+        found.set(list[i]!.id, list[i]!);
+      }
+    }
+    return [...found.values()];
+  }
+
+  private sortedLists() {
     if (!this.sorted) {
       const all = [...this.tags.values()];
       this.sorted = {
@@ -85,21 +99,25 @@ export class TagNameIndex implements TagNames {
         byName: all.sort((a, b) => compare(a.lower, b.lower)),
       };
     }
-    const found = new Map<string, IndexedTag>();
+    return this.sorted;
+  }
+
+  /** Keeps the sorted lists sorted when one tag is added or renamed: one entry moves, nothing is re-sorted. */
+  private moveInLists(tag: IndexedTag, before: { slug: string; lower: string } | null) {
+    if (!this.sorted) return;
     for (const [list, key] of [
       [this.sorted.bySlug, 'slug'],
       [this.sorted.byName, 'lower'],
     ] as const) {
-      let low = 0;
-      let high = list.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (list[middle]![key] < text) low = middle + 1;
-        else high = middle;
+      if (before) {
+        // The tag already carries its new name, so the search may stumble on it: then look it up.
+        let at = firstAtLeast(list, key, before[key]);
+        while (at < list.length && list[at] !== tag && list[at]![key] === before[key]) at++;
+        if (list[at] !== tag) at = list.indexOf(tag);
+        if (at >= 0) list.splice(at, 1);
       }
-      for (let i = low; i < list.length && list[i]![key].startsWith(text); i++) found.set(list[i]!.id, list[i]!);
+      list.splice(firstAtLeast(list, key, tag[key]), 0, tag);
     }
-    return [...found.values()];
   }
 
   private async refresh(version: number): Promise<void> {
@@ -132,9 +150,10 @@ export class TagNameIndex implements TagNames {
       for (const row of rows) {
         if (row.id === null) continue;
         const known = this.tags.get(row.id);
-        if (!known || known.slug !== row.slug_name || known.lower !== row.lower_name) this.sorted = null;
+        const renamed = !known || known.slug !== row.slug_name || known.lower !== row.lower_name;
+        const before = known ? { slug: known.slug, lower: known.lower } : null;
         // Updated in place: the sorted lists hold the same objects, so a new count needs no re-sort.
-        Object.assign(known ?? this.tags.set(row.id, {} as IndexedTag).get(row.id)!, {
+        const tag = Object.assign(known ?? this.tags.set(row.id, {} as IndexedTag).get(row.id)!, {
           id: row.id,
           slug: row.slug_name,
           display: row.display_name,
@@ -144,9 +163,12 @@ export class TagNameIndex implements TagNames {
           status: row.status,
           main: row.main_tag_id,
         });
+        if (renamed) this.moveInLists(tag, before);
         this.after = { tx: row.tx, seq: row.seq };
       }
       if (rows.length === BATCH) continue;
+      // Sorted once, after the first load (at start), and kept sorted from then on.
+      this.sortedLists();
       if (!head.pending) this.completeFor = version;
       return;
     }
@@ -155,4 +177,16 @@ export class TagNameIndex implements TagNames {
 
 function compare(a: string, b: string) {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The first position in a list sorted by `key` whose value is not below `value`. */
+function firstAtLeast(list: IndexedTag[], key: 'slug' | 'lower', value: string): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (list[middle]![key] < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
