@@ -44,8 +44,7 @@ function first<T>(items: Iterable<T>, n: number, before: (a: T, b: T) => number)
 
 /**
  * The main tags of the best CANDIDATES tags the in-memory names match, as `matching` would give them:
- * by prefix (a binary search), or containing the text without starting with it (a scan, for texts too
- * short for PostgreSQL's trigram index).
+ * by prefix (a binary search), or containing the text without starting with it (one scan of the names).
  */
 function matchingFromIndex(names: TagNames, text: string, recommended: string[], how: 'prefix' | 'inside') {
   const preferred = new Set(recommended);
@@ -61,13 +60,7 @@ function matchingFromIndex(names: TagNames, text: string, recommended: string[],
   const candidates =
     how === 'prefix'
       ? names.withPrefix(text).filter(live)
-      : [...names.tags.values()].filter(
-          (tag) =>
-            live(tag) &&
-            !tag.slug.startsWith(text) &&
-            !tag.lower.startsWith(text) &&
-            (tag.slug.includes(text) || tag.lower.includes(text)),
-        );
+      : names.containing(text).filter((tag) => live(tag) && !tag.slug.startsWith(text) && !tag.lower.startsWith(text));
   return first(candidates, CANDIDATES, before).flatMap((tag) => {
     const main = tag.main ? names.tags.get(tag.main) : tag;
     return main?.status === 1 ? [{ id: main.id, slug_name: main.slug, display_name: main.display } as TagRow] : [];
@@ -90,12 +83,11 @@ export async function suggestTags(db: Db, typed: string, settings: SiteSettings,
     ? matchingFromIndex(names, text, marks.recommended, 'prefix')
     : await matching(db, startsWith, text, marks.recommended);
   const distinct = () => new Set(found.map((t) => t.id)).size;
-  // Contains-only matches are looked for only when the prefix ones do not fill the list: in PostgreSQL's
-  // trigram index from three characters on (off the event loop), in memory for shorter texts.
+  // Contains-only matches are looked for only when the prefix ones do not fill the list.
   if (distinct() < LIMIT) {
     const inside = sql`(slug_name like ${contains} or lower(display_name) like ${contains}) and not ${startsWith}`;
     found.push(
-      ...(names && text.length < 3
+      ...(names
         ? matchingFromIndex(names, text, marks.recommended, 'inside')
         : await matching(db, inside, text, marks.recommended)),
     );

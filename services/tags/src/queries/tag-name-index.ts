@@ -8,6 +8,8 @@ export interface IndexedTag {
   display: string;
   /** The display name lower-cased, as the SQL filters compare it. */
   lower: string;
+  /** Slug and lower-cased name in one string, apart by NUL, which PostgreSQL text never holds. */
+  haystack: string;
   count: number;
   created: number;
   status: number;
@@ -31,10 +33,11 @@ interface ChangedRow {
 
 const BATCH = 5000;
 
-/** The current tag names, and a fast prefix search over them. */
+/** The current tag names, and fast searches over them. */
 export interface TagNames {
   readonly tags: ReadonlyMap<string, IndexedTag>;
   withPrefix(text: string): IndexedTag[];
+  containing(text: string): IndexedTag[];
 }
 
 /**
@@ -89,6 +92,13 @@ export class TagNameIndex implements TagNames {
       }
     }
     return [...found.values()];
+  }
+
+  /** Tags whose slug or lower-cased display name contains `text`: one pass over one string per tag. */
+  containing(text: string): IndexedTag[] {
+    const found: IndexedTag[] = [];
+    for (const tag of this.tags.values()) if (tag.haystack.includes(text)) found.push(tag);
+    return found;
   }
 
   private sortedLists() {
@@ -158,6 +168,7 @@ export class TagNameIndex implements TagNames {
           slug: row.slug_name,
           display: row.display_name,
           lower: row.lower_name,
+          haystack: `${row.slug_name}\u0000${row.lower_name}`,
           count: row.question_count,
           created: row.created_at.getTime(),
           status: row.status,

@@ -65,11 +65,7 @@ function compare(a: string, b: string) {
 /** A filtered tag page from the in-memory tag names: the matches counted and sorted there, one query for the rows. */
 async function filteredFromIndex(db: Db, names: TagNames, filter: string, query: TagPageQuery, settings: SiteSettings) {
   const matches: IndexedTag[] = [];
-  for (const tag of names.tags.values()) {
-    if (tag.status === 1 && tag.main === null && (tag.slug.includes(filter) || tag.lower.includes(filter))) {
-      matches.push(tag);
-    }
-  }
+  for (const tag of names.containing(filter)) if (tag.status === 1 && tag.main === null) matches.push(tag);
   const start = (query.page - 1) * query.page_size;
   const ids = matches
     .sort(BEFORE[query.query_cond])
