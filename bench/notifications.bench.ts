@@ -13,17 +13,14 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { defaultSiteSettings, Role } from '@agora/contracts';
-import { createGateway, InProcessTransport } from '@agora/gateway';
+import { Role } from '@agora/contracts';
 import { accountsFor, identityService } from '@agora/identity';
 import { notificationsService } from '@agora/notifications';
-import { createEventBus, type HttpApp, loadConfig, type RunningService, startService } from '@agora/platform';
 import { postsService } from '@agora/posts';
-import { siteService, updateSettingsGroup } from '@agora/site';
 import { votesService } from '@agora/votes';
-import pg from 'pg';
 import pino from 'pino';
-import { benchDatabase, machine, summarize, writeResults } from './support';
+import { type BenchAgora, startBenchAgora } from './agora';
+import { machine, summarize, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const POLLERS = env('BENCH_POLLERS', 200);
@@ -39,54 +36,16 @@ const log = pino({ level: 'warn' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
-interface Agora {
-  gateway: HttpApp;
-  services: RunningService[];
-  pool: pg.Pool;
-  close(): Promise<void>;
-}
+type Agora = BenchAgora;
 
 interface Account {
   id: string;
   token: string;
 }
 
-async function startAgora(): Promise<Agora> {
-  const db = await benchDatabase();
-  const config = loadConfig({ env: { AGORA_SITE_URL: 'http://agora.bench' } });
-  const bus = await createEventBus({ kind: 'postgres', databaseUrl: db.url, log });
-  const services: RunningService[] = [];
-  for (const module of [siteService, identityService, postsService, votesService, notificationsService]) {
-    services.push(await startService(module, { config, databaseUrl: db.url, bus, log }));
-  }
-  const gateway = await createGateway({
-    log,
-    transports: Object.fromEntries(services.map((s) => [s.name, new InProcessTransport(s.app)])),
-  });
-  // Level 1: every member may vote up.
-  await updateSettingsGroup(
-    services.find((s) => s.name === 'site')!.context,
-    { group: 'privileges', values: { ...defaultSiteSettings(config.siteUrl).privileges, level: 1 } } as never,
-    null,
-  );
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  return {
-    gateway,
-    services,
-    pool,
-    async close() {
-      await gateway.close();
-      for (const service of [...services].reverse()) await service.close();
-      await bus.close();
-      await pool.end();
-      await db.stop();
-    },
-  };
-}
+const startAgora = () => startBenchAgora([identityService, postsService, votesService, notificationsService], { log });
 
-async function settle(agora: Agora) {
-  for (const service of agora.services) await service.projections.waitForCatchUp(600_000);
-}
+const settle = (agora: Agora) => agora.settle();
 
 async function call(agora: Agora, method: 'GET' | 'POST', url: string, token: string, body?: unknown) {
   const response = await agora.gateway.inject({

@@ -12,16 +12,13 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { defaultSiteSettings, Role } from '@agora/contracts';
-import { createGateway, InProcessTransport } from '@agora/gateway';
+import { Role } from '@agora/contracts';
 import { accountsFor, identityService } from '@agora/identity';
-import { createEventBus, type HttpApp, loadConfig, type RunningService, startService } from '@agora/platform';
 import { postsService } from '@agora/posts';
-import { siteService, updateSettingsGroup } from '@agora/site';
 import { votesService } from '@agora/votes';
-import pg from 'pg';
 import pino from 'pino';
-import { benchDatabase, machine, summarize, writeResults } from './support';
+import { type BenchAgora, startBenchAgora } from './agora';
+import { machine, summarize, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const VOTERS = env('BENCH_VOTERS', 50);
@@ -36,59 +33,13 @@ const API = '/answer/api/v1';
 const log = pino({ level: 'warn' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-interface Agora {
-  gateway: HttpApp;
-  services: RunningService[];
-  pool: pg.Pool;
-  close(): Promise<void>;
-}
+type Agora = BenchAgora;
 
 /** Site, identity, posts and votes as `npm start` runs them, on a bus of the given kind, behind the gateway. */
-async function startAgora(kind: 'postgres' | 'kafka'): Promise<Agora> {
-  const db = await benchDatabase();
-  const config = loadConfig({ env: { AGORA_SITE_URL: 'http://agora.bench', AGORA_TRUST_PROXY: 'true' } });
-  const bus = await createEventBus({
-    kind,
-    databaseUrl: db.url,
-    kafkaBrokers: process.env.KAFKA_BROKERS?.split(','),
-    kafkaPrefix: `agora-bench-${randomBytes(3).toString('hex')}`,
-    log,
-  });
-  const services: RunningService[] = [];
-  for (const module of [siteService, identityService, postsService, votesService]) {
-    services.push(await startService(module, { config, databaseUrl: db.url, bus, log }));
-  }
-  const byName = (name: string) => services.find((s) => s.name === name)!;
-  const gateway = await createGateway({
-    log,
-    transports: Object.fromEntries(services.map((s) => [s.name, new InProcessTransport(s.app)])),
-  });
-  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  // A dropped connection (the server stopping at the end) fails its query; it must not end the process.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
-  await updateSettingsGroup(
-    byName('site').context,
-    { group: 'privileges', values: { ...defaultSiteSettings(config.siteUrl).privileges, level: 1 } } as never,
-    null,
-  );
-  return {
-    gateway,
-    services,
-    pool,
-    async close() {
-      await gateway.close();
-      for (const service of [...services].reverse()) await service.close();
-      await bus.close();
-      await pool.end();
-      await db.stop();
-    },
-  };
-}
+const startAgora = (kind: 'postgres' | 'kafka') =>
+  startBenchAgora([identityService, postsService, votesService], { log, bus: kind });
 
-async function settle(agora: Agora) {
-  for (const service of agora.services) await service.projections.waitForCatchUp(300_000);
-}
+const settle = (agora: Agora) => agora.settle();
 
 async function call(agora: Agora, url: string, token: string, body: unknown) {
   const response = await agora.gateway.inject({
