@@ -193,16 +193,35 @@ export function toActor(row: Omit<ActorRow, 'changed_at' | 'sessions_valid_after
   };
 }
 
-type SessionRow = ActorRow & { session_revoked: boolean };
+/** A user's actor row (null when unknown here) and whether one session of theirs was revoked. */
+export type SessionFacts = (ActorRow & { session_revoked: boolean }) | { session_revoked: boolean; user_id: null };
+
+/** The session check's facts in one query (the token's issue time is compared by `sessionLookup`). */
+export async function loadSessionFacts(db: Db, userId: string, sessionId: string): Promise<SessionFacts> {
+  const { rows } = await sql<SessionFacts>`
+    select a.*, exists (select 1 from revoked_sessions r where r.session_id = ${sessionId}) as session_revoked
+    from (select 1) as one left join actors a on a.user_id = ${userId}`.execute(db);
+  return rows[0]!;
+}
+
+/** The lookup a token's session gets from its facts: revoked by a logout, or by a later "all sessions" revocation. */
+export function sessionLookup(facts: SessionFacts, issuedAtMs: number): ActorLookup {
+  if (facts.user_id === null) return { actor: null, changedAt: null, revoked: facts.session_revoked };
+  const validAfter = facts.sessions_valid_after;
+  return {
+    actor: toActor(facts),
+    changedAt: facts.changed_at,
+    revoked: facts.session_revoked || (validAfter !== null && validAfter.getTime() > issuedAtMs),
+  };
+}
 
 /**
  * Actors from the service's own projection. A user's row and whether one session was revoked are kept
  * in memory until the actors topic changes (this process's actor projections, or another replica's
- * announced by the tables' triggers), so a signed-in request costs no query; the token's issue time is
- * compared on each lookup.
+ * announced by the tables' triggers), so a signed-in request costs no query.
  */
 export class ProjectedActorSource implements ActorSource {
-  private readonly sessions: ReadModelCache<SessionRow | { session_revoked: boolean; user_id: null }>;
+  private readonly sessions: ReadModelCache<SessionFacts>;
 
   constructor(
     private readonly db: Db,
@@ -211,22 +230,9 @@ export class ProjectedActorSource implements ActorSource {
     this.sessions = new ReadModelCache(changes.topic(ACTORS_TOPIC), 20_000);
   }
 
-  private async load(userId: string, sessionId: string) {
-    const { rows } = await sql<SessionRow | { session_revoked: boolean; user_id: null }>`
-      select a.*, exists (select 1 from revoked_sessions r where r.session_id = ${sessionId}) as session_revoked
-      from (select 1) as one left join actors a on a.user_id = ${userId}`.execute(this.db);
-    return rows[0]!;
-  }
-
   async lookup(userId: string, sessionId: string, issuedAtMs: number): Promise<ActorLookup> {
-    const row = await this.sessions.get(`${userId} ${sessionId}`, () => this.load(userId, sessionId));
-    if (row.user_id === null) return { actor: null, changedAt: null, revoked: row.session_revoked };
-    const validAfter = row.sessions_valid_after;
-    return {
-      actor: toActor(row),
-      changedAt: row.changed_at,
-      revoked: row.session_revoked || (validAfter !== null && validAfter.getTime() > issuedAtMs),
-    };
+    const facts = await this.sessions.get(`${userId} ${sessionId}`, () => loadSessionFacts(this.db, userId, sessionId));
+    return sessionLookup(facts, issuedAtMs);
   }
 }
 
