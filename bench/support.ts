@@ -2,6 +2,9 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { HttpApp } from '@agora/platform';
+import type { InjectOptions } from 'fastify';
+import type pg from 'pg';
 import { startEmbeddedPostgres } from '../launcher/src/embedded-postgres';
 
 export function percentile(sorted: number[], p: number): number {
@@ -27,10 +30,14 @@ export function summarize(samplesMs: number[]) {
  * `keepIn` (kept, so a later run can measure the same seeded data again without seeding it anew).
  */
 export async function benchDatabase(keepIn?: string) {
+  // BENCH_PG_STATEMENTS=1 loads pg_stat_statements, to count the statements a scenario costs.
+  const settings: Record<string, string> = process.env.BENCH_PG_STATEMENTS
+    ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' }
+    : {};
   const dir = keepIn ?? mkdtempSync(path.join(os.tmpdir(), 'agora-bench-'));
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data') });
+  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), settings });
   return {
     dir,
     url: server.urlFor('postgres'),
@@ -97,4 +104,52 @@ export async function openLoop(perSecond: number, count: number, run: (i: number
   await Promise.all(pending);
   const seconds = (performance.now() - started) / 1000;
   return { ...summarize(samples), per_second: Math.round(samples.length / seconds) };
+}
+
+/** Starts counting statements afresh (only with BENCH_PG_STATEMENTS=1; see benchDatabase). */
+export async function resetStatements(pool: Pick<pg.Pool, 'query'>): Promise<void> {
+  if (!process.env.BENCH_PG_STATEMENTS) return;
+  await pool.query('create extension if not exists pg_stat_statements');
+  await pool.query('select pg_stat_statements_reset()');
+}
+
+/**
+ * The statements run since `resetStatements`, per unit of work (a vote, a request): in all and the most
+ * frequent ones, so a scenario's cost in round trips is measured rather than guessed.
+ */
+export async function statementsPer(pool: Pick<pg.Pool, 'query'>, units: number, top = 25) {
+  if (!process.env.BENCH_PG_STATEMENTS) return undefined;
+  const { rows } = await pool.query<{ query: string; calls: string; ms: number }>(
+    `select query, calls, total_exec_time as ms from pg_stat_statements
+     where query not like '%pg_stat_statements%' order by calls desc`,
+  );
+  const per = (n: number) => Math.round((n / units) * 100) / 100;
+  return {
+    units,
+    statements: per(rows.reduce((sum, r) => sum + Number(r.calls), 0)),
+    execution_ms: per(rows.reduce((sum, r) => sum + r.ms, 0)),
+    most_frequent: rows.slice(0, top).map((r) => ({
+      per_unit: per(Number(r.calls)),
+      ms_per_unit: per(r.ms),
+      query: r.query.replace(/\s+/g, ' ').slice(0, 160),
+    })),
+  };
+}
+
+/**
+ * A request to an in-process app as a network client sees it: status and the body's bytes. The body is
+ * read as a stream and not decoded (by default light-my-request copies every body and decodes it into a
+ * string), so the measuring client adds less garbage to the process it measures.
+ */
+export async function injectBytes(app: Pick<HttpApp, 'inject'>, options: InjectOptions) {
+  const response = await app.inject({ ...options, payloadAsStream: true });
+  const chunks: Buffer[] = [];
+  for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
+  const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  return {
+    statusCode: response.statusCode,
+    body,
+    text: () => body.toString('utf8'),
+    json: () => JSON.parse(body.toString('utf8')),
+  };
 }

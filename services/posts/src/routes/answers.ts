@@ -5,6 +5,7 @@ import type { Posts } from '../commands/posts';
 import { answerInfo, answerPage } from '../queries/answers';
 import { questionInfo } from '../queries/questions';
 import { AnswerInfoSchema, QuestionInfoSchema } from '../responses/schemas';
+import { sendSharedReply } from '../responses/shared-replies';
 
 const Null = Type.Null();
 const USER = { auth: 'user' as const };
@@ -120,16 +121,16 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
         response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(AnswerInfoSchema) })) },
       },
     },
-    async (request) =>
-      ok(
-        request,
-        await answerPage(
-          posts.db,
-          { ...request.query, order: request.query.order ?? 'default' },
-          request.actor,
-          await settings(),
-          (key, load) => posts.cached(key, load),
-        ),
-      ),
+    async (request, reply) => {
+      const query = { ...request.query, order: request.query.order ?? 'default' };
+      if (!request.actor) {
+        const key = JSON.stringify(['answers', query.question_id, query.order, query.page, query.page_size]);
+        return sendSharedReply(posts, request, reply, key, (s) => answerPage(posts.db, query, null, s));
+      }
+      const page = await answerPage(posts.db, query, request.actor, await settings(), (key, load) =>
+        posts.cached(key, load),
+      );
+      return ok(request, page);
+    },
   );
 }

@@ -4,6 +4,11 @@ const ID_FIELDS = ['id', 'question_id', 'answer_id', 'object_id'];
 /** A question's or an answer's long id, standing alone as a JSON string. */
 const POST_ID_IN_JSON = /"(100[12]\d{19})"/g;
 
+/** A JSON reply with its question and answer ids in the form the permalink setting asks for. */
+export function withPermalinkIds(json: string, permalink: number): string {
+  return permalink < 3 ? json : json.replace(POST_ID_IN_JSON, (_whole, id: string) => `"${toShortId(id)}"`);
+}
+
 function normalizeIds(input: unknown): void {
   if (!input || typeof input !== 'object') return;
   const record = input as Record<string, unknown>;
@@ -28,7 +33,6 @@ export async function permalinkHooks(app: HttpApp, context: ServiceContext) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' || !request.url.startsWith('/answer/api/v1/')) return payload;
     if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
-    if ((await currentPermalink()) < 3) return payload;
-    return payload.replace(POST_ID_IN_JSON, (_whole, id: string) => `"${toShortId(id)}"`);
+    return withPermalinkIds(payload, await currentPermalink());
   });
 }

@@ -1,4 +1,4 @@
-import { EnvelopeSchema, Limits } from '@agora/contracts';
+import { EnvelopeSchema, Limits, type SiteSettings } from '@agora/contracts';
 import { CaptchaFields, errors, type HttpApp, ok, siteSettingsOf } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -14,6 +14,7 @@ import {
   visibleTo,
 } from '../queries/questions';
 import { AnswerInfoSchema, QuestionInfoSchema, QuestionPageItemSchema } from '../responses/schemas';
+import { sendSharedReply } from '../responses/shared-replies';
 import type { ViewCounter } from '../views/view-counter';
 
 const Null = Type.Null();
@@ -95,12 +96,19 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
       config: { auth: 'optional' },
       schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(QuestionInfoSchema) } },
     },
-    async (request) => {
-      const s = await settings();
+    async (request, reply) => {
       const id = request.query.id;
-      const view = await posts.cached(`question:${id}`, () => questionView(posts.db, id, s));
-      const info = questionInfoFor(view, request.actor, s);
-      views.record(info.id, request.actor?.id ?? request.ip);
+      const view = (s: SiteSettings) => posts.cached(`question:${id}`, () => questionView(posts.db, id, s));
+      if (!request.actor) {
+        await sendSharedReply(posts, request, reply, `question:${id}`, async (s) =>
+          questionInfoFor(await view(s), null, s),
+        );
+        views.record(id, request.ip);
+        return reply;
+      }
+      const s = await settings();
+      const info = questionInfoFor(await view(s), request.actor, s);
+      views.record(info.id, request.actor.id);
       return ok(request, info);
     },
   );
@@ -126,10 +134,10 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
         },
       },
     },
-    async (request) => {
-      const s = await settings();
+    async (request, reply) => {
+      // The same page for every viewer.
       const key = JSON.stringify(['list', request.query]);
-      return ok(request, await posts.cached(key, () => questionPage(posts.db, request.query, s)));
+      return sendSharedReply(posts, request, reply, key, (s) => questionPage(posts.db, request.query, s));
     },
   );
 
