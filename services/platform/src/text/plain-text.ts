@@ -8,7 +8,12 @@ const blockTag = /<\/?(?:h[1-6]|p|br|hr|ul|ol|li|blockquote|pre|table|thead|tbod
  * Works on the sanitised HTML, where every `<` and `>` inside text is escaped, so tags are plain to find.
  */
 export function plainText(source: string): string {
-  return renderMarkdown(source)
+  return plainTextOfHtml(renderMarkdown(source));
+}
+
+/** plainText of markdown already rendered by renderMarkdown (a post's stored HTML), without rendering it again. */
+export function plainTextOfHtml(html: string): string {
+  return html
     .replace(blockTag, ' ')
     .replace(/<[^>]*>/g, '')
     .replace(/&lt;/g, '<')
@@ -27,7 +32,12 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
  * boundary; Chinese and Japanese have no spaces, so boundaries come from the Unicode word segmenter.
  */
 export function excerpt(source: string, maxChars: number): string {
-  const text = plainText(source);
+  return excerptOfHtml(renderMarkdown(source), maxChars);
+}
+
+/** excerpt of markdown already rendered by renderMarkdown (a post's stored HTML). */
+export function excerptOfHtml(html: string, maxChars: number): string {
+  const text = plainTextOfHtml(html);
   if ([...text].length <= maxChars) return text;
   if (maxChars < 1) return '';
   const budget = maxChars - 1;

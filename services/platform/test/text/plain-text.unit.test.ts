@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, plainText } from '../../src/text/plain-text';
+import { excerpt, excerptOfHtml, plainText } from '../../src/text/plain-text';
+import { renderMarkdown } from '../../src/text/render';
 
 describe('plainText', () => {
   it('keeps the words and drops the markup, on one line', () => {
@@ -51,5 +52,19 @@ describe('excerpt', () => {
 
   it('gives nothing for a limit below one character', () => {
     expect(excerpt('words', 0)).toBe('');
+  });
+});
+
+describe('excerptOfHtml', () => {
+  it('gives the excerpt of the markdown the HTML was rendered from, without rendering it again', () => {
+    const sources = [
+      '# Title\n\nSome **bold** and [a link](https://x.example).\n\n- one\n- two',
+      'Use `a < b && c > "d"` here\n\n```js\nif (x) {}\n```\n\nand then a much longer tail of words to cut',
+      '如何在数据库里保存事件并且重建读取模型呢',
+    ];
+    for (const source of sources) {
+      for (const max of [8, 20, 240]) expect(excerptOfHtml(renderMarkdown(source), max)).toBe(excerpt(source, max));
+    }
+    expect(excerptOfHtml('<p>Already <em>rendered</em></p>', 100)).toBe('Already rendered');
   });
 });

@@ -1,6 +1,6 @@
 import type { EventOf, ViewsCounted } from '@agora/contracts';
 import type { StoredEvent, Tx } from '@agora/platform';
-import { excerpt } from '@agora/platform';
+import { excerptOfHtml } from '@agora/platform';
 import { sql } from 'kysely';
 import type { AnswerEvent } from '../../domain/answer/decider';
 import type { CommentEvent } from '../../domain/comment/decider';
@@ -13,63 +13,75 @@ type PostsEvent = (QuestionEvent | AnswerEvent | CommentEvent | EventOf<typeof V
 
 const DESCRIPTION_LENGTH = 240;
 
-async function activity(
-  tx: Tx,
-  event: PostsEvent,
-  row: { object: string; timeline: string; type: string; user: string; revision?: string | null; comment?: string },
-) {
-  await sql`
+type ActivityRow = {
+  object: string;
+  timeline: string;
+  type: string;
+  user: string;
+  revision?: string | null;
+  comment?: string;
+};
+
+/** Inserts an event's timeline rows (one statement for all of them). */
+function insertActivity(event: PostsEvent, rows: ActivityRow[]) {
+  const values = rows.map(
+    (row) => sql`(${`${event.id}:${row.timeline}`}, ${row.object}, ${row.timeline}, ${row.type}, ${row.user},
+                  ${row.revision ?? null}, ${row.comment ?? ''}, ${event.occurredAt}::timestamptz)`,
+  );
+  return sql`
     insert into activity (event_id, object_id, original_object_id, activity_type, user_id, revision_id, comment, created_at)
-    values (${`${event.id}:${row.timeline}`}, ${row.object}, ${row.timeline}, ${row.type}, ${row.user},
-            ${row.revision ?? null}, ${row.comment ?? ''}, ${event.occurredAt})
-    on conflict (event_id) do nothing`.execute(tx);
+    values ${sql.join(values)}
+    on conflict (event_id) do nothing`;
+}
+
+async function activity(tx: Tx, event: PostsEvent, ...rows: ActivityRow[]) {
+  await insertActivity(event, rows).execute(tx);
 }
 
 /** A revision of a question or an answer; an applied one replaces a replayed copy's status. */
-async function recordRevision(
-  tx: Tx,
-  r: {
-    id: string;
-    object: string;
-    type: 'question' | 'answer';
-    user: string;
-    status: 1 | 2;
-    content: object;
-    log?: string;
-    at: string;
-  },
-) {
-  await sql`insert into revisions (id, object_id, object_type, user_id, status, content, log, created_at)
+function insertRevision(r: {
+  id: string;
+  object: string;
+  type: 'question' | 'answer';
+  user: string;
+  status: 1 | 2;
+  content: object;
+  log?: string;
+  at: string;
+}) {
+  return sql`insert into revisions (id, object_id, object_type, user_id, status, content, log, created_at)
             values (${r.id}, ${r.object}, ${r.type}, ${r.user}, ${r.status}, ${JSON.stringify(r.content)}::jsonb,
                     ${r.log ?? ''}, ${r.at})
-            on conflict (id) do update set status = excluded.status where excluded.status = 2`.execute(tx);
+            on conflict (id) do update set status = excluded.status where excluded.status = 2`;
 }
 
-async function setQuestionTags(
-  tx: Tx,
-  questionId: string,
-  tags: { slug_name: string; display_name: string }[],
-  at: string,
-) {
+async function recordRevision(tx: Tx, r: Parameters<typeof insertRevision>[0]) {
+  await insertRevision(r).execute(tx);
+}
+
+/** Common table expressions that set a question's tags (written on every ask and edit). */
+function questionTagChanges(questionId: string, tags: { slug_name: string; display_name: string }[], at: string) {
   const slugs = tags.map((t) => t.slug_name);
   const names = tags.map((t) => t.display_name);
-  // One statement: a question's tags are written on every ask and edit.
-  await sql`
-    with removed as (
+  return sql`
+    removed_tags as (
       delete from question_tags where question_id = ${questionId} and not (tag_slug = any(${slugs}::text[]))
-    ), added as (
+    ), added_tags as (
       insert into question_tags (question_id, tag_slug, created_at)
       select ${questionId}, slug, ${at} from unnest(${slugs}::text[]) slug
       on conflict do nothing
-    )
-    insert into known_tags (slug_name, display_name)
-    select * from unnest(${slugs}::text[], ${names}::text[])
-    on conflict (slug_name) do nothing`.execute(tx);
+    ), known as (
+      insert into known_tags (slug_name, display_name)
+      select * from unnest(${slugs}::text[], ${names}::text[])
+      on conflict (slug_name) do nothing
+    )`;
 }
 
-async function refreshAnswerCount(tx: Tx, questionId: string) {
+/** Recounts a question's answers; `touched` also moves its activity time (a new answer). */
+async function refreshAnswerCount(tx: Tx, questionId: string, touched?: string) {
+  const activityTime = touched ? sql`post_update_time = ${touched}, updated_at = ${touched},` : sql``;
   await sql`
-    update questions q set answer_count = a.n, first_answer_id = a.first_id, last_answer_id = a.last_id,
+    update questions q set ${activityTime} answer_count = a.n, first_answer_id = a.first_id, last_answer_id = a.last_id,
       last_answer_at = a.last_at, last_answer_user_id = a.last_user
     from (
       select count(*)::int as n,
@@ -89,58 +101,61 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
   switch (event.type) {
     case 'posts.question_asked': {
       const d = event.data;
+      // One statement (data-modifying CTEs on separate tables): asking is on the hot path.
       await sql`
-        insert into questions (id, user_id, title, url_title, content, html, description, tags, revision_id,
-                               post_update_time, created_at, updated_at)
-        values (${d.question_id}, ${d.user_id}, ${d.title}, ${d.url_title}, ${d.content}, ${d.html},
-                ${excerpt(d.content, DESCRIPTION_LENGTH)}, ${JSON.stringify(d.tags)}::jsonb, ${d.revision_id}, ${at}, ${at}, ${at})
-        on conflict (id) do nothing`.execute(tx);
-      await setQuestionTags(tx, d.question_id, d.tags, at);
-      await recordRevision(tx, {
-        id: d.revision_id,
-        object: d.question_id,
-        type: 'question',
-        user: d.user_id,
-        status: 2,
-        content: { title: d.title, content: d.content, tags: d.tags },
-        at,
-      });
-      await activity(tx, event, {
-        object: d.question_id,
-        timeline: d.question_id,
-        type: 'asked',
-        user: d.user_id,
-        revision: d.revision_id,
-      });
+        with asked as (
+          insert into questions (id, user_id, title, url_title, content, html, description, tags, revision_id,
+                                 post_update_time, created_at, updated_at)
+          values (${d.question_id}, ${d.user_id}, ${d.title}, ${d.url_title}, ${d.content}, ${d.html},
+                  ${excerptOfHtml(d.html, DESCRIPTION_LENGTH)}, ${JSON.stringify(d.tags)}::jsonb, ${d.revision_id}, ${at}, ${at}, ${at})
+          on conflict (id) do nothing
+        ), ${questionTagChanges(d.question_id, d.tags, at)}, revision as (
+          ${insertRevision({
+            id: d.revision_id,
+            object: d.question_id,
+            type: 'question',
+            user: d.user_id,
+            status: 2,
+            content: { title: d.title, content: d.content, tags: d.tags },
+            at,
+          })}
+        )
+        ${insertActivity(event, [
+          { object: d.question_id, timeline: d.question_id, type: 'asked', user: d.user_id, revision: d.revision_id },
+        ])}`.execute(tx);
       return;
     }
     case 'posts.question_edited': {
       const d = event.data;
       await sql`
-        update questions set title = ${d.title}, url_title = ${d.url_title}, content = ${d.content}, html = ${d.html},
-          description = ${excerpt(d.content, DESCRIPTION_LENGTH)}, tags = ${JSON.stringify(d.tags)}::jsonb,
-          revision_id = ${d.revision_id}, pending_revision_id = null, last_edit_user_id = ${d.editor_id}, last_edit_at = ${at},
-          post_update_time = ${at}, updated_at = ${at}
-        where id = ${d.question_id}`.execute(tx);
-      await setQuestionTags(tx, d.question_id, d.tags, at);
-      await recordRevision(tx, {
-        id: d.revision_id,
-        object: d.question_id,
-        type: 'question',
-        user: d.editor_id,
-        status: 2,
-        content: { title: d.title, content: d.content, tags: d.tags },
-        log: d.edit_summary,
-        at,
-      });
-      await activity(tx, event, {
-        object: d.question_id,
-        timeline: d.question_id,
-        type: 'edited',
-        user: d.editor_id,
-        revision: d.revision_id,
-        comment: d.edit_summary,
-      });
+        with edited as (
+          update questions set title = ${d.title}, url_title = ${d.url_title}, content = ${d.content}, html = ${d.html},
+            description = ${excerptOfHtml(d.html, DESCRIPTION_LENGTH)}, tags = ${JSON.stringify(d.tags)}::jsonb,
+            revision_id = ${d.revision_id}, pending_revision_id = null, last_edit_user_id = ${d.editor_id}, last_edit_at = ${at},
+            post_update_time = ${at}, updated_at = ${at}
+          where id = ${d.question_id}
+        ), ${questionTagChanges(d.question_id, d.tags, at)}, revision as (
+          ${insertRevision({
+            id: d.revision_id,
+            object: d.question_id,
+            type: 'question',
+            user: d.editor_id,
+            status: 2,
+            content: { title: d.title, content: d.content, tags: d.tags },
+            log: d.edit_summary,
+            at,
+          })}
+        )
+        ${insertActivity(event, [
+          {
+            object: d.question_id,
+            timeline: d.question_id,
+            type: 'edited',
+            user: d.editor_id,
+            revision: d.revision_id,
+            comment: d.edit_summary,
+          },
+        ])}`.execute(tx);
       return;
     }
     case 'posts.question_revision_submitted': {
@@ -222,8 +237,12 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
                   where object_id = ${d.previous_answer_id} and activity_type = 'accept' and not cancelled`.execute(tx);
       }
       if (d.answer_id) {
-        await activity(tx, event, { object: d.answer_id, timeline: d.question_id, type: 'accept', user: d.actor_id });
-        await activity(tx, event, { object: d.answer_id, timeline: d.answer_id, type: 'accept', user: d.actor_id });
+        await activity(
+          tx,
+          event,
+          { object: d.answer_id, timeline: d.question_id, type: 'accept', user: d.actor_id },
+          { object: d.answer_id, timeline: d.answer_id, type: 'accept', user: d.actor_id },
+        );
       }
       return;
     }
@@ -237,36 +256,27 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
     case 'posts.answer_posted': {
       const d = event.data;
       await sql`
-        insert into answers (id, question_id, user_id, content, html, revision_id, created_at, updated_at)
-        values (${d.answer_id}, ${d.question_id}, ${d.user_id}, ${d.content}, ${d.html}, ${d.revision_id}, ${at}, ${at})
-        on conflict (id) do nothing`.execute(tx);
-      await sql`update questions set post_update_time = ${at}, updated_at = ${at} where id = ${d.question_id}`.execute(
-        tx,
-      );
-      await refreshAnswerCount(tx, d.question_id);
-      await recordRevision(tx, {
-        id: d.revision_id,
-        object: d.answer_id,
-        type: 'answer',
-        user: d.user_id,
-        status: 2,
-        content: { content: d.content },
-        at,
-      });
-      await activity(tx, event, {
-        object: d.answer_id,
-        timeline: d.question_id,
-        type: 'answered',
-        user: d.user_id,
-        revision: d.revision_id,
-      });
-      await activity(tx, event, {
-        object: d.answer_id,
-        timeline: d.answer_id,
-        type: 'answered',
-        user: d.user_id,
-        revision: d.revision_id,
-      });
+        with posted as (
+          insert into answers (id, question_id, user_id, content, html, revision_id, created_at, updated_at)
+          values (${d.answer_id}, ${d.question_id}, ${d.user_id}, ${d.content}, ${d.html}, ${d.revision_id}, ${at}, ${at})
+          on conflict (id) do nothing
+        ), revision as (
+          ${insertRevision({
+            id: d.revision_id,
+            object: d.answer_id,
+            type: 'answer',
+            user: d.user_id,
+            status: 2,
+            content: { content: d.content },
+            at,
+          })}
+        )
+        ${insertActivity(event, [
+          { object: d.answer_id, timeline: d.question_id, type: 'answered', user: d.user_id, revision: d.revision_id },
+          { object: d.answer_id, timeline: d.answer_id, type: 'answered', user: d.user_id, revision: d.revision_id },
+        ])}`.execute(tx);
+      // A statement of its own: the count must see the answer just inserted.
+      await refreshAnswerCount(tx, d.question_id, at);
       return;
     }
     case 'posts.answer_edited': {
