@@ -8,6 +8,10 @@ searchIndexContract({
     const { database, drop } = await searchDatabase();
     const index = new PostgresSearchIndex(database.db);
     await index.prepare();
-    return { index, dispose: drop, limited: (countLimit) => new PostgresSearchIndex(database.db, { countLimit }) };
+    return {
+      index,
+      dispose: drop,
+      limited: (exactCountLimit) => new PostgresSearchIndex(database.db, { exactCountLimit }),
+    };
   },
 });

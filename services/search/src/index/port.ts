@@ -58,7 +58,10 @@ export interface IndexHit {
 }
 
 export interface IndexPage {
-  /** How many documents match, up to COUNT_LIMIT. */
+  /**
+   * How many documents match: exact up to the adapter's exact limit (OpenSearch: COUNT_LIMIT,
+   * PostgreSQL: EXACT_COUNT_LIMIT), past it an estimate above that limit; never more than COUNT_LIMIT.
+   */
   count: number;
   hits: IndexHit[];
 }

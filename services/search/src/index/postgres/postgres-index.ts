@@ -17,6 +17,11 @@ export const LIVE_TABLE = 'search_documents';
 const GENERATION = /^search_documents_g\d{13,}$/;
 /** ts_rank weights of D, C, B, A: title (A) counts five times the body (C), tags (B) twice. */
 const WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
+/**
+ * Matches counted exactly: every one costs a visit to its row, so a common word's thousands would cost
+ * every search. Past it the count is an estimate (docs/behaviour-decisions.md).
+ */
+export const EXACT_COUNT_LIMIT = 1000;
 
 function tableOf(generation?: string) {
   if (generation === undefined) return sql.table(LIVE_TABLE);
@@ -84,13 +89,18 @@ export class PostgresSearchIndex implements SearchIndex {
   readonly kind = 'postgres';
 
   private readonly countLimit: number;
+  private readonly exactCountLimit: number;
 
-  /** `countLimit`: where counts stop (COUNT_LIMIT; tests lower it to reach the plans for common matches). */
+  /**
+   * `exactCountLimit`: up to how many matches are counted exactly (EXACT_COUNT_LIMIT; tests lower it to
+   * reach the plans for common matches with few documents).
+   */
   constructor(
     private readonly db: Db,
-    options: { countLimit?: number } = {},
+    options: { exactCountLimit?: number } = {},
   ) {
-    this.countLimit = options.countLimit ?? COUNT_LIMIT;
+    this.countLimit = COUNT_LIMIT;
+    this.exactCountLimit = Math.min(options.exactCountLimit ?? EXACT_COUNT_LIMIT, COUNT_LIMIT);
   }
 
   async prepare(): Promise<void> {
@@ -124,66 +134,77 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   /**
-   * One page. Words, tags and authors are found through their indexes, at most COUNT_LIMIT + 1 matches
-   * read (the limit also keeps the planner from walking a sort's index and testing every row, fast only
-   * when matches are common and catastrophic when they are rare), then sorted or ranked with their
-   * count in one pass. Only past COUNT_LIMIT matches (a common word or tag) is another plan needed:
-   * a sort by a column walks that column's index and stops at the page; relevance ranks the matches in
-   * the title or tags first, which outrank any body-only match, and every match only when those do not
-   * fill the page.
+   * One page, reading a bounded number of rows whatever the query. Words, tags and authors are found
+   * through their indexes and at most EXACT_COUNT_LIMIT + 1 matches are read (the limit also keeps the
+   * planner from walking a sort's index and testing every row, fast only when matches are common and
+   * catastrophic when they are rare); up to that many, they are sorted or ranked and counted exactly in
+   * one pass. Past it (a common word or tag) the count is the planner's estimate, and the page walks
+   * the sort's index: relevance then lists the matches in the title or tags first, newest first, then
+   * the others, newest first (ranking thousands of matches would read every one of them).
    */
   async search(query: IndexQuery): Promise<IndexPage> {
     const text = textQuery(query.words, query.phrases);
     const filters = filtersOf(query);
-    if (text) filters.push(sql`tsv @@ q.query`);
-    const where = sql.join(filters, sql` and `);
-    const q = sql`with q as (select ${text ?? sql`null::tsquery`} as query)`;
+    const where = text ? sql.join([...filters, sql`tsv @@ ${text}`], sql` and `) : sql.join(filters, sql` and `);
     const ranked = text !== null && query.order === 'relevance';
-    const end = query.offset + query.limit;
-    const first = await this.page(q, where, query, ranked, this.countLimit + 1);
-    if (first.hits.length === 0 && query.offset > 0) {
-      // Past the last page the window has no row to carry the count.
-      const { rows } = await sql<{ n: number }>`
-        ${q} select count(*)::int as n from (select 1 from ${tableOf()}, q where ${where} limit ${this.countLimit}) m`.execute(
-        this.db,
-      );
-      return { count: rows[0]?.n ?? 0, hits: [] };
-    }
-    if (first.total <= this.countLimit) return { count: first.total, hits: first.hits.slice(query.offset) };
-    const count = this.countLimit;
-    if (ranked) {
-      const top = await this.page(q, sql`${where} and ttsv @@ q.query`, query, true);
-      if (top.hits.length >= end) return { count, hits: top.hits.slice(query.offset) };
-      return { count, hits: (await this.page(q, where, query, true)).hits.slice(query.offset) };
-    }
-    const { rows } = await sql<{ id: string }>`
-      ${q} select id from ${tableOf()}, q where ${where}
-      order by ${orderOf(query)} limit ${query.limit} offset ${query.offset}`.execute(this.db);
-    return { count, hits: rows.map((r) => ({ id: r.id, score: 0 })) };
+    const first = await this.firstMatches(where, text, query, ranked);
+    if (first.read <= this.exactCountLimit) return { count: first.read, hits: first.hits.slice(query.offset) };
+    const count = Math.min(this.countLimit, Math.max(this.exactCountLimit + 1, await this.estimate(where)));
+    if (!ranked) return { count, hits: await this.walk(where, orderOf(query), query.offset, query.limit) };
+    const newest = orderOf({ ...query, order: 'newest' });
+    // A match in the title or tags is a match (`ttsv` is part of `tsv`); saying so alone keeps the
+    // planner from taking the two conditions for independent and the title matches for rare.
+    const titleWhere = sql.join([...filters, sql`ttsv @@ ${text}`], sql` and `);
+    const inTitle = await this.walk(titleWhere, newest, query.offset, query.limit);
+    if (inTitle.length === query.limit) return { count, hits: inTitle };
+    // The page reaches past the title matches: how many there are decides where the others start.
+    const titles = inTitle.length > 0 ? query.offset + inTitle.length : await this.countUpTo(titleWhere, query.offset);
+    const rest = await this.walk(
+      sql`${where} and not (ttsv @@ ${text})`,
+      newest,
+      Math.max(0, query.offset - titles),
+      query.limit - inTitle.length,
+    );
+    return { count, hits: [...inTitle, ...rest] };
   }
 
-  /**
-   * The first `offset + limit` of the matches (of at most `cap` read, if given), sorted or ranked, and
-   * how many were read.
-   */
-  private async page(
-    q: RawBuilder<unknown>,
+  /** The first `offset + limit` of at most EXACT_COUNT_LIMIT + 1 matches, sorted or ranked, and how many were read. */
+  private async firstMatches(
     where: RawBuilder<unknown>,
+    text: RawBuilder<unknown> | null,
     query: IndexQuery,
     ranked: boolean,
-    cap?: number,
-  ): Promise<{ total: number; hits: IndexHit[] }> {
-    const score = ranked ? sql`ts_rank(${WEIGHTS}, tsv, q.query)` : sql`0::real`;
+  ): Promise<{ read: number; hits: IndexHit[] }> {
+    const score = ranked && text ? sql`ts_rank(${WEIGHTS}, tsv, ${text})` : sql`0::real`;
     const order = ranked ? sql`score desc, created_at desc, id desc` : orderOf(query);
-    const { rows } = await sql<{ id: string; score: number; total: string }>`
-      ${q}
-      select id, score, count(*) over () as total from (
-        select id, created_at, active_at, vote_count, ${score} as score from ${tableOf()}, q where ${where}
-        ${cap === undefined ? sql`offset 0` : sql`limit ${cap}`}
+    const { rows } = await sql<{ id: string; score: number; read: string }>`
+      select id, score, count(*) over () as read from (
+        select id, created_at, active_at, vote_count, ${score} as score from ${tableOf()} where ${where}
+        limit ${this.exactCountLimit + 1}
       ) matches
       order by ${order}
       limit ${query.offset + query.limit}`.execute(this.db);
-    return { total: Number(rows[0]?.total ?? 0), hits: rows.map((r) => ({ id: r.id, score: Number(r.score) })) };
+    return { read: Number(rows[0]?.read ?? 0), hits: rows.map((r) => ({ id: r.id, score: Number(r.score) })) };
+  }
+
+  /** The planner's estimate of the matches, from the statistics of the text, tags and columns. */
+  private async estimate(where: RawBuilder<unknown>): Promise<number> {
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+      explain (format json) select 1 from ${tableOf()} where ${where}`.execute(this.db);
+    return Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+  }
+
+  /** A page of matches in an order an index serves, read along that index. */
+  private async walk(where: RawBuilder<unknown>, order: RawBuilder<unknown>, offset: number, limit: number) {
+    const { rows } = await sql<{ id: string }>`
+      select id from ${tableOf()} where ${where} order by ${order} limit ${limit} offset ${offset}`.execute(this.db);
+    return rows.map((r) => ({ id: r.id, score: 0 }));
+  }
+
+  private async countUpTo(where: RawBuilder<unknown>, limit: number): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from (select 1 from ${tableOf()} where ${where} limit ${limit}) m`.execute(this.db);
+    return rows[0]?.n ?? 0;
   }
 
   async similar(query: SimilarQuery): Promise<IndexHit[]> {

@@ -23,7 +23,7 @@ export function textQuery(words: string[], phrases: string[]): RawBuilder<unknow
   }
   for (const run of cjkRuns) parts.push(sql`to_tsquery('simple', ${cjkChain(run)})`);
   if (parts.length === 0) return null;
-  return sql.join(parts, sql` && `);
+  return sql`(${sql.join(parts, sql` && `)})`;
 }
 
 /** Any word of a title, in the title only (weight A): the query behind duplicate suggestions. */
