@@ -6,6 +6,7 @@
  *  - vote to count visible in posts' question list read model (`posts.questions.vote_count`), one vote
  *    at a time at a steady pace: p99 target 100 ms on the PostgreSQL bus and (with KAFKA_BROKERS, from
  *    `export $(npm run --silent infra:up)`) 200 ms on Kafka.
+ * BENCH_PG_STATEMENTS=1 also records the statements a vote costs (pg_stat_statements), all services together.
  * Sizes: BENCH_VOTERS (50), BENCH_VOTES_PER_VOTER (40), BENCH_VOTE_EVERY_MS (1000), BENCH_QUESTIONS (300), BENCH_VISIBLE_SAMPLES (300).
  */
 import { randomBytes } from 'node:crypto';
@@ -18,7 +19,7 @@ import { postsService } from '@agora/posts';
 import { votesService } from '@agora/votes';
 import pino from 'pino';
 import { type BenchAgora, startBenchAgora } from './agora';
-import { machine, summarize, writeResults } from './support';
+import { machine, resetStatements, statementsPer, summarize, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const VOTERS = env('BENCH_VOTERS', 50);
@@ -167,13 +168,16 @@ async function run(kind: 'postgres' | 'kafka') {
       voters.map((v, i) => call(agora, 'vote/up', v.token, { object_id: questions[i % questions.length] })),
     );
     await settle(agora);
-    const command =
-      kind === 'postgres'
-        ? {
-            paced: await voteCommand(agora, voters, questions, false),
-            back_to_back: await voteCommand(agora, voters, questions, true),
-          }
-        : undefined;
+    await resetStatements(agora.pool);
+    const paced = kind === 'postgres' ? await voteCommand(agora, voters, questions, false) : undefined;
+    if (paced) await settle(agora);
+    const statements = paced ? await statementsPer(agora.pool, paced.samples) : undefined;
+    const command = paced
+      ? {
+          paced: { ...paced, statements_per_vote: statements },
+          back_to_back: await voteCommand(agora, voters, questions, true),
+        }
+      : undefined;
     if (command) say(`  vote command, ${VOTERS} concurrent voters: ${JSON.stringify(command)}`);
     await settle(agora);
     // Questions the warm-up did not touch, so that each sample starts from a settled count.

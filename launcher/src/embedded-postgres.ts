@@ -29,6 +29,8 @@ export interface EmbeddedPostgresOptions {
   port?: number;
   /** Trades durability for speed: for throw-away test clusters only. */
   ephemeral?: boolean;
+  /** More `-c name=value` server settings (benchmarks load pg_stat_statements this way). */
+  settings?: Record<string, string>;
   log?: (line: string) => void;
 }
 
@@ -102,6 +104,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       '-c',
       'max_connections=300',
       ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     onLog: (message) => quiet(String(message).trim()),
     onError: (message) => quiet(String(message instanceof Error ? message.message : message).trim()),

@@ -116,6 +116,19 @@ describe('the in-memory tag name index', () => {
     await expectSameAsSql(after);
   });
 
+  it('sorts once instead of moving tags one by one when many were added since the last look', async () => {
+    const names = index();
+    await names.current();
+    for (let i = 0; i < 300; i++) {
+      await createTag(stack, mod.token, { slug_name: `jab-${String(i).padStart(3, '0')}`, display_name: `Jab ${i}` });
+    }
+    await stack.settle();
+    const after = await names.current();
+    expect([...(after?.tags.values() ?? [])].filter((t) => t.slug.startsWith('jab-'))).toHaveLength(300);
+    expect(after?.withPrefix('jab-')).toHaveLength(300);
+    await expectSameAsSql(after);
+  });
+
   it('starts over when a rebuild empties the tags', async () => {
     const names = index();
     await names.current();

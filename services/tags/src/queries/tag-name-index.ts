@@ -32,6 +32,11 @@ interface ChangedRow {
 }
 
 const BATCH = 5000;
+/**
+ * Past this many added or renamed tags in one refresh (an import, or a first read after many creations),
+ * sorting everything once is cheaper than moving each tag into place (each move shifts the lists).
+ */
+const MOVES_BEFORE_RESORT = 256;
 
 /** The current tag names, and fast searches over them. */
 export interface TagNames {
@@ -126,11 +131,15 @@ export class TagNameIndex implements TagNames {
         if (list[at] !== tag) at = list.indexOf(tag);
         if (at >= 0) list.splice(at, 1);
       }
-      list.splice(firstAtLeast(list, key, tag[key]), 0, tag);
+      let at = firstAtLeast(list, key, tag[key]);
+      // Lists sorted by a reader during this refresh may already hold a new tag.
+      while (at < list.length && list[at] !== tag && list[at]![key] === tag[key]) at++;
+      if (list[at] !== tag) list.splice(at, 0, tag);
     }
   }
 
   private async refresh(version: number): Promise<void> {
+    let moves = 0;
     for (;;) {
       const { rows } = await sql<ChangedRow>`
         select l.generation,
@@ -174,7 +183,8 @@ export class TagNameIndex implements TagNames {
           status: row.status,
           main: row.main_tag_id,
         });
-        if (renamed) this.moveInLists(tag, before);
+        if (renamed && ++moves > MOVES_BEFORE_RESORT) this.sorted = null;
+        else if (renamed) this.moveInLists(tag, before);
         this.after = { tx: row.tx, seq: row.seq };
       }
       if (rows.length === BATCH) continue;
