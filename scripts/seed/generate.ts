@@ -166,7 +166,7 @@ export async function seedUsers(
   return { users, created, reused };
 }
 
-interface QuestionPlan {
+export interface QuestionPlan {
   topic: Topic;
   askerIndex: number;
   title: string;
@@ -258,7 +258,12 @@ function answerers(r: Random, users: number, count: number, except: number): num
 }
 
 /** The whole life of question `index`, from its own PRNG stream. */
-function planQuestion(index: number, options: SeedPostsOptions, users: SeedUser[], topicCount: number): QuestionPlan {
+export function planQuestion(
+  index: number,
+  options: SeedPostsOptions,
+  users: SeedUser[],
+  topicCount: number,
+): QuestionPlan {
   const r = new Random(options.seed, 3, index);
   // The first question of each topic is a moderator's, bringing the topic's tags into use.
   const bootstrap = index < topicCount;

@@ -20,6 +20,7 @@ import { answerDecider } from '../domain/answer/decider';
 import { commentDecider } from '../domain/comment/decider';
 import { questionDecider, Status } from '../domain/question/decider';
 import { applyPostsEvent } from '../projections/posts/read-model';
+import { askCommand, postAnswerCommand, questionContent } from './drafts';
 import { checkTags, normalizeTags, resolveTags, type TagItem } from './tags';
 
 interface QuestionRow {
@@ -117,27 +118,9 @@ export class Posts {
     this.minContent(settings, 'content', input.content);
     const tags = await resolveTags(this.db, normalizeTags(input.tags));
     await checkTags(this.db, actor, tags, settings);
-    const questionId = this.context.ids.next('question');
-    await this.run(
-      questionId,
-      questionDecider,
-      {
-        type: 'ask',
-        questionId,
-        userId: actor.id,
-        revisionId: this.context.ids.next('revision'),
-        content: {
-          title: input.title.trim(),
-          url_title: urlTitle(input.title),
-          content: input.content,
-          html: renderMarkdown(input.content),
-          tags,
-        },
-      },
-      actor.id,
-      { newStream: true },
-    );
-    return questionId;
+    const command = askCommand(this.context.ids, actor.id, input, tags);
+    await this.run(command.questionId, questionDecider, command, actor.id, { newStream: true });
+    return command.questionId;
   }
 
   /** Applied at once for the author and the privileged; otherwise a revision waits for review. */
@@ -154,7 +137,6 @@ export class Posts {
     this.minContent(settings, 'content', input.content);
     const tags = await resolveTags(this.db, normalizeTags(input.tags));
     await checkTags(this.db, actor, tags, settings, question.tags);
-    const slug = urlTitle(input.title);
     await this.run(
       input.id,
       questionDecider,
@@ -164,17 +146,11 @@ export class Posts {
         revisionId: this.context.ids.next('revision'),
         editSummary: input.edit_summary,
         direct,
-        content: {
-          title: input.title.trim(),
-          url_title: slug,
-          content: input.content,
-          html: renderMarkdown(input.content),
-          tags,
-        },
+        content: questionContent(input, tags),
       },
       actor.id,
     );
-    return { waitForReview: !direct, urlTitle: slug };
+    return { waitForReview: !direct, urlTitle: urlTitle(input.title) };
   }
 
   async deleteQuestion(actor: Actor, id: string): Promise<void> {
@@ -254,23 +230,9 @@ export class Posts {
         );
       if (rows.length) throw errors.forbidden(undefined, 'error.answer.restrict_answer');
     }
-    const answerId = this.context.ids.next('answer');
-    await this.run(
-      answerId,
-      answerDecider,
-      {
-        type: 'post',
-        answerId,
-        questionId: question.id,
-        userId: actor.id,
-        revisionId: this.context.ids.next('revision'),
-        content: input.content,
-        html: renderMarkdown(input.content),
-      },
-      actor.id,
-      { newStream: true },
-    );
-    return answerId;
+    const command = postAnswerCommand(this.context.ids, actor.id, question.id, input.content);
+    await this.run(command.answerId, answerDecider, command, actor.id, { newStream: true });
+    return command.answerId;
   }
 
   async editAnswer(

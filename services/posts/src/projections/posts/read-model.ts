@@ -77,7 +77,10 @@ function questionTagChanges(questionId: string, tags: { slug_name: string; displ
     )`;
 }
 
-/** Recounts a question's answers; `touched` also moves its activity time (a new answer). */
+/**
+ * Recounts a question's answers; `touched` also moves its activity time (a new answer). Answers of one
+ * transaction share a time: ids (time-ordered) break the tie, so a replay picks the same first and last.
+ */
 async function refreshAnswerCount(tx: Tx, questionId: string, touched?: string) {
   const activityTime = touched ? sql`post_update_time = ${touched}, updated_at = ${touched},` : sql``;
   await sql`
@@ -85,10 +88,10 @@ async function refreshAnswerCount(tx: Tx, questionId: string, touched?: string) 
       last_answer_at = a.last_at, last_answer_user_id = a.last_user
     from (
       select count(*)::int as n,
-        (array_agg(id order by created_at))[1] as first_id,
-        (array_agg(id order by created_at desc))[1] as last_id,
+        (array_agg(id order by created_at, id))[1] as first_id,
+        (array_agg(id order by created_at desc, id desc))[1] as last_id,
         max(created_at) as last_at,
-        (array_agg(coalesce(last_edit_user_id, user_id) order by created_at desc))[1] as last_user
+        (array_agg(coalesce(last_edit_user_id, user_id) order by created_at desc, id desc))[1] as last_user
       from answers where question_id = ${questionId} and status = 1
     ) a
     where q.id = ${questionId}`.execute(tx);
