@@ -1,10 +1,10 @@
 import { Role, translate } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import { siteService } from '@agora/site';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, login } from '../../../test-support/accounts';
 import { type Stack, startStack } from '../../../test-support/stack';
-import { postsService } from '../src/service';
+import { postsFor, postsService } from '../src/service';
 
 // Replies that are the same for every anonymous visitor are kept as serialised bytes (shared-replies.ts);
 // these hold them to what the route's own serialiser sends a member.
@@ -89,5 +89,41 @@ describe('shared replies', () => {
     const after = (await get(answers)).body.data;
     expect(after.count).toBe(before + 1);
     expect(after.list.map((a: { id: string }) => a.id)).toContain(posted.body.data.info.id);
+  });
+});
+
+describe('answer pages for members', () => {
+  it('are one cached page for every member but the authors of deleted answers, who also see theirs', async () => {
+    const author = await createUser(stack, { name: 'Deleting Author' });
+    const others = [await createUser(stack), await createUser(stack)];
+    await stack.settle();
+    const authorToken = await login(stack, author);
+    const otherTokens = await Promise.all(others.map((u) => login(stack, u)));
+    const posted = await stack.call('POST', `${API}/answer`, {
+      token: authorToken,
+      body: { question_id: questionId, content: 'An answer its author deletes.' },
+    });
+    const deletedId = posted.body.data.info.id;
+    expect((await stack.call('DELETE', `${API}/answer`, { token: authorToken, body: { id: deletedId } })).status).toBe(
+      200,
+    );
+
+    const answers = `${API}/answer/page?question_id=${questionId}&order=default&page=1&page_size=999`;
+    const posts = postsFor(stack.service('posts').context).posts;
+    const keys = vi.spyOn(posts, 'cached');
+    const ids = async (token: string) =>
+      (await get(answers, { authorization: token })).body.data.list.map((a: { id: string }) => a.id) as string[];
+    const seenByOthers = await Promise.all(otherTokens.map(ids));
+    const seenByAuthor = await ids(authorToken);
+    const pageKeys = keys.mock.calls.map(([key]) => key).filter((key) => key.startsWith('["answers"'));
+    keys.mockRestore();
+
+    expect(seenByOthers[0]).not.toContain(deletedId);
+    expect(seenByOthers[1]).toEqual(seenByOthers[0]);
+    expect(seenByAuthor).toEqual(expect.arrayContaining([...seenByOthers[0]!, deletedId]));
+    expect(pageKeys).toHaveLength(3);
+    expect(pageKeys[0]).toContain('"public"');
+    expect(pageKeys[1]).toBe(pageKeys[0]);
+    expect(pageKeys[2]).toContain(`"user:${author.id}"`);
   });
 });

@@ -57,21 +57,36 @@ export interface AnswerPageQuery {
   page_size: number;
 }
 
+type Cached = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
 /**
  * A question's answers: the accepted one first, then by votes or time; deleted ones only for staff and
- * authors. The rows depend on the viewer only through what they may see, so a cache keys on that.
+ * authors. The rows depend on the viewer only through what they may see, so a cache keys on that: staff,
+ * an author of a deleted answer of the question, or everyone else (who all see the same rows).
  */
 export async function answerPage(
   db: Db,
   query: AnswerPageQuery,
   viewer: Actor | null,
   settings: SiteSettings,
-  cached: <T>(key: string, load: () => Promise<T>) => Promise<T> = (_key, load) => load(),
+  cached: Cached = (_key, load) => load(),
 ) {
-  const sees = isStaff(viewer) ? 'staff' : `user:${viewer?.id ?? ''}`;
+  const sees = await visibilityClass(db, query.question_id, viewer, cached);
   const key = JSON.stringify(['answers', query.question_id, query.order, query.page, query.page_size, sees]);
-  const view = await cached(key, () => answerRows(db, query, viewer, settings));
+  const rowsFor = sees === 'public' ? null : viewer;
+  const view = await cached(key, () => answerRows(db, query, rowsFor, settings));
   return { count: view.count, list: answerInfosFor(view, viewer, settings) };
+}
+
+async function visibilityClass(db: Db, questionId: string, viewer: Actor | null, cached: Cached) {
+  if (isStaff(viewer)) return 'staff';
+  if (!viewer) return 'public';
+  const authors = await cached(`hidden-answer-authors:${questionId}`, async () => {
+    const { rows } = await sql<{ user_id: string }>`
+      select distinct user_id from answers where question_id = ${questionId} and status <> 1`.execute(db);
+    return new Set(rows.map((r) => r.user_id));
+  });
+  return authors.has(viewer.id) ? `user:${viewer.id}` : 'public';
 }
 
 async function answerRows(db: Db, query: AnswerPageQuery, viewer: Actor | null, settings: SiteSettings) {
