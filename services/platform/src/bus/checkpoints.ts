@@ -22,16 +22,24 @@ export async function writeCheckpoint(tx: Tx, name: string, position: LogPositio
 }
 
 /**
- * Events past a checkpoint, counted up to a cap so that a large backlog stays cheap to measure. A source
- * that has not created its log yet (a service this deployment does not run) has nothing pending.
+ * Events past a checkpoint (of `types` only, when given), counted up to a cap so that a large backlog
+ * stays cheap to measure. A source that has not created its log yet (a service this deployment does not
+ * run) has nothing pending.
  */
-export async function countAfter(db: Db, source: string, after: LogPosition, cap = 1_000_000): Promise<number> {
+export async function countAfter(
+  db: Db,
+  source: string,
+  after: LogPosition,
+  types?: readonly string[],
+  cap = 1_000_000,
+): Promise<number> {
   const table = sql.raw(`${quoteIdent(source)}.events`);
   try {
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from (
         select 1 from ${table}
         where (transaction_id, global_position) > (${after.transactionId}::xid8, ${after.globalPosition}::bigint)
+          ${types ? sql`and type = any(${[...types]}::text[])` : sql``}
         limit ${cap}
       ) pending`.execute(db);
     return rows[0]?.n ?? 0;

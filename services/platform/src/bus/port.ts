@@ -15,6 +15,11 @@ export interface ConsumeOptions {
   /** The consuming service's database: read model and position live there. */
   consumer: ServiceDatabase;
   handleBatch: BatchHandler;
+  /**
+   * The event types the consumer applies, when it applies only some: appends of other types need not wake
+   * it (it still reads past them, at the latest on its next poll).
+   */
+  types?: readonly string[];
   batchSize?: number;
   /** Called after each transaction that applied events has committed. */
   afterCommit?: () => void;
@@ -41,7 +46,7 @@ export interface EventBus {
   consume(options: ConsumeOptions): Promise<ConsumerHandle>;
   /** Forgets a group's position so that it reads from the start (used by a rebuild; the group must be stopped). */
   resetPosition(consumer: ServiceDatabase, group: string, source: string): Promise<void>;
-  /** How many events the group has still to read. */
-  lag(consumer: ServiceDatabase, group: string, source: string): Promise<number>;
+  /** How many events the group has still to read: of `types` only, when given (those it would apply). */
+  lag(consumer: ServiceDatabase, group: string, source: string, types?: readonly string[]): Promise<number>;
   close(): Promise<void>;
 }

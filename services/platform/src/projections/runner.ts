@@ -72,6 +72,7 @@ export class ProjectionRunner {
       group: projection.name,
       source: projection.source,
       consumer: database,
+      types: [...understood],
       batchSize: projection.batchSize ?? this.options.batchSize ?? 500,
       handleBatch: async (tx, events) => {
         changed = events.some((event) => understood.has(event.type));
@@ -132,7 +133,12 @@ export class ProjectionRunner {
         source: p.source,
         running: this.consumers.has(p.name),
         paused: this.consumers.get(p.name)?.paused ?? false,
-        lag: await bus.lag(database, p.name, p.source),
+        lag: await bus.lag(
+          database,
+          p.name,
+          p.source,
+          p.events.map((event) => event.type),
+        ),
         deadLetters: dead.get(p.name) ?? 0,
       })),
     );

@@ -9,7 +9,7 @@ import type { LogPosition, StoredEvent } from '../../eventstore/types';
 import { relayEventsPublished } from '../../observability/metrics';
 import { readCheckpoint } from '../checkpoints';
 import type { PublisherHandle } from '../port';
-import { Wakeup } from '../wakeup';
+import { parseEventsNotification, Wakeup } from '../wakeup';
 import { encodeEvent } from './codec';
 
 export const RELAY_CHECKPOINT = 'kafka-relay';
@@ -139,7 +139,7 @@ export class OutboxRelay implements PublisherHandle {
       }
     };
     client.on('notification', (message) => {
-      if (message.payload === this.settings.producer.schema) this.wakeup.wake();
+      if (parseEventsNotification(message.payload ?? '').source === this.settings.producer.schema) this.wakeup.wake();
     });
     client.on('error', (error) => {
       this.log.warn({ err: error }, 'outbox relay listener lost its connection; polling until it is back');

@@ -7,7 +7,7 @@ import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
 import { projectionBatchDuration } from '../../observability/metrics';
 import { countAfter, readCheckpoint, writeCheckpoint } from '../checkpoints';
 import type { ConsumeOptions, ConsumerHandle, EventBus, PublisherHandle } from '../port';
-import { Wakeup } from '../wakeup';
+import { concerns, parseEventsNotification, Wakeup } from '../wakeup';
 
 export interface PostgresBusOptions {
   /** A connection for LISTEN; consumers read through their own service's pool. */
@@ -25,7 +25,8 @@ const UNDEFINED_TABLE = '42P01';
  */
 export class PostgresEventBus implements EventBus {
   readonly kind = 'postgres' as const;
-  private readonly wakeups = new Map<string, Set<Wakeup>>();
+  /** Per producing schema: each consumer's latch and the types it applies (null: all). */
+  private readonly wakeups = new Map<string, Map<Wakeup, ReadonlySet<string> | null>>();
   private listener: pg.Client | null = null;
   private listening: Promise<void> | null = null;
   private closed = false;
@@ -48,7 +49,8 @@ export class PostgresEventBus implements EventBus {
         application_name: 'agora-bus-listener',
       });
       client.on('notification', (message) => {
-        for (const wakeup of this.wakeups.get(message.payload ?? '') ?? []) wakeup.wake();
+        const { source, types } = parseEventsNotification(message.payload ?? '');
+        for (const [wakeup, applies] of this.wakeups.get(source) ?? []) if (concerns(applies, types)) wakeup.wake();
       });
       client.on('error', (error) => {
         this.options.log.warn({ err: error }, 'event bus listener lost its connection; polling until it is back');
@@ -70,8 +72,8 @@ export class PostgresEventBus implements EventBus {
   async consume(options: ConsumeOptions): Promise<ConsumerHandle> {
     await this.listen();
     const wakeup = new Wakeup();
-    const set = this.wakeups.get(options.source) ?? new Set();
-    set.add(wakeup);
+    const set = this.wakeups.get(options.source) ?? new Map();
+    set.set(wakeup, options.types ? new Set(options.types) : null);
     this.wakeups.set(options.source, set);
 
     const batchSize = options.batchSize ?? 500;
@@ -167,8 +169,8 @@ export class PostgresEventBus implements EventBus {
     await sql`delete from checkpoints where name = ${group}`.execute(consumer.db);
   }
 
-  async lag(consumer: ServiceDatabase, group: string, source: string): Promise<number> {
-    return countAfter(consumer.db, source, await readCheckpoint(consumer.db, group));
+  async lag(consumer: ServiceDatabase, group: string, source: string, types?: readonly string[]): Promise<number> {
+    return countAfter(consumer.db, source, await readCheckpoint(consumer.db, group), types);
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,104 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../../test-support/database';
+import { readCheckpoint } from '../../src/bus/checkpoints';
+import { PostgresEventBus } from '../../src/bus/postgres/postgres-bus';
+import { connectDatabase, type ServiceDatabase } from '../../src/db/database';
+import { migrateService } from '../../src/db/migrate';
+import { EventStore } from '../../src/eventstore/event-store';
+import { LOG_START } from '../../src/eventstore/types';
+import { ProjectionRunner } from '../../src/projections/runner';
+import { APPLIED_TABLE_SQL, recordingProjection } from './test-projection';
+
+const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+/** Until `check` holds, or fails after `timeoutMs`. */
+async function eventually(check: () => Promise<boolean>, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(20);
+  }
+}
+
+describe('postgres bus: wake-ups name the appended types', () => {
+  let drop: () => Promise<void>;
+  let producer: ServiceDatabase;
+  let consumer: ServiceDatabase;
+  let store: EventStore;
+  let bus: PostgresEventBus;
+  let runner: ProjectionRunner;
+  let untypedWakes = 0;
+  let stopUntyped: () => Promise<void>;
+
+  beforeAll(async () => {
+    const database = await createTestDatabase('typed_wakeups');
+    drop = database.drop;
+    producer = connectDatabase({ url: database.url, schema: 'producer', maxConnections: 4 });
+    consumer = connectDatabase({ url: database.url, schema: 'consumer', maxConnections: 4 });
+    await migrateService(producer, {});
+    await migrateService(consumer, {});
+    await APPLIED_TABLE_SQL.execute(consumer.db);
+    store = new EventStore(producer.db, 'producer');
+    // No polling within the test: only notifications can wake a consumer.
+    bus = new PostgresEventBus({ databaseUrl: database.url, log, pollIntervalMs: 600_000 });
+    runner = new ProjectionRunner({
+      bus,
+      database: consumer,
+      log,
+      projections: [recordingProjection({ source: 'producer' })],
+    });
+    await runner.start();
+    const untyped = await bus.consume({
+      group: 'untyped',
+      source: 'producer',
+      consumer,
+      handleBatch: async (_tx, events) => {
+        untypedWakes += events.length;
+      },
+    });
+    stopUntyped = () => untyped.stop();
+  });
+
+  afterAll(async () => {
+    await stopUntyped?.();
+    await runner?.stop();
+    await bus?.close();
+    await producer?.close();
+    await consumer?.close();
+    await drop?.();
+  });
+
+  it('leaves a consumer asleep when none of the appended types is one it applies, and counts no lag for them', async () => {
+    await store.append('other-1', 0, [{ type: 'test.other', data: {} }]);
+    // A consumer of every type wakes for it...
+    await eventually(async () => untypedWakes === 1);
+    // ...while the recorder, which applies only test.appended, is not woken and owes nothing.
+    await sleep(300);
+    expect(await readCheckpoint(consumer.db, 'recorder')).toEqual(LOG_START);
+    expect((await runner.status()).find((s) => s.name === 'recorder')?.lag).toBe(0);
+    await runner.waitForCatchUp(1000);
+  });
+
+  it('wakes it for a type it applies, and it reads past the skipped events then', async () => {
+    await store.append('wanted-1', 0, [{ type: 'test.appended', data: { n: 1 } }]);
+    await eventually(
+      async () =>
+        (await sql<{ n: number }>`select count(*)::int as n from applied`.execute(consumer.db)).rows[0]!.n === 1,
+    );
+    const { rows } = await sql<{ position: string }>`
+      select max(global_position)::text as position from producer.events`.execute(producer.db);
+    await eventually(async () => (await readCheckpoint(consumer.db, 'recorder')).globalPosition === rows[0]!.position);
+  });
+
+  it('wakes every consumer when an append names too many types for one notification', async () => {
+    const applied = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from applied`.execute(consumer.db)).rows[0]!.n;
+    const before = await applied();
+    const longTypes = Array.from({ length: 80 }, (_, i) => ({ type: `test.${'x'.repeat(100)}.${i}`, data: {} }));
+    await store.append('many-types', 0, [...longTypes, { type: 'test.appended', data: { n: 2 } }]);
+    await eventually(async () => (await applied()) === before + 1);
+  });
+});
