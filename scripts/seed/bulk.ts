@@ -13,7 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { NewEvent } from '@agora/contracts';
-import { type RunningService, rebuildInlineReadModel, type Tx } from '@agora/platform';
+import { type RunningService, rebuildInlineReadModel, renderMarkdown, type Tx } from '@agora/platform';
 import { askCommand, postAnswerCommand } from '@agora/posts/commands/drafts';
 import { normalizeTags, resolveTags } from '@agora/posts/commands/tags';
 import { answerDecider } from '@agora/posts/domain/answer/decider';
@@ -21,6 +21,18 @@ import { questionDecider } from '@agora/posts/domain/question/decider';
 import { applyPostsEvent, postsReadModel } from '@agora/posts/projections/posts/read-model';
 import { planQuestion, type SeedCounts, type SeedPostsOptions, type SeedUser } from './generate';
 import { TOPICS } from './vocabulary';
+
+/** renderMarkdown is pure; generated answers repeat (~1 distinct body in 6), so each is rendered once. */
+const renderedAnswers = new Map<string, string>();
+function renderAnswer(markdown: string): string {
+  let html = renderedAnswers.get(markdown);
+  if (html === undefined) {
+    if (renderedAnswers.size >= 100_000) renderedAnswers.clear();
+    html = renderMarkdown(markdown);
+    renderedAnswers.set(markdown, html);
+  }
+  return html;
+}
 
 interface Decided {
   streamId: string;
@@ -49,7 +61,7 @@ async function decideQuestion(
   const answerIds: string[] = [];
   for (const answer of plan.answers) {
     const author = users[answer.userIndex]!.actor;
-    const post = postAnswerCommand(ids, author.id, ask.questionId, answer.body);
+    const post = postAnswerCommand(ids, author.id, ask.questionId, answer.body, renderAnswer);
     streams.push({
       streamId: post.answerId,
       events: answerDecider.decide(post, answerDecider.initialState()),

@@ -30,12 +30,16 @@ export function askCommand(
   };
 }
 
-/** The command that posts an answer (Posts.postAnswer, and the bulk seeding of benchmarks). */
+/**
+ * The command that posts an answer (Posts.postAnswer, and the bulk seeding of benchmarks, which passes a
+ * memoised `render`: generated answers repeat).
+ */
 export function postAnswerCommand(
   ids: IdGenerator,
   userId: string,
   questionId: string,
   content: string,
+  render: (markdown: string) => string = renderMarkdown,
 ): Extract<AnswerCommand, { type: 'post' }> {
   return {
     type: 'post',
@@ -44,6 +48,6 @@ export function postAnswerCommand(
     userId,
     revisionId: ids.next('revision'),
     content,
-    html: renderMarkdown(content),
+    html: render(content),
   };
 }
