@@ -1,8 +1,6 @@
 import { NotificationsEvents } from '@agora/contracts';
-import { type ServiceContext, type ServiceModule, TableKeySource } from '@agora/platform';
-import { CachedActorSource, type SessionFacts } from './cache/cached-actors';
+import { type ServiceContext, type ServiceModule, UserCache } from '@agora/platform';
 import { ChangeListener } from './cache/change-listener';
-import { UserCache } from './cache/user-cache';
 import { InboxCommands } from './commands/reads';
 import { SettingsCommands } from './commands/settings';
 import { DigestWorker, type DigestWorkerSettings } from './mail/digest-worker';
@@ -10,7 +8,7 @@ import type { NoticeMailer } from './mail/notice-queue';
 import { UnsubscribeCodes } from './mail/unsubscribe-codes';
 import { MailWorker, type MailWorkerSettings } from './mail/worker';
 import { notificationsMigrations } from './migrations';
-import { ACTORS_CHANNEL, COUNTERS_CHANNEL } from './migrations/announce-changes';
+import { COUNTERS_CHANNEL } from './migrations/announce-changes';
 import { accountMailProjection } from './projections/account-mail/projection';
 import { recipientStatusProjection } from './projections/identity/projection';
 import { inboxFromPosts } from './projections/posts/projection';
@@ -35,7 +33,6 @@ interface Parts {
   mail: MailWorker;
   listener: ChangeListener;
   redDots: UserCache<Counters>;
-  sessions: UserCache<SessionFacts>;
   digest: DigestWorker;
   mailer: NoticeMailer;
   inbox: InboxCommands;
@@ -60,14 +57,11 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
       // What every poll reads, kept in memory until a change of its user is announced.
       const listener = new ChangeListener({ pool: context.database.pool, log: context.log });
       const redDots = new UserCache<Counters>(listener);
-      const sessions = new UserCache<SessionFacts>(listener);
       listener.on(COUNTERS_CHANNEL, (userId) => redDots.evict(userId));
-      listener.on(ACTORS_CHANNEL, (userId) => sessions.evict(userId));
       found = {
         mail,
         listener,
         redDots,
-        sessions,
         digest: new DigestWorker({
           db,
           config: context.config,
@@ -89,10 +83,6 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
     name: 'notifications',
     migrations: notificationsMigrations,
     events: NotificationsEvents,
-    auth(context) {
-      const db = context.database.db;
-      return { actors: new CachedActorSource(db, partsOf(context).sessions), keys: new TableKeySource(db) };
-    },
     async routes(app, context) {
       const { inbox, settings, redDots } = partsOf(context);
       await notificationRoutes(app, context, inbox, redDots);

@@ -1,9 +1,9 @@
 import { EventEmitter } from 'node:events';
+import { UserCache } from '@agora/platform';
 import type { Pool } from 'pg';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChangeListener } from '../src/cache/change-listener';
-import { UserCache } from '../src/cache/user-cache';
 
 class FakeClient extends EventEmitter {
   readonly listened: string[] = [];

@@ -1,7 +1,6 @@
 import type { NewEvent, NotificationType } from '@agora/contracts';
-import { errors, type ServiceContext, type Tx } from '@agora/platform';
+import { errors, type ServiceContext, type Tx, type UserCache } from '@agora/platform';
 import { sql } from 'kysely';
-import type { UserCache } from '../cache/user-cache';
 import { applyOwnEvent } from '../projections/own/read-model';
 
 /** Reads and red dots of one user: their own stream, appended to without reading it back. */

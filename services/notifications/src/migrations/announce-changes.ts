@@ -2,7 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 
 /** A change of a user's red-dot counters names the user on this channel (see UserCache). */
 export const COUNTERS_CHANNEL = 'agora_notification_counters';
-/** A change of a user's actor row or sessions names the user on this channel; `*` means everyone. */
+/** A change of a user's actor row or sessions named the user on this channel (`*`: everyone) until migration 0003. */
 export const ACTORS_CHANNEL = 'agora_notification_actors';
 
 /**

@@ -33,4 +33,14 @@ export const notificationsMigrations: Record<string, Migration> = {
   },
   '20261201_0001_inbox': inboxMigration,
   '20261201_0002_announce_changes': announceChangesMigration,
+  '20261201_0003_platform_session_cache': {
+    async up(db: Kysely<any>) {
+      // The session check is now the platform's, cached per user from its own announcements (platform 09).
+      for (const table of ['actors', 'revoked_sessions']) {
+        await sql`drop trigger if exists ${sql.id(`${table}_announce_user`)} on ${sql.table(table)}`.execute(db);
+        await sql`drop trigger if exists ${sql.id(`${table}_announce_all`)} on ${sql.table(table)}`.execute(db);
+      }
+      await sql`drop function if exists announce_actor_change()`.execute(db);
+    },
+  },
 };

@@ -1,7 +1,6 @@
 import { type PrivilegeLevel, privilegeThresholds, type RedDot, type SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, isStaff } from '@agora/platform';
+import { type Actor, type Db, isStaff, type UserCache } from '@agora/platform';
 import { sql } from 'kysely';
-import type { UserCache } from '../cache/user-cache';
 
 export interface Counters {
   inbox: number;

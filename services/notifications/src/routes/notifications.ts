@@ -7,9 +7,8 @@ import {
   PageSchema,
   RedDotSchema,
 } from '@agora/contracts';
-import { type HttpApp, ok, type ServiceContext, siteSettingsOf } from '@agora/platform';
+import { type HttpApp, ok, type ServiceContext, siteSettingsOf, type UserCache } from '@agora/platform';
 import { Type } from 'typebox';
-import type { UserCache } from '../cache/user-cache';
 import type { InboxCommands } from '../commands/reads';
 import { notificationPage } from '../queries/page';
 import { type Counters, redDot } from '../queries/status';

@@ -16,8 +16,9 @@ import {
 } from '@agora/contracts';
 import { sql } from 'kysely';
 import type { Static, TSchema } from 'typebox';
-import { type ChangeFeed, ReadModelCache } from '../db/change-feed';
+import type { ChangeFeed } from '../db/change-feed';
 import type { Db, Tx } from '../db/database';
+import { UserCache } from '../db/user-cache';
 import type { StoredEvent } from '../eventstore/types';
 import type { Projection } from '../projections/projection';
 import { type Actor, type ActorLookup, type ActorSource, effectiveStatus, type KeySource } from './actor';
@@ -217,21 +218,23 @@ export function sessionLookup(facts: SessionFacts, issuedAtMs: number): ActorLoo
 
 /**
  * Actors from the service's own projection. A user's row and whether one session was revoked are kept
- * in memory until the actors topic changes (this process's actor projections, or another replica's
- * announced by the tables' triggers), so a signed-in request costs no query.
+ * in memory until a change of that user is announced (the row triggers of `actors` and
+ * `revoked_sessions`, heard from every replica), so a signed-in request costs no query, and a change of
+ * one member's rank empties no one else's entry.
  */
 export class ProjectedActorSource implements ActorSource {
-  private readonly sessions: ReadModelCache<SessionFacts>;
+  private readonly sessions: UserCache<SessionFacts>;
 
   constructor(
     private readonly db: Db,
-    changes: Pick<ChangeFeed, 'topic'>,
+    changes: Pick<ChangeFeed, 'listening' | 'onReset' | 'onKeyChanged'>,
   ) {
-    this.sessions = new ReadModelCache(changes.topic(ACTORS_TOPIC), 20_000);
+    this.sessions = new UserCache(changes, 20_000);
+    changes.onKeyChanged(ACTORS_TOPIC, (userId) => this.sessions.evict(userId));
   }
 
   async lookup(userId: string, sessionId: string, issuedAtMs: number): Promise<ActorLookup> {
-    const facts = await this.sessions.get(`${userId} ${sessionId}`, () => loadSessionFacts(this.db, userId, sessionId));
+    const facts = await this.sessions.get(userId, sessionId, () => loadSessionFacts(this.db, userId, sessionId));
     return sessionLookup(facts, issuedAtMs);
   }
 }

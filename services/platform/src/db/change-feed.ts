@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { ChangeAnnouncer } from './user-cache';
 
 /** SQL that makes the tables of a read model announce their changes on CHANGES_CHANNEL (statement level). */
 export async function watchTables(db: Kysely<any>, tables: string[]): Promise<void> {
@@ -25,6 +26,21 @@ export async function watchTopicTables(db: Kysely<any>, topic: string, tables: s
   }
 }
 
+/**
+ * SQL that makes rows of tables announce their key on change, as `schema/topic#key` (`#*` when a table is
+ * emptied), for caches kept per key (ChangeFeed.onKeyChanged). Needs the `announce_row_key` function.
+ */
+export async function announceKeys(db: Kysely<any>, topic: string, tables: string[], keyColumn: string) {
+  for (const table of tables) {
+    await sql`
+      create trigger ${sql.id(`${table}_announce_key`)} after insert or update or delete on ${sql.table(table)}
+      for each row execute function announce_row_key(${sql.lit(topic)}, ${sql.lit(keyColumn)})`.execute(db);
+    await sql`
+      create trigger ${sql.id(`${table}_announce_all_keys`)} after truncate on ${sql.table(table)}
+      for each statement execute function announce_row_key(${sql.lit(topic)}, ${sql.lit(keyColumn)})`.execute(db);
+  }
+}
+
 /** The channel the `notify_read_model_change` trigger of every watched table sends its schema on. */
 export const CHANGES_CHANNEL = 'agora_read_model_changes';
 
@@ -40,10 +56,12 @@ export interface Versioned {
  * table sends at commit. While the listening connection is down nobody may cache (`version` is null):
  * a change could be missed.
  */
-export class ChangeFeed implements Versioned {
+export class ChangeFeed implements Versioned, ChangeAnnouncer {
   private counter = 0;
   private readonly topics = new Map<string, number>();
-  private listening = false;
+  private readonly keyHandlers = new Map<string, Set<(key: string) => void>>();
+  private readonly resets = new Set<() => void>();
+  private heard = false;
   private client: pg.Client | null = null;
   private stopped = false;
 
@@ -51,7 +69,27 @@ export class ChangeFeed implements Versioned {
 
   /** The current version of the read models; null when changes cannot be heard. */
   get version(): number | null {
-    return this.listening ? this.counter : null;
+    return this.heard ? this.counter : null;
+  }
+
+  /** Whether changes can be heard now (caches may keep what they load). */
+  get listening(): boolean {
+    return this.heard;
+  }
+
+  /** Called whenever what was heard before may be incomplete: the listening connection came or went. */
+  onReset(handler: () => void): void {
+    this.resets.add(handler);
+  }
+
+  /**
+   * Called with the key of each row of a keyed topic announced as changed (`schema/topic#key`, see
+   * announceKeys), `*` for all of them. Keyed announcements move no version: they are for per-key caches.
+   */
+  onKeyChanged(topic: string, handler: (key: string) => void): void {
+    const handlers = this.keyHandlers.get(topic) ?? new Set();
+    handlers.add(handler);
+    this.keyHandlers.set(topic, handlers);
   }
 
   /** The version of one topic table's contents (see watchTopicTables); null when changes cannot be heard. */
@@ -60,7 +98,7 @@ export class ChangeFeed implements Versioned {
     const feed = this;
     return {
       get version() {
-        return feed.listening ? feed.topics.get(name)! : null;
+        return feed.heard ? feed.topics.get(name)! : null;
       },
     };
   }
@@ -74,6 +112,17 @@ export class ChangeFeed implements Versioned {
   /** Anything may have changed (the listening connection came or went). */
   private changedAll(): void {
     this.changed([...this.topics.keys()]);
+    for (const reset of this.resets) reset();
+  }
+
+  private heardTopic(announced: string): void {
+    const hash = announced.indexOf('#');
+    if (hash < 0) {
+      this.changed([announced]);
+      return;
+    }
+    const key = announced.slice(hash + 1);
+    for (const handler of this.keyHandlers.get(announced.slice(0, hash)) ?? []) handler(key);
   }
 
   async start(): Promise<void> {
@@ -91,7 +140,7 @@ export class ChangeFeed implements Versioned {
     client.on('notification', (message) => {
       const payload = message.payload ?? '';
       if (payload === this.options.schema) this.changed([]);
-      else if (payload.startsWith(topicPrefix)) this.changed([payload.slice(topicPrefix.length)]);
+      else if (payload.startsWith(topicPrefix)) this.heardTopic(payload.slice(topicPrefix.length));
     });
     const lost = new Promise<void>((resolve) => {
       client.on('error', () => resolve());
@@ -101,10 +150,10 @@ export class ChangeFeed implements Versioned {
     await client.query(`listen ${CHANGES_CHANNEL}`);
     this.client = client;
     // Whatever happened while nobody listened is unknown: every cached result is now stale.
+    this.heard = true;
     this.changedAll();
-    this.listening = true;
     void lost.then(() => {
-      this.listening = false;
+      this.heard = false;
       this.changedAll();
     });
   }
@@ -112,7 +161,7 @@ export class ChangeFeed implements Versioned {
   private async watch(): Promise<void> {
     while (!this.stopped) {
       await sleep(this.options.retryMs ?? 1000);
-      if (this.listening || this.stopped) continue;
+      if (this.heard || this.stopped) continue;
       await this.client?.end().catch(() => {});
       this.client = null;
       try {
@@ -125,7 +174,8 @@ export class ChangeFeed implements Versioned {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.listening = false;
+    this.heard = false;
+    for (const reset of this.resets) reset();
     await this.client?.end().catch(() => {});
     this.client = null;
   }

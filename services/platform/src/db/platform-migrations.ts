@@ -2,7 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { ACTORS_TOPIC } from '../auth/actor-projection';
 import { EVENT_TYPES_IN_NOTIFY_MAX } from '../bus/wakeup';
 import { SITE_SETTINGS_TOPIC } from '../site-settings/site-settings';
-import { CHANGES_CHANNEL, watchTables, watchTopicTables } from './change-feed';
+import { announceKeys, CHANGES_CHANNEL, watchTables, watchTopicTables } from './change-feed';
 
 /**
  * Tables every service owns in its schema. Names sort before the services' timestamped migrations.
@@ -208,6 +208,22 @@ export const platformMigrations: Record<string, Migration> = {
       await sql`
         create trigger events_notify after insert on events referencing new table as appended
         for each statement execute function notify_events()`.execute(db);
+    },
+  },
+  '0000_platform_09_actor_keys': {
+    async up(db: Kysely<any>) {
+      // The session check is cached per user: a change of one user's row or sessions names that user, so
+      // that a vote changing its author's rank empties only the author's entry (ChangeFeed.onKeyChanged).
+      await sql`
+        create function announce_row_key() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify(${sql.lit(CHANGES_CHANNEL)}, tg_table_schema || '/' || tg_argv[0] || '#' ||
+            case when tg_op = 'TRUNCATE' then '*'
+                 when tg_op = 'DELETE' then to_jsonb(old) ->> tg_argv[1]
+                 else to_jsonb(new) ->> tg_argv[1] end);
+          return null;
+        end $$`.execute(db);
+      await announceKeys(db, ACTORS_TOPIC, ['actors', 'revoked_sessions'], 'user_id');
     },
   },
 };

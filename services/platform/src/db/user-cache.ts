@@ -1,4 +1,8 @@
-import type { ChangeListener } from './change-listener';
+/** What tells a cache whether changes can be heard now, and when everything it heard before is void. */
+export interface ChangeAnnouncer {
+  readonly listening: boolean;
+  onReset(handler: () => void): void;
+}
 
 /**
  * Rows about one user kept in memory until a change of that user is announced (`evict`). A load that
@@ -14,7 +18,7 @@ export class UserCache<V> {
   private floor = 0;
 
   constructor(
-    private readonly listener: Pick<ChangeListener, 'listening' | 'onReset'>,
+    private readonly listener: ChangeAnnouncer,
     private readonly maxUsers = 100_000,
   ) {
     listener.onReset(() => this.reset());
