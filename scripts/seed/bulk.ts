@@ -52,7 +52,7 @@ async function decideQuestion(
   const { ids, database } = posts.context;
   const plan = planQuestion(index, options, users, topicCount);
   const asker = users[plan.askerIndex]!.actor;
-  const tags = await resolveTags(database.db, normalizeTags(plan.tags.map((slug_name) => ({ slug_name }))));
+  const { tags } = await resolveTags(database.db, normalizeTags(plan.tags.map((slug_name) => ({ slug_name }))));
   const ask = askCommand(ids, asker.id, { title: plan.title, content: plan.body }, tags);
   let question = questionDecider.initialState();
   const asked = questionDecider.decide(ask, question);

@@ -116,8 +116,9 @@ export class Posts {
     const settings = await this.settings();
     await this.require(actor, 'question.add', settings);
     this.minContent(settings, 'content', input.content);
-    const tags = await resolveTags(this.db, normalizeTags(input.tags));
-    await checkTags(this.db, actor, tags, settings);
+    const resolved = await resolveTags(this.db, normalizeTags(input.tags));
+    checkTags(actor, resolved, settings);
+    const tags = resolved.tags;
     const command = askCommand(this.context.ids, actor.id, input, tags);
     await this.run(command.questionId, questionDecider, command, actor.id, { newStream: true });
     return command.questionId;
@@ -135,8 +136,9 @@ export class Posts {
     const direct = own || checkPermission(actor, 'question.edit_without_review', settings.privileges.level).allowed;
     if (!direct) await this.require(actor, 'question.edit', settings);
     this.minContent(settings, 'content', input.content);
-    const tags = await resolveTags(this.db, normalizeTags(input.tags));
-    await checkTags(this.db, actor, tags, settings, question.tags);
+    const resolved = await resolveTags(this.db, normalizeTags(input.tags));
+    checkTags(actor, resolved, settings, question.tags);
+    const tags = resolved.tags;
     await this.run(
       input.id,
       questionDecider,

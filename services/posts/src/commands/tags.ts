@@ -28,43 +28,64 @@ export function normalizeTags(items: TagItem[]): Tag[] {
   return tags;
 }
 
+export interface ResolvedTags {
+  tags: Tag[];
+  /** The resolved slugs that exist already (see checkTags). */
+  known: Set<string>;
+}
+
 /**
  * Tags as the tags service knows them (posts' `tag_catalog` copy): a synonym becomes its main tag, so a
  * question is filed under the main tag (spec §5), and a known tag keeps its own display name. Tags the
- * service does not know (or has deleted) stay as typed. A main tag named twice counts once.
+ * service does not know (or has deleted) stay as typed. A main tag named twice counts once. A tag exists
+ * when the tags service has it, or when questions already use it and the tags service has not deleted
+ * it. One statement: asking and editing are on the hot path.
  */
-export async function resolveTags(db: Db, tags: Tag[]): Promise<Tag[]> {
-  if (tags.length === 0) return tags;
-  const { rows } = await sql<{ asked: string; slug_name: string; display_name: string }>`
-    select c.slug_name as asked, coalesce(m.slug_name, c.slug_name) as slug_name,
-           coalesce(m.display_name, c.display_name) as display_name
-    from tag_catalog c left join tag_catalog m on m.tag_id = c.main_tag_id and not m.deleted
-    where c.slug_name = any(${tags.map((t) => t.slug_name)}) and not c.deleted`.execute(db);
-  const known = new Map(rows.map((r) => [r.asked, { slug_name: r.slug_name, display_name: r.display_name }]));
+export async function resolveTags(db: Db, tags: Tag[]): Promise<ResolvedTags> {
+  if (tags.length === 0) return { tags, known: new Set() };
+  const { rows } = await sql<{ asked: string | null; slug_name: string; display_name: string | null }>`
+    with asked(slug) as (select unnest(${tags.map((t) => t.slug_name)}::text[])),
+    resolved as (
+      select a.slug as asked, coalesce(m.slug_name, c.slug_name) as slug_name,
+             coalesce(m.display_name, c.display_name) as display_name
+      from asked a join tag_catalog c on c.slug_name = a.slug and not c.deleted
+      left join tag_catalog m on m.tag_id = c.main_tag_id and not m.deleted
+    ),
+    final(slug) as (select coalesce(r.slug_name, a.slug) from asked a left join resolved r on r.asked = a.slug)
+    select asked, slug_name, display_name from resolved
+    union all
+    select null, f.slug, null from final f
+    where exists (select 1 from tag_catalog c where c.slug_name = f.slug and not c.deleted)
+       or (exists (select 1 from known_tags k where k.slug_name = f.slug)
+           and not exists (select 1 from tag_catalog c where c.slug_name = f.slug and c.deleted))`.execute(db);
+  const main = new Map<string, Tag>();
+  const known = new Set<string>();
+  for (const row of rows) {
+    if (row.asked === null) known.add(row.slug_name);
+    else main.set(row.asked, { slug_name: row.slug_name, display_name: row.display_name ?? row.slug_name });
+  }
   const seen = new Set<string>();
   const resolved: Tag[] = [];
   for (const tag of tags) {
-    const main = known.get(tag.slug_name) ?? tag;
-    if (seen.has(main.slug_name)) continue;
-    seen.add(main.slug_name);
-    resolved.push(main);
+    const chosen = main.get(tag.slug_name) ?? tag;
+    if (seen.has(chosen.slug_name)) continue;
+    seen.add(chosen.slug_name);
+    resolved.push(chosen);
   }
-  return resolved;
+  return { tags: resolved, known };
 }
 
 /**
  * The site's write rules for a question's tags (spec §5, behaviour §3a): count, recommended and
  * reserved tags, and the `tag.add` privilege for a tag that does not exist yet (the tags service then
- * creates it from the question). A tag exists when the tags service has it, or when questions already
- * use it and the tags service has not deleted it.
+ * creates it from the question).
  */
-export async function checkTags(
-  db: Db,
+export function checkTags(
   actor: Actor,
-  tags: Tag[],
+  { tags, known }: ResolvedTags,
   settings: SiteSettings,
   previous: Tag[] = [],
-): Promise<void> {
+): void {
   const minimum = Math.max(1, settings.questions.min_tags);
   if (tags.length < minimum)
     throw errors.fields({ field: 'tags', key: 'validation.min_items', params: { limit: minimum } });
@@ -83,13 +104,6 @@ export async function checkTags(
     const touched = [...slugs.filter((s) => !before.has(s)), ...[...before].filter((s) => !slugs.includes(s))];
     if (touched.some((s) => reserved.has(s))) throw errors.fields({ field: 'tags', key: 'error.tag.reserved' });
   }
-  const { rows } = await sql<{ slug_name: string }>`
-    select slug_name from tag_catalog where slug_name = any(${slugs}) and not deleted
-    union
-    select k.slug_name from known_tags k
-    where k.slug_name = any(${slugs})
-      and not exists (select 1 from tag_catalog c where c.slug_name = k.slug_name and c.deleted)`.execute(db);
-  const known = new Set(rows.map((r) => r.slug_name));
   const recommendedOrReserved = new Set(
     [...settings.tags.recommend_tags, ...settings.tags.reserved_tags].map((t) => t.slug_name.toLowerCase()),
   );
