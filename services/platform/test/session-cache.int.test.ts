@@ -3,10 +3,13 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test-support/database';
-import { ProjectedActorSource } from '../src/auth/actor-projection';
+import { actorReputationProjection, ProjectedActorSource } from '../src/auth/actor-projection';
+import { PostgresEventBus } from '../src/bus/postgres/postgres-bus';
 import { ChangeFeed } from '../src/db/change-feed';
 import { connectDatabase, type ServiceDatabase } from '../src/db/database';
 import { migrateService } from '../src/db/migrate';
+import { EventStore } from '../src/eventstore/event-store';
+import { ProjectionRunner } from '../src/projections/runner';
 
 const log = pino({ level: 'silent' });
 
@@ -20,6 +23,7 @@ async function eventually(check: () => Promise<boolean>, timeoutMs = 5000) {
 
 describe('the session check, cached per user', () => {
   let drop: () => Promise<void>;
+  let url: string;
   let database: ServiceDatabase;
   let feed: ChangeFeed;
   let source: ProjectedActorSource;
@@ -36,6 +40,7 @@ describe('the session check, cached per user', () => {
   beforeAll(async () => {
     const created = await createTestDatabase('session_cache');
     drop = created.drop;
+    url = created.url;
     database = connectDatabase({ url: created.url, schema: 'svc' });
     await migrateService(database, {});
     for (const id of ['ada', 'bob']) {
@@ -74,6 +79,51 @@ describe('the session check, cached per user', () => {
     await sql`truncate revoked_sessions`.execute(database.db);
     await eventually(async () => (await rankOf('bob')) === 50);
     expect((await source.lookup('ada', 'session-ada', Date.now())).revoked).toBe(false);
+  });
+
+  it("evicts at once on its own process's projection commits, before any announcement could arrive", async () => {
+    const votes = connectDatabase({ url, schema: 'votes', maxConnections: 2 });
+    await migrateService(votes, {});
+    const bus = new PostgresEventBus({ databaseUrl: url, log });
+    const runner = new ProjectionRunner({
+      bus,
+      database,
+      log,
+      projections: [actorReputationProjection],
+      onKeysCommitted: (topic, keys) => feed.changedKeys(topic, keys),
+    });
+    await runner.start();
+    try {
+      expect(await rankOf('ada')).toBe(11);
+      // Only this process's own notice can evict Ada now.
+      await sql`alter table actors disable trigger actors_announce_key`.execute(database.db);
+      await new EventStore(votes.db, 'votes').append('reputation-ada', 0, [
+        {
+          type: 'votes.reputation_changed',
+          data: {
+            user_id: 'ada',
+            delta: 10,
+            reputation: 21,
+            reason: 'question.voted_up',
+            change: 'grant',
+            entry_id: 'entry-1',
+            entry_amount: 10,
+            entry_state: 'active',
+            object_id: 'question-1',
+            question_id: 'question-1',
+            trigger_user_id: 'bob',
+            at: new Date().toISOString(),
+          },
+        },
+      ]);
+      await runner.waitForCatchUp(5000);
+      expect(await rankOf('ada')).toBe(21);
+    } finally {
+      await sql`alter table actors enable trigger actors_announce_key`.execute(database.db);
+      await runner.stop();
+      await bus.close();
+      await votes.close();
+    }
   });
 
   it('caches nothing while changes cannot be heard', async () => {

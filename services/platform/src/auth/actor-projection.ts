@@ -30,6 +30,12 @@ async function setActor(tx: Tx, event: StoredEvent, userId: string, set: ReturnT
             where user_id = ${userId}`.execute(tx);
 }
 
+/** The user an identity or reputation event is about (a signing key is about nobody's session). */
+function userOf(event: StoredEvent): string | undefined {
+  const userId = (event.data as { user_id?: unknown }).user_id;
+  return typeof userId === 'string' ? userId : undefined;
+}
+
 /** `actors`, `revoked_sessions` and `signing_keys` are a change-feed topic of their own (the session check). */
 export const ACTORS_TOPIC = 'actors';
 
@@ -39,6 +45,7 @@ export const actorProjection: Projection = {
   source: 'identity',
   events: IdentityEvents,
   topics: [ACTORS_TOPIC],
+  keyed: { topic: ACTORS_TOPIC, keyOf: userOf },
   async apply(event, tx) {
     const d = event.data as Record<string, unknown> & { user_id: string };
     switch (event.type) {
@@ -152,6 +159,7 @@ export const actorReputationProjection: Projection = {
   source: 'votes',
   events: [ReputationChanged],
   topics: [ACTORS_TOPIC],
+  keyed: { topic: ACTORS_TOPIC, keyOf: userOf },
   async apply(event, tx) {
     if (!(await recordReputation(tx, event))) return;
     const r = event.data as Data<typeof ReputationChanged>;

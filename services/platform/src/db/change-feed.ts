@@ -115,14 +115,20 @@ export class ChangeFeed implements Versioned, ChangeAnnouncer {
     for (const reset of this.resets) reset();
   }
 
+  /** Rows of a keyed topic changed in this process (the announcements of other replicas' follow apart). */
+  changedKeys(topic: string, keys: readonly string[]): void {
+    const handlers = this.keyHandlers.get(topic);
+    if (!handlers) return;
+    for (const key of keys) for (const handler of handlers) handler(key);
+  }
+
   private heardTopic(announced: string): void {
     const hash = announced.indexOf('#');
     if (hash < 0) {
       this.changed([announced]);
       return;
     }
-    const key = announced.slice(hash + 1);
-    for (const handler of this.keyHandlers.get(announced.slice(0, hash)) ?? []) handler(key);
+    this.changedKeys(announced.slice(0, hash), [announced.slice(hash + 1)]);
   }
 
   async start(): Promise<void> {

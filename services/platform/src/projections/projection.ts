@@ -23,6 +23,11 @@ export interface Projection {
    * each committed batch at once.
    */
   topics?: readonly string[];
+  /**
+   * A keyed topic (see announceKeys) this projection writes, and the key each event changes: per-key
+   * caches in this process learn of each committed batch's keys at once, before its announcements arrive.
+   */
+  keyed?: { topic: string; keyOf(event: StoredEvent): string | undefined };
   /** Empties the read model for a rebuild from position zero. */
   reset(tx: Tx): Promise<void>;
 }

@@ -25,6 +25,8 @@ export interface ProjectionRunnerOptions {
   lagIntervalMs?: number;
   /** After each batch's transaction commits (caches learn their read models changed), with its topic tables. */
   onCommitted?: (topics: readonly string[]) => void;
+  /** After a batch of a keyed projection commits: the keys its events changed (see Projection.keyed). */
+  onKeysCommitted?: (topic: string, keys: readonly string[]) => void;
 }
 
 /** Runs a service's asynchronous projections on the bus: start, pause, resume, rebuild, lag. */
@@ -68,6 +70,7 @@ export class ProjectionRunner {
     const understood = new Set(projection.events.map((event) => event.type));
     // Caches hear of a committed batch only when it held events this projection applies.
     let changed = false;
+    const keys = new Set<string>();
     const handle = await bus.consume({
       group: projection.name,
       source: projection.source,
@@ -76,11 +79,20 @@ export class ProjectionRunner {
       batchSize: projection.batchSize ?? this.options.batchSize ?? 500,
       handleBatch: async (tx, events) => {
         changed = events.some((event) => understood.has(event.type));
+        keys.clear();
+        if (projection.keyed) {
+          for (const event of events) {
+            const key = understood.has(event.type) ? projection.keyed.keyOf(event) : undefined;
+            if (key !== undefined) keys.add(key);
+          }
+        }
         await apply(tx, events);
       },
       afterCommit: () => {
         if (changed) this.options.onCommitted?.(projection.topics ?? []);
+        if (projection.keyed && keys.size > 0) this.options.onKeysCommitted?.(projection.keyed.topic, [...keys]);
         changed = false;
+        keys.clear();
       },
       onUndecodable: (tx, raw, error) =>
         parkEvent(tx, projection.name, projection.source, { payload: { raw } }, error, 0),

@@ -125,6 +125,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
       log,
       projections: projectionsOf(module, context),
       onCommitted: (topics) => changes.changed(topics),
+      onKeysCommitted: (topic, keys) => changes.changedKeys(topic, keys),
     });
     await runner.start();
     background = (await module.background?.(context)) ?? null;
