@@ -11,13 +11,16 @@
  *  4. ask → searchable: BENCH_ASKS (100) questions asked through the gateway one after another, each
  *     polled for in search every 20 ms from the moment the ask returns.
  * OpenSearch comes from OPENSEARCH_URL (run `npm run infra:up`); without it only PostgreSQL is measured.
+ * BENCH_ADAPTERS=postgres or opensearch measures one adapter; BENCH_CPU_PROFILE=<folder> writes a CPU profile
+ * of this process during each search phase (<folder>/search-<adapter>.cpuprofile).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Role, SearchLimits } from '@agora/contracts';
+import { Role } from '@agora/contracts';
 import { createGateway, InProcessTransport } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
 import {
@@ -43,6 +46,7 @@ import pino from 'pino';
 import { draftQuestion } from '../scripts/seed/generate';
 import { Random } from '../scripts/seed/random';
 import { ANSWER_CLOSINGS, ANSWER_OPENINGS, TOPICS } from '../scripts/seed/vocabulary';
+import { benchQueries, QUERY_MIX, type QueryKind } from './search-queries';
 import { benchDatabase, machine, summarize, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -262,75 +266,10 @@ async function measureReindex(index: SearchIndex) {
 // ---------------------------------------------------------------------------------------------------
 // 3. Search latency through the gateway.
 
-type Kind =
-  | 'words'
-  | 'two_words'
-  | 'tag_words'
-  | 'phrase'
-  | 'answers_by_score'
-  | 'user'
-  | 'unanswered_tag'
-  | 'score_active'
-  | 'chinese'
-  | 'tag_only';
-const MIX: [Kind, number][] = [
-  ['words', 30],
-  ['two_words', 15],
-  ['tag_words', 10],
-  ['phrase', 10],
-  ['answers_by_score', 10],
-  ['user', 5],
-  ['unanswered_tag', 5],
-  ['score_active', 5],
-  ['chinese', 5],
-  ['tag_only', 5],
-];
-
-/** Queries as people type them: words and phrases taken from random questions' titles, with operators. */
-function queries(count: number): { kind: Kind; url: string }[] {
-  const r = new Random(SEED, 7);
-  const total = MIX.reduce((s, [, w]) => s + w, 0);
-  const list: { kind: Kind; url: string }[] = [];
-  const words = (title: string) =>
-    title
-      .toLowerCase()
-      .split(/[^a-z0-9.+#]+/)
-      .filter((w) => w.length > 3);
-  while (list.length < count) {
-    const pick = r.next() * total;
-    let sum = 0;
-    const kind = MIX.find(([, w]) => {
-      sum += w;
-      return pick < sum;
-    })![0];
-    const i = r.int(0, QUESTIONS - 1);
-    const draft = draftQuestion(SEED, i);
-    const ws = words(draft.title);
-    const w = r.pick(ws.length ? ws : ['postgresql']);
-    const tag = `[${r.pick(draft.tags)}]`;
-    const at = r.int(0, Math.max(0, ws.length - 2));
-    const q = {
-      words: { q: w, order: 'relevance' },
-      two_words: { q: `${w} ${r.pick(ws.length ? ws : ['index'])}`, order: 'relevance' },
-      tag_words: { q: `${tag} ${w}`, order: 'newest' },
-      phrase: { q: `"${ws.slice(at, at + 2).join(' ')}"`, order: 'relevance' },
-      answers_by_score: { q: `${w} is:answer`, order: 'score' },
-      user: { q: `user:${username(r.skewed(USERS))} ${w}`, order: 'relevance' },
-      unanswered_tag: { q: `answers:0 ${tag}`, order: 'newest' },
-      score_active: { q: `score:3 ${w}`, order: 'active' },
-      chinese: { q: r.pick(['数据库', '消息队列', '中文分词', '网络问题', '服务变慢']), order: 'relevance' },
-      tag_only: { q: tag, order: 'active' },
-    }[kind];
-    const params = new URLSearchParams({
-      q: q.q.slice(0, SearchLimits.queryMaxLength),
-      order: q.order,
-      page: '1',
-      size: '20',
-    });
-    list.push({ kind, url: `${API}/search?${params}` });
-  }
-  return list;
-}
+type Kind = QueryKind;
+const MIX = QUERY_MIX;
+const queries = (count: number) =>
+  benchQueries({ count, seed: SEED, questions: QUESTIONS, users: USERS, username, api: API });
 
 async function withSearch<T>(
   kind: 'postgres' | 'opensearch',
@@ -352,6 +291,23 @@ async function withSearch<T>(
   } finally {
     await gateway.close();
     await service.close();
+  }
+}
+
+/** BENCH_CPU_PROFILE=<folder>: a CPU profile of `run` (this process only) into <folder>/<name>.cpuprofile. */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_CPU_PROFILE;
+  if (!folder) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
   }
 }
 
@@ -489,7 +445,10 @@ if (!reused && process.env.BENCH_DB_DIR) {
 say(`corpus: ${JSON.stringify(corpus)}`);
 
 const adapters: Record<string, unknown> = {};
-const kinds: ('postgres' | 'opensearch')[] = OPENSEARCH_URL ? ['postgres', 'opensearch'] : ['postgres'];
+// BENCH_ADAPTERS=opensearch (or postgres) measures one adapter only.
+const kinds = (OPENSEARCH_URL ? ['postgres', 'opensearch'] : ['postgres']).filter(
+  (k) => !process.env.BENCH_ADAPTERS || process.env.BENCH_ADAPTERS.split(',').includes(k),
+) as ('postgres' | 'opensearch')[];
 for (const kind of kinds) {
   // The same index the service uses (for OpenSearch: named after the database).
   const index: SearchIndex =
@@ -504,7 +463,7 @@ for (const kind of kinds) {
   await index.close();
   if (kind === 'postgres') await sql`vacuum analyze search_documents`.execute(search.db);
   const measured = await withSearch(kind, async (gateway) => {
-    const searchFigures = await measureSearch(gateway);
+    const searchFigures = await profiled(`search-${kind}`, () => measureSearch(gateway));
     say(
       `${kind} search: p50 ${searchFigures.p50_ms} p95 ${searchFigures.p95_ms} p99 ${searchFigures.p99_ms} ms, ${searchFigures.per_second}/s`,
     );

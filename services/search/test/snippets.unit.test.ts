@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cjkChain } from '../src/index/postgres/tsquery';
-import { excerptOf, highlight, highlightTerms, matchRanges, stem } from '../src/queries/snippets';
+import { excerptOf, findWords, highlight, highlightTerms, matchRanges, stem } from '../src/queries/snippets';
 import { bigrams, cjkTokens, splitScripts } from '../src/text/scripts';
 
 describe('CJK text', () => {
@@ -43,5 +43,64 @@ describe('snippets', () => {
     expect(highlighted).toContain('<em>kafka</em> consumer');
     const short = excerptOf('Short body without the word', highlightTerms(['kafka'], []));
     expect(short).toEqual({ excerpt: 'Short body without the word', highlighted: 'Short body without the word' });
+  });
+});
+
+describe('finding words by their beginnings', () => {
+  // The indexOf scan must find exactly what the pattern finds, which stays as the fallback.
+  const VOCABULARY = [
+    'Kafka',
+    'kafkas',
+    'consumer',
+    'Consumers',
+    'consumed',
+    'índex',
+    'index',
+    'indexes',
+    'Reindex',
+    'queries',
+    'query',
+    'QUERY_42',
+    '42',
+    'x42',
+    'über',
+    'ſtate',
+    'state',
+    'STATES',
+    'estate',
+    '问题',
+    'ab',
+    'abc',
+  ];
+  const GLUE = [' ', ', ', '.', '-', '_', '(', ')', '问', 'é', '😀', '\n', '', 'İ'];
+  it('gives the same ranges as the pattern, for any text', () => {
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const queries = [['kafka'], ['consumer', 'index'], ['query'], ['state'], ['42'], ['ab'], ['über', 'kafka']];
+    let scanned = 0;
+    for (let round = 0; round < 3000; round++) {
+      let text = '';
+      for (let k = next(30); k > 0; k--) text += VOCABULARY[next(VOCABULARY.length)]! + GLUE[next(GLUE.length)]!;
+      const words = queries[next(queries.length)]!;
+      const terms = highlightTerms(words, []);
+      const byPattern = { ...terms, asciiPrefixes: null, cjk: [] };
+      for (const limit of [1, 2, Number.POSITIVE_INFINITY]) {
+        const found = terms.asciiPrefixes && findWords(text, terms, terms.asciiPrefixes, limit);
+        if (found) scanned++;
+        expect(found ?? matchRanges(text, terms, limit), `${words} in ${JSON.stringify(text)}`).toEqual(
+          matchRanges(text, byPattern, limit),
+        );
+      }
+    }
+    // Texts take the scan (a third of them here); those with 'İ' or 'ſ' fall back to the pattern.
+    expect(scanned).toBeGreaterThan(2000);
+  });
+
+  it('is used for ASCII words and not for others', () => {
+    expect(highlightTerms(['Kafka', 'consumers'], []).asciiPrefixes).toEqual(['kafk', 'consume']);
+    expect(highlightTerms(['über'], []).asciiPrefixes).toBeNull();
   });
 });
