@@ -16,6 +16,8 @@ interface ResultRow {
   title: string | null;
   url_title: string | null;
   tags: { slug_name: string; display_name: string }[] | null;
+  /** The question's tags as the catalog names them now: [slug, display name, main tag's slug]. */
+  tag_names: [string, string, string | null][] | null;
   q_status: number | null;
   q_hidden: boolean | null;
   q_accepted: string | null;
@@ -29,15 +31,6 @@ interface ResultRow {
 }
 
 const STATUS: Record<number, string> = { 1: 'available', 2: 'closed', 10: 'deleted' };
-
-async function tagNames(db: Db, slugs: string[]) {
-  if (slugs.length === 0) return new Map<string, { display_name: string; main_slug: string | null }>();
-  const { rows } = await sql<{ slug_name: string; display_name: string; main_slug: string | null }>`
-    select t.slug_name, t.display_name, m.slug_name as main_slug
-    from search_tags t left join search_tags m on m.tag_id = t.main_tag_id
-    where t.slug_name = any(${slugs})`.execute(db);
-  return new Map(rows.map((r) => [r.slug_name, r]));
-}
 
 /**
  * The results of hits, in the hits' order, from the read model as it is now: current counts, author
@@ -53,14 +46,16 @@ export async function hydrateResults(
     select p.id, p.type, p.question_id, p.user_id, p.body, p.status, p.created_at,
            q.title, q.url_title, q.tags, q.status as q_status, q.hidden as q_hidden, q.accepted_answer_id as q_accepted,
            q.answer_count as q_answer_count, coalesce(c.vote_count, 0) as vote_count,
-           a.username, a.display_name, a.rank, a.status as user_status, a.suspended_until
+           a.username, a.display_name, a.rank, a.status as user_status, a.suspended_until,
+           (select jsonb_agg(jsonb_build_array(t.slug_name, t.display_name, m.slug_name))
+            from search_tags t left join search_tags m on m.tag_id = t.main_tag_id
+            where t.slug_name in (select e->>'slug_name' from jsonb_array_elements(q.tags) e)) as tag_names
     from search_posts p
     left join search_posts q on q.id = p.question_id and q.type = 'question'
     left join search_post_counts c on c.object_id = p.id
     left join actors a on a.user_id = p.user_id
     where p.id = any(${ids})`.execute(db);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const names = await tagNames(db, [...new Set(rows.flatMap((r) => (r.tags ?? []).map((t) => t.slug_name)))]);
   const recommended = new Set(options.settings.tags.recommend_tags.map((t) => t.slug_name.toLowerCase()));
   const reserved = new Set(options.settings.tags.reserved_tags.map((t) => t.slug_name.toLowerCase()));
   const results: SearchResult[] = [];
@@ -90,11 +85,11 @@ export async function hydrateResults(
           status: row.user_status ? effectiveStatus(row.user_status, row.suspended_until) : 'deleted',
         },
         tags: (row.tags ?? []).map((t) => {
-          const known = names.get(t.slug_name);
+          const known = row.tag_names?.find(([slug]) => slug === t.slug_name);
           return {
             slug_name: t.slug_name,
-            display_name: known?.display_name ?? t.display_name,
-            main_tag_slug_name: known?.main_slug ?? '',
+            display_name: known?.[1] ?? t.display_name,
+            main_tag_slug_name: known?.[2] ?? '',
             recommend: recommended.has(t.slug_name),
             reserved: reserved.has(t.slug_name),
           };

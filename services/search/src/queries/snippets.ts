@@ -35,6 +35,8 @@ export interface HighlightTerms {
   stems: Set<string>;
   /** Words starting like one of the stems; each candidate is confirmed by its own stem. */
   candidates: RegExp | null;
+  /** The same beginnings as plain strings when all are ASCII, for `findWords`. */
+  asciiPrefixes: string[] | null;
   cjk: string[];
 }
 
@@ -49,17 +51,90 @@ export function highlightTerms(words: string[], phrases: string[]): HighlightTer
     cjk.push(...cjkRuns);
   }
   // `query` → `queries`: a stem's inflections share all its letters but maybe the last.
-  const prefixes = [...stems].map((s) => escapeRegExp(s.length > 3 ? s.slice(0, -1) : s));
-  const candidates = prefixes.length
-    ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${prefixes.join('|')})(?:(?![${CJK}])[\\p{L}\\p{N}])*`, 'giu')
-    : null;
-  return { stems, candidates, cjk };
+  const prefixes = [...stems].map((s) => (s.length > 3 ? s.slice(0, -1) : s));
+  const asciiPrefixes = prefixes.length && prefixes.every((p) => ASCII.test(p)) ? prefixes : null;
+  // Made only when needed: a case-insensitive pattern of Unicode classes costs ~0.3 ms to make.
+  let candidates: RegExp | null | undefined;
+  return {
+    stems,
+    get candidates() {
+      candidates ??= prefixes.length
+        ? new RegExp(
+            `(?<![\\p{L}\\p{N}])(?:${prefixes.map(escapeRegExp).join('|')})(?:(?![${CJK}])[\\p{L}\\p{N}])*`,
+            'giu',
+          )
+        : null;
+      return candidates;
+    },
+    asciiPrefixes,
+    cjk,
+  };
+}
+
+const ASCII = /^[ -~]*$/;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const LATIN_WORD_CHAR = new RegExp(`(?![${CJK}])[\\p{L}\\p{N}]`, 'u');
+/** Characters that `/i` matches to an ASCII letter but `toLowerCase` leaves alone (long s, Kelvin sign). */
+const FOLDS_TO_ASCII = /[\u017f\u212a]/;
+
+/** The code point ending just before `at`. */
+function charBefore(text: string, at: number): string {
+  const low = text.charCodeAt(at - 1);
+  return low >= 0xdc00 && low <= 0xdfff && at >= 2 ? text.slice(at - 2, at) : text.charAt(at - 1);
+}
+
+function isAsciiWordChar(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/**
+ * What `terms.candidates` finds, confirmed by stem, found with `indexOf` on the lower-cased text instead
+ * of trying the pattern at every character (the pattern's Unicode classes made snippets a search's
+ * largest cost in Node). Null when the text's lower case could shift positions or fold differently.
+ */
+export function findWords(
+  text: string,
+  terms: HighlightTerms,
+  prefixes: string[],
+  limit: number,
+): [number, number][] | null {
+  const lower = text.toLowerCase();
+  if (lower.length !== text.length || FOLDS_TO_ASCII.test(text)) return null;
+  const found: [number, number][] = [];
+  for (const prefix of prefixes) {
+    let taken = 0;
+    for (let at = lower.indexOf(prefix); at !== -1 && taken < limit; at = lower.indexOf(prefix, at + 1)) {
+      if (at > 0) {
+        const code = text.charCodeAt(at - 1);
+        if (code < 128 ? isAsciiWordChar(code) : WORD_CHAR.test(charBefore(text, at))) continue;
+      }
+      let end = at + prefix.length;
+      while (end < text.length) {
+        const code = text.charCodeAt(end);
+        if (code < 128) {
+          if (!isAsciiWordChar(code)) break;
+          end++;
+          continue;
+        }
+        const char = String.fromCodePoint(text.codePointAt(end)!);
+        if (!LATIN_WORD_CHAR.test(char)) break;
+        end += char.length;
+      }
+      if (!terms.stems.has(stem(text.slice(at, end)))) continue;
+      found.push([at, end]);
+      taken++;
+    }
+  }
+  // Two beginnings may find the same word; each prefix's finds are in order, the union is not.
+  found.sort((a, b) => a[0] - b[0]);
+  return found.filter((range, i) => i === 0 || range[0] !== found[i - 1]![0]).slice(0, limit);
 }
 
 /** Where the terms occur in a text, as sorted, non-overlapping [start, end) ranges; `limit` stops early. */
 export function matchRanges(text: string, terms: HighlightTerms, limit = Number.POSITIVE_INFINITY): [number, number][] {
-  const ranges: [number, number][] = [];
-  if (terms.candidates) {
+  const fast = terms.asciiPrefixes ? findWords(text, terms, terms.asciiPrefixes, limit) : null;
+  const ranges: [number, number][] = fast ?? [];
+  if (terms.candidates && !fast) {
     for (const m of text.matchAll(terms.candidates)) {
       if (!terms.stems.has(stem(m[0]))) continue;
       ranges.push([m.index, m.index + m[0].length]);

@@ -10,6 +10,7 @@ import {
   type SearchIndex,
   type SimilarQuery,
 } from '../port';
+import { RangeSelectivity, rangeCondition } from './range-selectivity';
 import { textQuery, titleWordsQuery } from './tsquery';
 
 /** The active generation's table; others are `search_documents_g<time>` until activated. */
@@ -67,19 +68,23 @@ function orderOf(query: IndexQuery): RawBuilder<unknown> {
   }
 }
 
-function filtersOf(query: IndexQuery): RawBuilder<unknown>[] {
+/** The conditions of a query; ranges named in `tested` are written so that no index serves them. */
+function filtersOf(query: IndexQuery, tested: ReadonlySet<string> = new Set()): RawBuilder<unknown>[] {
   const filters = [sql`visibility = any(${query.visibility})`, sql`type = any(${query.types})`];
   for (const group of query.tagGroups) filters.push(sql`tags && ${group}::text[]`);
   if (query.userIds) filters.push(sql`user_id = any(${query.userIds})`);
-  for (const [column, range] of [
-    ['answer_count', query.answers],
-    ['vote_count', query.score],
-  ] as const) {
-    if (range?.min != null) filters.push(sql`${sql.ref(column)} >= ${range.min}`);
-    if (range?.max != null) filters.push(sql`${sql.ref(column)} <= ${range.max}`);
+  for (const [column, range] of RANGES(query)) {
+    if (range)
+      filters.push(rangeCondition(tested.has(column) ? sql`(${sql.ref(column)} + 0)` : sql.ref(column), range));
   }
   return filters;
 }
+
+const RANGES = (query: IndexQuery) =>
+  [
+    ['answer_count', query.answers],
+    ['vote_count', query.score],
+  ] as const;
 
 /**
  * PostgreSQL full text (the embedded default): one weighted tsvector per document — title A, tags B,
@@ -101,6 +106,22 @@ export class PostgresSearchIndex implements SearchIndex {
   ) {
     this.countLimit = COUNT_LIMIT;
     this.exactCountLimit = Math.min(options.exactCountLimit ?? EXACT_COUNT_LIMIT, COUNT_LIMIT);
+    this.ranges = new RangeSelectivity(db);
+  }
+
+  private readonly ranges: RangeSelectivity;
+
+  /**
+   * The ranges to test on each match rather than read from their index: wide ones, when a word, tag or
+   * author already narrows the matches through an index (alone, a range is read from its index).
+   */
+  private async testedRanges(query: IndexQuery, text: RawBuilder<unknown> | null): Promise<Set<string>> {
+    const tested = new Set<string>();
+    if (!text && query.tagGroups.length === 0 && !query.userIds) return tested;
+    for (const [column, range] of RANGES(query)) {
+      if (range && (await this.ranges.isWide(tableOf(), column, range))) tested.add(column);
+    }
+    return tested;
   }
 
   async prepare(): Promise<void> {
@@ -144,12 +165,16 @@ export class PostgresSearchIndex implements SearchIndex {
    */
   async search(query: IndexQuery): Promise<IndexPage> {
     const text = textQuery(query.words, query.phrases);
-    const filters = filtersOf(query);
-    const where = text ? sql.join([...filters, sql`tsv @@ ${text}`], sql` and `) : sql.join(filters, sql` and `);
+    const withText = (filters: RawBuilder<unknown>[]) =>
+      sql.join(text ? [...filters, sql`tsv @@ ${text}`] : filters, sql` and `);
+    const filters = filtersOf(query, await this.testedRanges(query, text));
+    const where = withText(filters);
     const ranked = text !== null && query.order === 'relevance';
     const first = await this.firstMatches(where, text, query, ranked);
     if (first.read <= this.exactCountLimit) return { count: first.read, hits: first.hits.slice(query.offset) };
-    const count = Math.min(this.countLimit, Math.max(this.exactCountLimit + 1, await this.estimate(where)));
+    // The planner estimates ranges well only as plain conditions.
+    const estimate = await this.estimate(withText(filtersOf(query)));
+    const count = Math.min(this.countLimit, Math.max(this.exactCountLimit + 1, estimate));
     if (!ranked) return { count, hits: await this.walk(where, orderOf(query), query.offset, query.limit) };
     const newest = orderOf({ ...query, order: 'newest' });
     // A match in the title or tags is a match (`ttsv` is part of `tsv`); saying so alone keeps the
