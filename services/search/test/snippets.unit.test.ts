@@ -99,6 +99,19 @@ describe('finding words by their beginnings', () => {
     expect(scanned).toBeGreaterThan(2000);
   });
 
+  it('does not make the pattern when the scan serves', () => {
+    const terms = highlightTerms(['kafka'], []);
+    let made = false;
+    const watched = Object.defineProperty({ ...terms }, 'candidates', {
+      get: () => {
+        made = true;
+        return null;
+      },
+    });
+    expect(excerptOf('the kafka consumer', watched).highlighted).toBe('the <em>kafka</em> consumer');
+    expect(made).toBe(false);
+  });
+
   it('is used for ASCII words and not for others', () => {
     expect(highlightTerms(['Kafka', 'consumers'], []).asciiPrefixes).toEqual(['kafk', 'consume']);
     expect(highlightTerms(['über'], []).asciiPrefixes).toBeNull();

@@ -134,7 +134,7 @@ export function findWords(
 export function matchRanges(text: string, terms: HighlightTerms, limit = Number.POSITIVE_INFINITY): [number, number][] {
   const fast = terms.asciiPrefixes ? findWords(text, terms, terms.asciiPrefixes, limit) : null;
   const ranges: [number, number][] = fast ?? [];
-  if (terms.candidates && !fast) {
+  if (!fast && terms.candidates) {
     for (const m of text.matchAll(terms.candidates)) {
       if (!terms.stems.has(stem(m[0]))) continue;
       ranges.push([m.index, m.index + m[0].length]);
