@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { opensearchUrl } from '../../../test-support/database';
 import { OpenSearchIndex } from '../src/index/opensearch/opensearch-index';
 import { reindex } from '../src/indexing/reindex';
+import { doc } from './support/corpus';
 import { asked, project } from './support/posts-events';
 import { reindexSuite } from './support/reindex-suite';
 import { searchDatabase } from './support/search-database';
@@ -45,6 +46,29 @@ if (url) {
       } finally {
         await index.close();
         await drop();
+      }
+    });
+
+    it('merges a generation into one segment before it serves', async () => {
+      const index = testIndex(url);
+      try {
+        await index.prepare();
+        const generation = await index.createGeneration();
+        for (let part = 0; part < 3; part++) {
+          await index.write([doc({ id: `q${part}`, title: `Part ${part}` })], generation);
+          await index.refresh(generation);
+        }
+        const segments = async () => {
+          const body = (await (await fetch(`${url}/${generation}/_segments`)).json()) as Record<string, any>;
+          const shards = Object.values(body.indices[generation].shards) as { segments: object }[][];
+          return shards.flat().reduce((n, copy) => n + Object.keys(copy.segments).length, 0);
+        };
+        expect(await segments()).toBeGreaterThan(1);
+        await index.activate(generation);
+        expect(await segments()).toBe(1);
+        expect(await index.count()).toBe(3);
+      } finally {
+        await index.close();
       }
     });
   });

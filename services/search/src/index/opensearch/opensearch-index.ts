@@ -12,6 +12,9 @@ import {
 import { searchBody, similarBody } from './query';
 import { postsTemplate, REFRESH_INTERVAL } from './template';
 
+/** A merge of a whole generation runs for minutes on a large site; it returns when done. */
+const MERGE_TIMEOUT_MS = 60 * 60_000;
+
 export interface OpenSearchIndexOptions {
   url: string;
   /** Names the alias (`<prefix>-posts`), its generations (`<prefix>-posts-<time>`) and their template. */
@@ -161,6 +164,13 @@ export class OpenSearchIndex implements SearchIndex {
 
   async activate(generation: string): Promise<void> {
     const next = this.generationName(generation);
+    // A bulk-built index holds dozens of segments that would go on merging in the background while it
+    // serves; merged into one first, a search reads one segment and no merge competes with it.
+    await this.refresh(next);
+    await this.client.transport.request(
+      { method: 'POST', path: `/${next}/_forcemerge`, querystring: { max_num_segments: 1 } },
+      { requestTimeout: MERGE_TIMEOUT_MS },
+    );
     await this.request('PUT', `/${next}/_settings`, {
       index: { refresh_interval: REFRESH_INTERVAL, 'translog.durability': 'request' },
     });
