@@ -126,4 +126,14 @@ export const searchMigrations: Record<string, Migration> = {
       );
     },
   },
+  '20261128_0001_search_title_walk': {
+    async up(db: Kysely<any>) {
+      // Relevance past the exact count walks the questions whose title or tags match, newest first: this
+      // index holds what that walk tests (visibility, ttsv), so it reads ~40 index pages instead of the
+      // rows of every document it passes (~5,700 pages for a word in 1.6% of titles).
+      await sql`create index if not exists search_documents_titles on search_documents (created_at desc, id desc) include (visibility, ttsv) where type = 'question'`.execute(
+        db,
+      );
+    },
+  },
 };

@@ -23,6 +23,28 @@ const WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
  * every search. Past it the count is an estimate (docs/behaviour-decisions.md).
  */
 export const EXACT_COUNT_LIMIT = 1000;
+/**
+ * A count the planner estimates from sampled frequencies at this many times the exact limit or more is
+ * taken as past the limit without reading 1,001 matches to prove it (bench words: estimate/actual 0.46–1.14).
+ */
+export const TRUSTED_ESTIMATE_FACTOR = 2;
+const STATS_TTL_MS = 10 * 60_000;
+/** Answers have no title or tags of their own (indexing/documents.ts): `ttsv` matches questions only. */
+const QUESTIONS_ONLY = sql`type = 'question'`;
+
+/**
+ * The one column whose statistics give a query's match count, when nothing else narrows it: one word,
+ * or one tag (with its synonyms) alone, of either type, by any author, in any range. The planner knows
+ * such a count from the lexemes' or tags' sampled frequencies; combined conditions it multiplies as if
+ * independent, which words of one subject, a tag and a word, or a word and a type are not.
+ */
+export function estimatedBy(query: IndexQuery): 'tsv' | 'tags' | null {
+  if (query.userIds || query.answers || query.score || new Set(query.types).size < 2) return null;
+  if (query.phrases.length > 0) return null;
+  if (query.words.length === 1 && query.tagGroups.length === 0) return 'tsv';
+  if (query.words.length === 0 && query.tagGroups.length === 1) return 'tags';
+  return null;
+}
 
 function tableOf(generation?: string) {
   if (generation === undefined) return sql.table(LIVE_TABLE);
@@ -170,20 +192,31 @@ export class PostgresSearchIndex implements SearchIndex {
     const filters = filtersOf(query, await this.testedRanges(query, text));
     const where = withText(filters);
     const ranked = text !== null && query.order === 'relevance';
-    const first = await this.firstMatches(where, text, query, ranked);
-    if (first.read <= this.exactCountLimit) return { count: first.read, hits: first.hits.slice(query.offset) };
     // The planner estimates ranges well only as plain conditions.
-    const estimate = await this.estimate(withText(filtersOf(query)));
-    const count = Math.min(this.countLimit, Math.max(this.exactCountLimit + 1, estimate));
+    const estimate = () => this.estimate(withText(filtersOf(query)));
+    let estimated = await this.trustedEstimate(query, estimate);
+    if (estimated === null || estimated < TRUSTED_ESTIMATE_FACTOR * this.exactCountLimit) {
+      const first = await this.firstMatches(where, text, query, ranked);
+      if (first.read <= this.exactCountLimit) return { count: first.read, hits: first.hits.slice(query.offset) };
+      estimated ??= await estimate();
+    }
+    const count = Math.min(this.countLimit, Math.max(this.exactCountLimit + 1, estimated));
     if (!ranked) return { count, hits: await this.walk(where, orderOf(query), query.offset, query.limit) };
     const newest = orderOf({ ...query, order: 'newest' });
     // A match in the title or tags is a match (`ttsv` is part of `tsv`); saying so alone keeps the
-    // planner from taking the two conditions for independent and the title matches for rare.
-    const titleWhere = sql.join([...filters, sql`ttsv @@ ${text}`], sql` and `);
-    const inTitle = await this.walk(titleWhere, newest, query.offset, query.limit);
+    // planner from taking the two conditions for independent and the title matches for rare. Only
+    // questions have a title, and saying so lets the walk read the small index of questions' titles
+    // (search_documents_titles) instead of every document's row.
+    const inTitles = query.types.includes('question');
+    const titleWhere = sql.join([QUESTIONS_ONLY, ...filters, sql`ttsv @@ ${text}`], sql` and `);
+    const inTitle = inTitles ? await this.walk(titleWhere, newest, query.offset, query.limit) : [];
     if (inTitle.length === query.limit) return { count, hits: inTitle };
     // The page reaches past the title matches: how many there are decides where the others start.
-    const titles = inTitle.length > 0 ? query.offset + inTitle.length : await this.countUpTo(titleWhere, query.offset);
+    const titles = !inTitles
+      ? 0
+      : inTitle.length > 0
+        ? query.offset + inTitle.length
+        : await this.countUpTo(titleWhere, query.offset);
     const rest = await this.walk(
       sql`${where} and not (ttsv @@ ${text})`,
       newest,
@@ -191,6 +224,33 @@ export class PostgresSearchIndex implements SearchIndex {
       query.limit - inTitle.length,
     );
     return { count, hits: [...inTitle, ...rest] };
+  }
+
+  /**
+   * The planner's estimate of the matches when it comes from sampled frequencies (`estimatedBy`, and the
+   * column analysed), else null: such a count far past the exact limit is not worth proving.
+   */
+  private async trustedEstimate(query: IndexQuery, estimate: () => Promise<number>): Promise<number | null> {
+    const column = estimatedBy(query);
+    if (!column || !(await this.hasElementStatistics(column))) return null;
+    return estimate();
+  }
+
+  private readonly statistics = new Map<string, { known: boolean; at: number }>();
+
+  /** Whether ANALYZE has sampled the column's elements (lexemes, tags); without, estimates are defaults. */
+  private async hasElementStatistics(column: 'tsv' | 'tags'): Promise<boolean> {
+    const known = this.statistics.get(column);
+    if (known && Date.now() - known.at < STATS_TTL_MS) return known.known;
+    const { rows } = await sql<{ known: boolean }>`
+      select exists (
+        select 1 from pg_stats s join pg_class c on c.relname = s.tablename
+        join pg_namespace n on n.oid = c.relnamespace and n.nspname = s.schemaname
+        where c.oid = ${LIVE_TABLE}::regclass and s.attname = ${column} and s.most_common_elems is not null
+      ) as known`.execute(this.db);
+    const found = rows[0]?.known ?? false;
+    this.statistics.set(column, { known: found, at: Date.now() });
+    return found;
   }
 
   /** The first `offset + limit` of at most EXACT_COUNT_LIMIT + 1 matches, sorted or ranked, and how many were read. */
@@ -283,7 +343,8 @@ export class PostgresSearchIndex implements SearchIndex {
       }
       await sql`reset maintenance_work_mem`.execute(connection);
     });
-    await sql`analyze ${sql.table(generation)}`.execute(this.db);
+    // VACUUM sets the visibility map, so walks along the title index need not visit the rows.
+    await sql`vacuum analyze ${sql.table(generation)}`.execute(this.db);
   }
 
   async hasGeneration(generation: string): Promise<boolean> {
