@@ -9,6 +9,7 @@
  *  - EXPLAIN ANALYZE of the list queries on the seeded data.
  * Sizes: BENCH_QUESTIONS (100000, the 40 questions with 30 answers come on top), BENCH_ANSWERS_PER_QUESTION (3),
  * BENCH_USERS (1000); BENCH_SEED_WORKERS (3) transactions of the bulk part at once.
+ * BENCH_CPU_PROFILE=<folder> writes a CPU profile of the ask phase there (posts-ask.cpuprofile).
  * BENCH_DB_DIR keeps the seeded database there; a later run with the same folder measures it again
  * without seeding (the seeding figures of the run that seeded it are kept beside it).
  * Reads are measured twice: as the service runs (question lists and pages cached until the read models
@@ -29,7 +30,7 @@ import pino from 'pino';
 import { appendPostsInBulk, rebuildPostsReadModel } from '../scripts/seed/bulk';
 import { draftQuestion, type SeedCounts, seedPosts, seedUsers } from '../scripts/seed/generate';
 import { TOPICS } from '../scripts/seed/vocabulary';
-import { benchDatabase, closedLoop, injectBytes, machine, summarize, writeResults } from './support';
+import { benchDatabase, closedLoop, injectBytes, machine, profiled, summarize, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SEED = 20261122;
@@ -290,26 +291,28 @@ const tokens = await Promise.all(
 );
 await posts.projections.waitForCatchUp(60_000);
 let askFailures = 0;
-const ask = await clients(async (c, i) => {
-  const draft = draftQuestion(SEED, c * 10_000 + i);
-  const t = performance.now();
-  const response = await injectBytes(gateway, {
-    method: 'POST',
-    url: `${API}/question`,
-    headers: { authorization: tokens[c]!, 'content-type': 'application/json', 'x-forwarded-for': `10.4.0.${c}` },
-    payload: JSON.stringify({
-      title: draft.title,
-      content: draft.content,
-      tags: draft.tags.map((slug_name) => ({ slug_name })),
-    }),
-  });
-  const ms = performance.now() - t;
-  if (response.statusCode !== 200) {
-    askFailures++;
-    if (failed.length < 10) failed.push(`POST question: ${response.statusCode} ${response.text().slice(0, 200)}`);
-  }
-  return ms;
-}, 50);
+const ask = await profiled('posts-ask', () =>
+  clients(async (c, i) => {
+    const draft = draftQuestion(SEED, c * 10_000 + i);
+    const t = performance.now();
+    const response = await injectBytes(gateway, {
+      method: 'POST',
+      url: `${API}/question`,
+      headers: { authorization: tokens[c]!, 'content-type': 'application/json', 'x-forwarded-for': `10.4.0.${c}` },
+      payload: JSON.stringify({
+        title: draft.title,
+        content: draft.content,
+        tags: draft.tags.map((slug_name) => ({ slug_name })),
+      }),
+    });
+    const ms = performance.now() - t;
+    if (response.statusCode !== 200) {
+      askFailures++;
+      if (failed.length < 10) failed.push(`POST question: ${response.statusCode} ${response.text().slice(0, 200)}`);
+    }
+    return ms;
+  }, 50),
+);
 say(`ask: p50 ${ask.p50_ms} p99 ${ask.p99_ms} ms, ${askFailures} failures`);
 
 // 3. The list queries on the seeded data (the SQL of services/posts/src/queries/questions.ts, order=… page 1 / 500).

@@ -15,7 +15,6 @@
  * of this process during each search phase (<folder>/search-<adapter>.cpuprofile).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -47,7 +46,7 @@ import { draftQuestion } from '../scripts/seed/generate';
 import { Random } from '../scripts/seed/random';
 import { ANSWER_CLOSINGS, ANSWER_OPENINGS, TOPICS } from '../scripts/seed/vocabulary';
 import { benchQueries, QUERY_MIX, type QueryKind } from './search-queries';
-import { benchDatabase, machine, summarize, writeResults } from './support';
+import { benchDatabase, machine, profiled, summarize, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SEED = 20261126;
@@ -291,23 +290,6 @@ async function withSearch<T>(
   } finally {
     await gateway.close();
     await service.close();
-  }
-}
-
-/** BENCH_CPU_PROFILE=<folder>: a CPU profile of `run` (this process only) into <folder>/<name>.cpuprofile. */
-async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
-  const folder = process.env.BENCH_CPU_PROFILE;
-  if (!folder) return run();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await run();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
   }
 }
 

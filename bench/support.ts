@@ -1,4 +1,5 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -152,4 +153,21 @@ export async function injectBytes(app: Pick<HttpApp, 'inject'>, options: InjectO
     text: () => body.toString('utf8'),
     json: () => JSON.parse(body.toString('utf8')),
   };
+}
+
+/** BENCH_CPU_PROFILE=<folder>: a CPU profile of `run` (this process only) into <folder>/<name>.cpuprofile. */
+export async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_CPU_PROFILE;
+  if (!folder) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }
