@@ -9,7 +9,8 @@
  *  - EXPLAIN ANALYZE of the list queries on the seeded data.
  * Sizes: BENCH_QUESTIONS (100000, the 40 questions with 30 answers come on top), BENCH_ANSWERS_PER_QUESTION (3),
  * BENCH_USERS (1000); BENCH_SEED_WORKERS (3) transactions of the bulk part at once.
- * BENCH_CPU_PROFILE=<folder> writes a CPU profile of the ask phase there (posts-ask.cpuprofile).
+ * BENCH_CPU_PROFILE=<folder> writes a CPU profile of the ask phase there (posts-ask.cpuprofile); BENCH_PG_STATEMENTS=1
+ * records the statements an ask costs (pg_stat_statements).
  * BENCH_DB_DIR keeps the seeded database there; a later run with the same folder measures it again
  * without seeding (the seeding figures of the run that seeded it are kept beside it).
  * Reads are measured twice: as the service runs (question lists and pages cached until the read models
@@ -30,7 +31,17 @@ import pino from 'pino';
 import { appendPostsInBulk, rebuildPostsReadModel } from '../scripts/seed/bulk';
 import { draftQuestion, type SeedCounts, seedPosts, seedUsers } from '../scripts/seed/generate';
 import { TOPICS } from '../scripts/seed/vocabulary';
-import { benchDatabase, closedLoop, injectBytes, machine, profiled, summarize, writeResults } from './support';
+import {
+  benchDatabase,
+  closedLoop,
+  injectBytes,
+  machine,
+  profiled,
+  resetStatements,
+  statementsPer,
+  summarize,
+  writeResults,
+} from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SEED = 20261122;
@@ -291,6 +302,7 @@ const tokens = await Promise.all(
 );
 await posts.projections.waitForCatchUp(60_000);
 let askFailures = 0;
+await resetStatements(admin);
 const ask = await profiled('posts-ask', () =>
   clients(async (c, i) => {
     const draft = draftQuestion(SEED, c * 10_000 + i);
@@ -313,6 +325,8 @@ const ask = await profiled('posts-ask', () =>
     return ms;
   }, 50),
 );
+await posts.projections.waitForCatchUp(60_000);
+const askStatements = await statementsPer(admin, CLIENTS * 50);
 say(`ask: p50 ${ask.p50_ms} p99 ${ask.p99_ms} ms, ${askFailures} failures`);
 
 // 3. The list queries on the seeded data (the SQL of services/posts/src/queries/questions.ts, order=… page 1 / 500).
@@ -404,6 +418,7 @@ const file = writeResults(process.env.BENCH_RESULTS_NAME ?? 'posts', {
     ...ask,
     target_p99_ms: TARGETS.ask_p99_ms,
     met: ask.p99_ms <= TARGETS.ask_p99_ms && askFailures === 0,
+    statements_per_ask: askStatements,
   },
   list_query_plans: plans,
   bench_seconds: Math.round((performance.now() - benchStarted) / 1000),
