@@ -19,7 +19,7 @@ import { normalizeTags, resolveTags } from '@agora/posts/commands/tags';
 import { answerDecider } from '@agora/posts/domain/answer/decider';
 import { questionDecider } from '@agora/posts/domain/question/decider';
 import { applyPostsEvent, postsReadModel } from '@agora/posts/projections/posts/read-model';
-import { planQuestion, type SeedCounts, type SeedPostsOptions, type SeedUser } from './generate';
+import { planQuestion, runSeedWorkers, type SeedCounts, type SeedPostsOptions, type SeedUser } from './generate';
 import { TOPICS } from './vocabulary';
 
 /** renderMarkdown is pure; generated answers repeat (~1 distinct body in 6), so each is rendered once. */
@@ -112,11 +112,6 @@ export async function appendPostsInBulk(
   if (first < topicCount)
     throw new Error(`questions below ${topicCount} bring the tags into use: seed them with seedPosts`);
   const batch = options.batch ?? 100;
-  const started = performance.now();
-  const elapsed = () => (performance.now() - started) / 1000;
-  const timer = options.onProgress
-    ? setInterval(() => options.onProgress!(counts, elapsed()), options.progressEveryMs ?? 5000)
-    : null;
   let next = first;
   let failed = false;
   const worker = async () => {
@@ -137,14 +132,7 @@ export async function appendPostsInBulk(
       }
     }
   };
-  try {
-    await Promise.all(Array.from({ length: Math.max(1, options.workers) }, worker));
-  } finally {
-    if (timer) clearInterval(timer);
-  }
-  const seconds = elapsed();
-  options.onProgress?.(counts, seconds);
-  return { counts, seconds };
+  return runSeedWorkers(options, counts, worker);
 }
 
 /** Builds the posts read model from the whole log with the posts projection, in one transaction. */

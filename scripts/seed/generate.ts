@@ -338,11 +338,6 @@ export async function seedPosts(
   const counts: SeedCounts = { users: 0, questions: 0, answers: 0, comments: 0, accepted: 0, commands: 0 };
   const first = options.first ?? 0;
   const topicCount = Math.min(TOPICS.length, first + options.questions);
-  const started = performance.now();
-  const elapsed = () => (performance.now() - started) / 1000;
-  const timer = options.onProgress
-    ? setInterval(() => options.onProgress!(counts, elapsed()), options.progressEveryMs ?? 5000)
-    : null;
   let failed: unknown = null;
 
   const runQuestion = async (index: number) => {
@@ -394,6 +389,23 @@ export async function seedPosts(
       }
     }
   };
+  return runSeedWorkers(options, counts, worker);
+}
+
+/**
+ * Runs `options.workers` copies of `worker` at once, telling `onProgress` how far they got every
+ * `progressEveryMs` and when they are done; how long they took.
+ */
+export async function runSeedWorkers(
+  options: Pick<SeedPostsOptions, 'workers' | 'onProgress' | 'progressEveryMs'>,
+  counts: SeedCounts,
+  worker: () => Promise<void>,
+): Promise<{ counts: SeedCounts; seconds: number }> {
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1000;
+  const timer = options.onProgress
+    ? setInterval(() => options.onProgress!(counts, elapsed()), options.progressEveryMs ?? 5000)
+    : null;
   try {
     await Promise.all(Array.from({ length: Math.max(1, options.workers) }, worker));
   } finally {

@@ -61,6 +61,8 @@ function unsubscribeCode(mail: ReceivedMail): string {
 describe('notification e-mail', () => {
   it('mails answers, comments, replies and invitations once, in the recipient language, never to the actor', async () => {
     await act(stack, 'PUT', 'user/interface', asker.token, { language: 'zh_CN' });
+    // The language travels from identity to notifications apart from the posts' events: let it arrive.
+    await stack.settle();
     const q = await ask(stack, asker, 'Mail me when someone answers');
     const a = await answer(stack, answerer, q, 'Here is **the** answer you wanted.');
     const [mail] = await expectMails('asker@mail.test', 1);

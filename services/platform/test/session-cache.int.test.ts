@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test-support/database';
+import { eventually } from '../../../test-support/eventually';
 import { actorReputationProjection, ProjectedActorSource } from '../src/auth/actor-projection';
 import { PostgresEventBus } from '../src/bus/postgres/postgres-bus';
 import { ChangeFeed } from '../src/db/change-feed';
@@ -12,14 +12,6 @@ import { EventStore } from '../src/eventstore/event-store';
 import { ProjectionRunner } from '../src/projections/runner';
 
 const log = pino({ level: 'silent' });
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(10);
-  }
-}
 
 describe('the session check, cached per user', () => {
   let drop: () => Promise<void>;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test-support/database';
+import { eventually } from '../../../../test-support/eventually';
 import { readCheckpoint } from '../../src/bus/checkpoints';
 import { PostgresEventBus } from '../../src/bus/postgres/postgres-bus';
 import { connectDatabase, type ServiceDatabase } from '../../src/db/database';
@@ -13,15 +14,6 @@ import { ProjectionRunner } from '../../src/projections/runner';
 import { APPLIED_TABLE_SQL, recordingProjection } from './test-projection';
 
 const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-
-/** Until `check` holds, or fails after `timeoutMs`. */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
 
 describe('postgres bus: wake-ups name the appended types', () => {
   let drop: () => Promise<void>;
