@@ -36,6 +36,7 @@ import {
   closedLoop,
   injectBytes,
   machine,
+  openLoop,
   profiled,
   resetStatements,
   statementsPer,
@@ -302,32 +303,36 @@ const tokens = await Promise.all(
 );
 await posts.projections.waitForCatchUp(60_000);
 let askFailures = 0;
+/** One question asked by client `c` (its i-th), through the gateway; its latency. */
+async function askOne(c: number, i: number) {
+  const draft = draftQuestion(SEED, c * 10_000 + i);
+  const t = performance.now();
+  const response = await injectBytes(gateway, {
+    method: 'POST',
+    url: `${API}/question`,
+    headers: { authorization: tokens[c]!, 'content-type': 'application/json', 'x-forwarded-for': `10.4.0.${c}` },
+    payload: JSON.stringify({
+      title: draft.title,
+      content: draft.content,
+      tags: draft.tags.map((slug_name) => ({ slug_name })),
+    }),
+  });
+  const ms = performance.now() - t;
+  if (response.statusCode !== 200) {
+    askFailures++;
+    if (failed.length < 10) failed.push(`POST question: ${response.statusCode} ${response.text().slice(0, 200)}`);
+  }
+  return ms;
+}
 await resetStatements(admin);
-const ask = await profiled('posts-ask', () =>
-  clients(async (c, i) => {
-    const draft = draftQuestion(SEED, c * 10_000 + i);
-    const t = performance.now();
-    const response = await injectBytes(gateway, {
-      method: 'POST',
-      url: `${API}/question`,
-      headers: { authorization: tokens[c]!, 'content-type': 'application/json', 'x-forwarded-for': `10.4.0.${c}` },
-      payload: JSON.stringify({
-        title: draft.title,
-        content: draft.content,
-        tags: draft.tags.map((slug_name) => ({ slug_name })),
-      }),
-    });
-    const ms = performance.now() - t;
-    if (response.statusCode !== 200) {
-      askFailures++;
-      if (failed.length < 10) failed.push(`POST question: ${response.statusCode} ${response.text().slice(0, 200)}`);
-    }
-    return ms;
-  }, 50),
-);
+const ask = await profiled('posts-ask', () => clients(askOne, 50));
 await posts.projections.waitForCatchUp(60_000);
 const askStatements = await statementsPer(admin, CLIENTS * 50);
-say(`ask: p50 ${ask.p50_ms} p99 ${ask.p99_ms} ms, ${askFailures} failures`);
+// Context for the verdict above: the same askers at a pace people ask at on a busy site (16 asks/s).
+const askPaced = await openLoop(CLIENTS, CLIENTS * 20, (i) => askOne(i % CLIENTS, 1000 + Math.floor(i / CLIENTS)));
+say(
+  `ask: p50 ${ask.p50_ms} p99 ${ask.p99_ms} ms back to back; p50 ${askPaced.p50_ms} p99 ${askPaced.p99_ms} ms at ${CLIENTS}/s; ${askFailures} failures`,
+);
 
 // 3. The list queries on the seeded data (the SQL of services/posts/src/queries/questions.ts, order=… page 1 / 500).
 const ORDER_SQL: Record<string, string> = {
@@ -413,12 +418,16 @@ const file = writeResults(process.env.BENCH_RESULTS_NAME ?? 'posts', {
   ...readResults(cachedReads),
   uncached: readResults(uncachedReads),
   ask_question: {
-    what: 'POST question, 16 signed-in users, 50 questions each, markdown bodies with code blocks, 1-5 tags',
+    what: 'POST question, 16 signed-in users asking back to back (closed loop, the verdict), 50 questions each, markdown bodies with code blocks, 1-5 tags',
     failures: askFailures,
     ...ask,
     target_p99_ms: TARGETS.ask_p99_ms,
     met: ask.p99_ms <= TARGETS.ask_p99_ms && askFailures === 0,
     statements_per_ask: askStatements,
+    at_16_per_second: {
+      what: `context, not the verdict: ${CLIENTS} asks a second arriving independently (open loop), 20 per asker`,
+      ...askPaced,
+    },
   },
   list_query_plans: plans,
   bench_seconds: Math.round((performance.now() - benchStarted) / 1000),
