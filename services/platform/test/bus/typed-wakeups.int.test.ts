@@ -9,7 +9,7 @@ import { PostgresEventBus } from '../../src/bus/postgres/postgres-bus';
 import { connectDatabase, type ServiceDatabase } from '../../src/db/database';
 import { migrateService } from '../../src/db/migrate';
 import { EventStore } from '../../src/eventstore/event-store';
-import { LOG_START } from '../../src/eventstore/types';
+import type { LogPosition } from '../../src/eventstore/types';
 import { ProjectionRunner } from '../../src/projections/runner';
 import { APPLIED_TABLE_SQL, recordingProjection } from './test-projection';
 
@@ -23,6 +23,7 @@ describe('postgres bus: wake-ups name the appended types', () => {
   let bus: PostgresEventBus;
   let runner: ProjectionRunner;
   let untypedWakes = 0;
+  let startedAt: LogPosition;
   let stopUntyped: () => Promise<void>;
 
   beforeAll(async () => {
@@ -52,7 +53,14 @@ describe('postgres bus: wake-ups name the appended types', () => {
       },
     });
     stopUntyped = () => untyped.stop();
+    // Both consumers have read the log once and wait for a wake-up (their first read may come late).
+    await store.append('wanted-0', 0, [{ type: 'test.appended', data: { n: 0 } }]);
+    await eventually(async () => untypedWakes === 1 && (await appliedCount()) === 1);
+    startedAt = await readCheckpoint(consumer.db, 'recorder');
   });
+
+  const appliedCount = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from applied`.execute(consumer.db)).rows[0]!.n;
 
   afterAll(async () => {
     await stopUntyped?.();
@@ -66,31 +74,26 @@ describe('postgres bus: wake-ups name the appended types', () => {
   it('leaves a consumer asleep when none of the appended types is one it applies, and counts no lag for them', async () => {
     await store.append('other-1', 0, [{ type: 'test.other', data: {} }]);
     // A consumer of every type wakes for it...
-    await eventually(async () => untypedWakes === 1);
+    await eventually(async () => untypedWakes === 2);
     // ...while the recorder, which applies only test.appended, is not woken and owes nothing.
     await sleep(300);
-    expect(await readCheckpoint(consumer.db, 'recorder')).toEqual(LOG_START);
+    expect(await readCheckpoint(consumer.db, 'recorder')).toEqual(startedAt);
     expect((await runner.status()).find((s) => s.name === 'recorder')?.lag).toBe(0);
     await runner.waitForCatchUp(1000);
   });
 
   it('wakes it for a type it applies, and it reads past the skipped events then', async () => {
     await store.append('wanted-1', 0, [{ type: 'test.appended', data: { n: 1 } }]);
-    await eventually(
-      async () =>
-        (await sql<{ n: number }>`select count(*)::int as n from applied`.execute(consumer.db)).rows[0]!.n === 1,
-    );
+    await eventually(async () => (await appliedCount()) === 2);
     const { rows } = await sql<{ position: string }>`
       select max(global_position)::text as position from producer.events`.execute(producer.db);
     await eventually(async () => (await readCheckpoint(consumer.db, 'recorder')).globalPosition === rows[0]!.position);
   });
 
   it('wakes every consumer when an append names too many types for one notification', async () => {
-    const applied = async () =>
-      (await sql<{ n: number }>`select count(*)::int as n from applied`.execute(consumer.db)).rows[0]!.n;
-    const before = await applied();
+    const before = await appliedCount();
     const longTypes = Array.from({ length: 80 }, (_, i) => ({ type: `test.${'x'.repeat(100)}.${i}`, data: {} }));
     await store.append('many-types', 0, [...longTypes, { type: 'test.appended', data: { n: 2 } }]);
-    await eventually(async () => (await applied()) === before + 1);
+    await eventually(async () => (await appliedCount()) === before + 1);
   });
 });
