@@ -1,6 +1,5 @@
 import { NotificationsEvents } from '@agora/contracts';
 import { type ServiceContext, type ServiceModule, UserCache } from '@agora/platform';
-import { ChangeListener } from './cache/change-listener';
 import { InboxCommands } from './commands/reads';
 import { SettingsCommands } from './commands/settings';
 import { DigestWorker, type DigestWorkerSettings } from './mail/digest-worker';
@@ -8,7 +7,7 @@ import type { NoticeMailer } from './mail/notice-queue';
 import { UnsubscribeCodes } from './mail/unsubscribe-codes';
 import { MailWorker, type MailWorkerSettings } from './mail/worker';
 import { notificationsMigrations } from './migrations';
-import { COUNTERS_CHANNEL } from './migrations/announce-changes';
+import { COUNTERS_TOPIC } from './migrations/announce-changes';
 import { accountMailProjection } from './projections/account-mail/projection';
 import { recipientStatusProjection } from './projections/identity/projection';
 import { inboxFromPosts } from './projections/posts/projection';
@@ -31,7 +30,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface Parts {
   mail: MailWorker;
-  listener: ChangeListener;
   redDots: UserCache<Counters>;
   digest: DigestWorker;
   mailer: NoticeMailer;
@@ -55,12 +53,10 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
       const onQueued = () => mail.wake();
       const now = options.digest?.now ?? Date.now;
       // What every poll reads, kept in memory until a change of its user is announced.
-      const listener = new ChangeListener({ pool: context.database.pool, log: context.log });
-      const redDots = new UserCache<Counters>(listener);
-      listener.on(COUNTERS_CHANNEL, (userId) => redDots.evict(userId));
+      const redDots = new UserCache<Counters>(context.changes);
+      context.changes.onKeyChanged(COUNTERS_TOPIC, (userId) => redDots.evict(userId));
       found = {
         mail,
-        listener,
         redDots,
         digest: new DigestWorker({
           db,
@@ -99,15 +95,13 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
       ];
     },
     async background(context) {
-      const { mail, digest, listener } = partsOf(context);
-      await listener.start();
+      const { mail, digest } = partsOf(context);
       await mail.start();
       digest.start();
       return {
         async stop() {
           await digest.stop();
           await mail.stop();
-          await listener.stop();
         },
       };
     },

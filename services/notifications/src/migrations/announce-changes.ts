@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
-/** A change of a user's red-dot counters names the user on this channel (see UserCache). */
-export const COUNTERS_CHANNEL = 'agora_notification_counters';
+/** A change of a user's red-dot counters named the user on this channel until migration 0004. */
+const COUNTERS_CHANNEL = 'agora_notification_counters';
+/** Red-dot counters as a keyed change-feed topic: a change names its user (`notifications/counters#id`). */
+export const COUNTERS_TOPIC = 'counters';
 /** A change of a user's actor row or sessions named the user on this channel (`*`: everyone) until migration 0003. */
-export const ACTORS_CHANNEL = 'agora_notification_actors';
+const ACTORS_CHANNEL = 'agora_notification_actors';
 
 /**
  * Row triggers that announce, at commit, whose red dot or whose session facts changed, so that the

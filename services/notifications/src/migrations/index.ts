@@ -1,5 +1,6 @@
+import { announceKeys } from '@agora/platform';
 import { type Kysely, type Migration, sql } from 'kysely';
-import { announceChangesMigration } from './announce-changes';
+import { announceChangesMigration, COUNTERS_TOPIC } from './announce-changes';
 import { inboxMigration } from './inbox';
 
 /** The platform's migrations come first: they also create `site_settings`, the projected copy of site's settings. */
@@ -41,6 +42,14 @@ export const notificationsMigrations: Record<string, Migration> = {
         await sql`drop trigger if exists ${sql.id(`${table}_announce_all`)} on ${sql.table(table)}`.execute(db);
       }
       await sql`drop function if exists announce_actor_change()`.execute(db);
+    },
+  },
+  '20261201_0004_counters_by_change_feed': {
+    async up(db: Kysely<any>) {
+      // Red dots are evicted per user by the platform's change feed (platform 09's announcements).
+      await sql`drop trigger if exists notification_counters_announce on notification_counters`.execute(db);
+      await sql`drop function if exists announce_counter_change()`.execute(db);
+      await announceKeys(db, COUNTERS_TOPIC, ['notification_counters'], 'user_id');
     },
   },
 };
