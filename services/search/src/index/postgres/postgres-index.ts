@@ -10,7 +10,7 @@ import {
   type SearchIndex,
   type SimilarQuery,
 } from '../port';
-import { RangeSelectivity, rangeCondition } from './range-selectivity';
+import { plannedRows, RangeSelectivity, rangeCondition } from './range-selectivity';
 import { textQuery, titleWordsQuery } from './tsquery';
 
 /** The active generation's table; others are `search_documents_g<time>` until activated. */
@@ -193,7 +193,7 @@ export class PostgresSearchIndex implements SearchIndex {
     const where = withText(filters);
     const ranked = text !== null && query.order === 'relevance';
     // The planner estimates ranges well only as plain conditions.
-    const estimate = () => this.estimate(withText(filtersOf(query)));
+    const estimate = () => plannedRows(this.db, tableOf(), withText(filtersOf(query)));
     let estimated = await this.trustedEstimate(query, estimate);
     if (estimated === null || estimated < TRUSTED_ESTIMATE_FACTOR * this.exactCountLimit) {
       const first = await this.firstMatches(where, text, query, ranked);
@@ -270,13 +270,6 @@ export class PostgresSearchIndex implements SearchIndex {
       order by ${order}
       limit ${query.offset + query.limit}`.execute(this.db);
     return { read: Number(rows[0]?.read ?? 0), hits: rows.map((r) => ({ id: r.id, score: Number(r.score) })) };
-  }
-
-  /** The planner's estimate of the matches, from the statistics of the text, tags and columns. */
-  private async estimate(where: RawBuilder<unknown>): Promise<number> {
-    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
-      explain (format json) select 1 from ${tableOf()} where ${where}`.execute(this.db);
-    return Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
   }
 
   /** A page of matches in an order an index serves, read along that index. */

@@ -35,20 +35,21 @@ export class RangeSelectivity {
     const known = this.shares.get(key);
     if (known && this.now() - known.at < TTL_MS) return known.share;
     const [inRange, all] = await Promise.all([
-      this.planRows(table, rangeCondition(sql.ref(column), range)),
-      this.planRows(table, sql`true`),
+      plannedRows(this.db, table, rangeCondition(sql.ref(column), range)),
+      plannedRows(this.db, table, sql`true`),
     ]);
     const share = all > 0 ? inRange / all : 0;
     if (this.shares.size >= MAX_ENTRIES) this.shares.clear();
     this.shares.set(key, { share, at: this.now() });
     return share;
   }
+}
 
-  private async planRows(table: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
-    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
-      explain (format json) select 1 from ${table} where ${where}`.execute(this.db);
-    return rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
-  }
+/** How many rows of `table` the planner expects `where` to match (from its statistics; nothing is read). */
+export async function plannedRows(db: Db, table: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+    explain (format json) select 1 from ${table} where ${where}`.execute(db);
+  return Math.round(rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
 }
 
 /** `value` within the range; `value` may be a column or an expression the index cannot serve. */
