@@ -36,7 +36,10 @@ function userOf(event: StoredEvent): string | undefined {
   return typeof userId === 'string' ? userId : undefined;
 }
 
-/** `actors`, `revoked_sessions` and `signing_keys` are a change-feed topic of their own (the session check). */
+/**
+ * `actors`, `revoked_sessions` and `signing_keys` are a change-feed topic of their own; the session check
+ * follows the per-user announcements of `actors` and `revoked_sessions` under the same name (keyed).
+ */
 export const ACTORS_TOPIC = 'actors';
 
 /** Keeps a service's `actors`, `revoked_sessions` and `signing_keys` from identity's events. */
