@@ -54,7 +54,16 @@ const FIXED: Thresholds = {
 export const LEVELED_PRIVILEGE_KEYS = Object.keys(LEVELED) as PermissionKey[];
 export type PrivilegeLevel = 1 | 2 | 3;
 
-export function privilegeThresholds(level: PrivilegeLevel, custom: Thresholds = {}): Thresholds {
-  const leveled = Object.fromEntries(Object.entries(LEVELED).map(([key, values]) => [key, values[level - 1]]));
-  return { ...FIXED, ...leveled, ...custom };
+/** Each level's thresholds, made once: a permission check runs on every write. */
+const BY_LEVEL = ([1, 2, 3] as const).map((level) =>
+  Object.freeze({
+    ...FIXED,
+    ...Object.fromEntries(Object.entries(LEVELED).map(([key, values]) => [key, values[level - 1]])),
+  }),
+);
+
+export function privilegeThresholds(level: PrivilegeLevel, custom: Thresholds = {}): Readonly<Thresholds> {
+  // A level outside 1-3 grants nothing by reputation.
+  const base = BY_LEVEL[level - 1] ?? FIXED;
+  return Object.keys(custom).length === 0 ? base : { ...base, ...custom };
 }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test-support/database';
@@ -6,7 +7,7 @@ import { PostgresEventBus } from '../src/bus/postgres/postgres-bus';
 import { connectDatabase, type ServiceDatabase } from '../src/db/database';
 import { migrateService } from '../src/db/migrate';
 import { ConcurrencyError } from '../src/eventstore/errors';
-import { EventStore } from '../src/eventstore/event-store';
+import { EventStore, type PendingEvent } from '../src/eventstore/event-store';
 import type { StoredEvent } from '../src/eventstore/types';
 
 const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
@@ -138,4 +139,56 @@ describe('event store', () => {
     // The clash path was exercised: writers really raced on the same streams.
     expect(conflicts).toBeGreaterThan(0);
   }, 180_000);
+
+  describe('a new stream in one statement with its inline writes', () => {
+    const notes = (pending: PendingEvent[], noteId: string) => ({
+      ctes: sql`note as (
+        insert into notes (id, event_id, body, at)
+        values (${noteId}, ${pending[0]!.id}::uuid, ${(pending[0]!.data as { body: string }).body}, now())
+        returning *)`,
+      returning: sql`(select to_jsonb(note) from note)`,
+    });
+    const noteRows = async () =>
+      (await sql<{ id: string }>`select id from notes order by id`.execute(producer.db)).rows.map((r) => r.id);
+
+    beforeAll(async () => {
+      await sql`create table notes (id text primary key, event_id uuid not null, body text not null, at timestamptz not null)`.execute(
+        producer.db,
+      );
+    });
+
+    it('stores the events at versions 1..n with the writes, and reads back what they returned', async () => {
+      const pending = store.pendingStream('s-one', [
+        { type: 'test.noted', data: { body: 'first' } },
+        { type: 'test.noted', data: { body: 'second' } },
+      ]);
+      const started = await store.startStream(pending, { actorId: 'u9' }, notes(pending, 'n-1'));
+      expect(started.events.map((e) => [e.id, e.version, e.type])).toEqual(
+        pending.map((e) => [e.id, e.version, 'test.noted']),
+      );
+      expect(started.events[0]?.metadata.actorId).toBe('u9');
+      const stored = await store.readStream('s-one');
+      // What it gives back is what a read of the stream gives.
+      expect(started.events).toEqual(stored);
+      const note = started.inline as { id: string; event_id: string; body: string; at: string };
+      expect(note).toMatchObject({ id: 'n-1', event_id: pending[0]!.id, body: 'first' });
+      // The writes' now() is the events' time: a replay from the log writes the same row.
+      expect(new Date(note.at).getTime()).toBe(new Date(stored[0]!.occurredAt).getTime());
+    });
+
+    it('writes nothing, read models included, when the stream exists already', async () => {
+      const again = store.pendingStream('s-one', [{ type: 'test.noted', data: { body: 'clash' } }]);
+      await expect(store.startStream(again, {}, notes(again, 'n-2'))).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await noteRows()).toEqual(['n-1']);
+      expect(await store.readStream('s-one')).toHaveLength(2);
+    });
+
+    it('writes no event when an inline write fails, and says what failed', async () => {
+      const pending = store.pendingStream('s-two', [{ type: 'test.noted', data: { body: 'dup' } }]);
+      const failure = store.startStream(pending, {}, notes(pending, 'n-1'));
+      await expect(failure).rejects.not.toBeInstanceOf(ConcurrencyError);
+      await expect(failure).rejects.toMatchObject({ code: '23505', table: 'notes' });
+      expect(await store.readStream('s-two')).toEqual([]);
+    });
+  });
 });

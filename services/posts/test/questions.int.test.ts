@@ -87,6 +87,15 @@ describe('questions', () => {
     expect(viewed.body.data.unique_view_count).toBe(2);
   });
 
+  it('replies to an ask with what question/info then shows the asker, without reading it back', async () => {
+    const asked = await ask(askerToken, { title: 'What does the ask reply hold?', tags: ['kafka', 'node'] });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const shown = await stack.call('GET', `${API}/question/info?id=${asked.body.data.id}`, { token: askerToken });
+    // Views are buffered: this one may or may not have been flushed yet.
+    expect({ ...shown.body.data, view_count: 0, unique_view_count: 0 }).toEqual(asked.body.data);
+    expect(asked.body.data.user_info).toMatchObject({ id: asker.id, username: asker.username, status: 'normal' });
+  });
+
   it('checks the fields and the tag rules', async () => {
     const bad = await stack.call('POST', `${API}/question`, {
       token: askerToken,

@@ -1,6 +1,7 @@
 import { avatarUrl, type SiteSettings, type UserBasicInfo } from '@agora/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { type Actor, effectiveStatus } from './actor';
 
 const UNKNOWN = (id: string): UserBasicInfo => ({
   id,
@@ -15,6 +16,40 @@ const UNKNOWN = (id: string): UserBasicInfo => ({
   suspended_until: 0,
 });
 
+/** What a card shows of an `actors` row. */
+interface CardSource {
+  user_id: string;
+  username: string;
+  display_name: string;
+  email: string;
+  avatar: { type?: string; gravatar?: string; custom?: string };
+  rank: number;
+  status: string;
+  language: string;
+  suspended_until: Date | null;
+}
+
+function cardOf(row: CardSource, settings: SiteSettings): UserBasicInfo {
+  return {
+    id: row.user_id,
+    username: row.username,
+    display_name: row.display_name,
+    avatar: avatarUrl(row, settings),
+    rank: row.rank,
+    // A suspension that has run out shows as over, as the session check treats it.
+    status: effectiveStatus(row.status, row.suspended_until),
+    language: row.language,
+    location: '',
+    website: '',
+    suspended_until: row.suspended_until ? Math.floor(row.suspended_until.getTime() / 1000) : 0,
+  };
+}
+
+/** Cards found by id; an unknown id gets the card of a deleted user. */
+function cardLookup(cards: Map<string, UserBasicInfo>) {
+  return { get: (id: string | null | undefined) => (id && cards.get(id)) || UNKNOWN(id ?? '') };
+}
+
 /**
  * Author cards (UserBasicInfo) from the service's own copy of identity's facts (`actors`): one query for a
  * whole page; an unknown id gets the card of a deleted user.
@@ -22,32 +57,33 @@ const UNKNOWN = (id: string): UserBasicInfo => ({
 export async function loadAuthorCards(db: Db, ids: Iterable<string | null | undefined>, settings: SiteSettings) {
   const wanted = [...new Set([...ids].filter((id): id is string => Boolean(id)))];
   const cards = new Map<string, UserBasicInfo>();
-  if (wanted.length === 0) return { get: (id: string | null | undefined) => (id ? UNKNOWN(id) : UNKNOWN('')) };
-  const { rows } = await sql<{
-    user_id: string;
-    username: string;
-    display_name: string;
-    email: string;
-    avatar: { type?: string; gravatar?: string; custom?: string };
-    rank: number;
-    status: string;
-    language: string;
-    suspended_until: Date | null;
-  }>`select user_id, username, display_name, email, avatar, rank, status, language, suspended_until
-     from actors where user_id = any(${wanted})`.execute(db);
-  for (const row of rows) {
-    cards.set(row.user_id, {
-      id: row.user_id,
-      username: row.username,
-      display_name: row.display_name,
-      avatar: avatarUrl(row, settings),
-      rank: row.rank,
-      status: row.status,
-      language: row.language,
-      location: '',
-      website: '',
-      suspended_until: row.suspended_until ? Math.floor(row.suspended_until.getTime() / 1000) : 0,
-    });
-  }
-  return { get: (id: string | null | undefined) => (id && cards.get(id)) || UNKNOWN(id ?? '') };
+  if (wanted.length === 0) return cardLookup(cards);
+  const { rows } = await sql<CardSource>`
+    select user_id, username, display_name, email, avatar, rank, status, language, suspended_until
+    from actors where user_id = any(${wanted})`.execute(db);
+  for (const row of rows) cards.set(row.user_id, cardOf(row, settings));
+  return cardLookup(cards);
+}
+
+/**
+ * The signed-in member's own card, from the session check's copy of their `actors` row (no query), or
+ * null when the session knows only the token's claims (the member is not projected here yet).
+ */
+export function ownAuthorCards(actor: Actor, settings: SiteSettings) {
+  if (!actor.username) return null;
+  const card = cardOf(
+    {
+      user_id: actor.id,
+      username: actor.username,
+      display_name: actor.displayName,
+      email: actor.email,
+      avatar: actor.avatar,
+      rank: actor.rank,
+      status: actor.status,
+      language: actor.language,
+      suspended_until: actor.suspendedUntil,
+    },
+    settings,
+  );
+  return cardLookup(new Map([[actor.id, card]]));
 }

@@ -1,13 +1,15 @@
 import type { NewEvent } from '@agora/contracts';
 import type { Db, Tx } from '../db/database';
 import { ConcurrencyError } from '../eventstore/errors';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore, InlineWrites, PendingEvent } from '../eventstore/event-store';
 import type { AppendOptions, StoredEvent } from '../eventstore/types';
 import type { Decider } from './decider';
 
 export interface CommandResult<State> {
   state: State;
   events: StoredEvent[];
+  /** What the inline writes of `projectInStatement` read back, when they ran. */
+  inline?: unknown;
 }
 
 export interface ExecuteCommandOptions<State, Command, Event extends NewEvent> {
@@ -22,6 +24,11 @@ export interface ExecuteCommandOptions<State, Command, Event extends NewEvent> {
   maxAttempts?: number;
   /** The stream id was made just now (a new post): there is no history to read on the first attempt. */
   newStream?: boolean;
+  /**
+   * For a new stream: the inline projections as writes of the append's own statement (one round trip, no
+   * transaction), or null when these events have no such form and `project` applies them instead.
+   */
+  projectInStatement?: (events: PendingEvent<Event>[]) => InlineWrites | null;
 }
 
 /**
@@ -35,6 +42,10 @@ export async function executeCommand<State, Command, Event extends NewEvent>(
   const maxAttempts = options.maxAttempts ?? 5;
   for (let attempt = 1; ; attempt++) {
     try {
+      if (options.newStream && attempt === 1 && options.projectInStatement) {
+        const started = await startInOneStatement(options);
+        if (started) return started;
+      }
       return await db.transaction().execute(async (tx) => {
         const history = options.newStream && attempt === 1 ? [] : await store.readStream(streamId, {}, tx);
         let state = decider.initialState();
@@ -50,4 +61,20 @@ export async function executeCommand<State, Command, Event extends NewEvent>(
       throw error;
     }
   }
+}
+
+/** A new stream's command decided on the initial state and stored with its inline writes in one statement. */
+async function startInOneStatement<State, Command, Event extends NewEvent>(
+  options: ExecuteCommandOptions<State, Command, Event>,
+): Promise<CommandResult<State> | null> {
+  const { decider, store } = options;
+  let state = decider.initialState();
+  const decided = decider.decide(options.command, state);
+  if (decided.length === 0) return null;
+  const pending = store.pendingStream(options.streamId, decided);
+  const writes = options.projectInStatement!(pending);
+  if (!writes) return null;
+  for (const event of decided) state = decider.evolve(state, event);
+  const started = await store.startStream(pending, options.metadata ?? {}, writes);
+  return { state, events: started.events, inline: started.inline };
 }

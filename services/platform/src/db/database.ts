@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import { PreparingClient } from './prepared';
 
 /** int8 columns (event positions, counters) come back as strings unless a query casts them. */
 export type Tx = Transaction<any>;
@@ -34,6 +35,7 @@ export function connectDatabase(options: DatabaseOptions): ServiceDatabase {
     application_name: options.applicationName ?? `agora-${options.schema}`,
     options: `-c search_path=${quoteIdent(options.schema)},public`,
     idleTimeoutMillis: 30_000,
+    Client: PreparingClient,
   });
   // A lost connection (a database restart, or Ctrl-C reaching the embedded server before us) fails the
   // query that used it; the client-level 'error' event must not end the process, idle or checked out.

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '@agora/contracts';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { type Db, quoteIdent, type Tx } from '../db/database';
+import { executePrepared } from '../db/prepared';
 import { ConcurrencyError } from './errors';
 import {
   type AppendOptions,
@@ -50,6 +51,40 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';
 }
 
+/** A new stream's event before it is stored: its id is fixed already, its time will be the statement's `now()`. */
+export interface PendingEvent<E extends NewEvent = NewEvent> {
+  id: string;
+  streamId: string;
+  version: number;
+  type: E['type'];
+  data: E['data'];
+}
+
+/** Inline read models written by the statement that appends their events. */
+export interface InlineWrites {
+  /** Data-modifying common table expressions (`name as (...)`, apart by commas); `now()` is the events' time. */
+  ctes: RawBuilder<unknown>;
+  /** One value read back from them (a written row as JSON, say), a scalar expression. */
+  returning: RawBuilder<unknown>;
+}
+
+/** The columns an append writes besides the stream and its version, one array per column. */
+function eventColumns(events: NewEvent[], options: AppendOptions) {
+  const correlationId = options.correlationId ?? randomUUID();
+  const metadata = events.map((e): StoredEvent['metadata'] => ({
+    actorId: options.actorId ?? null,
+    correlationId,
+    causationId: options.causationId ?? null,
+    schemaVersion: options.schemaVersions?.[e.type] ?? 1,
+  }));
+  return {
+    types: events.map((e) => e.type),
+    data: events.map((e) => JSON.stringify(e.data ?? null)),
+    metadata: metadata.map((m) => JSON.stringify(m)),
+    metadataObjects: metadata,
+  };
+}
+
 /** The event store of one service: its `events` table (DESIGN §3). */
 export class EventStore {
   constructor(
@@ -74,18 +109,8 @@ export class EventStore {
     }
     if (!tx) return this.db.transaction().execute((t) => this.append(streamId, expectedVersion, events, options, t));
 
-    const correlationId = options.correlationId ?? randomUUID();
     const ids = events.map(() => randomUUID());
-    const types = events.map((e) => e.type);
-    const data = events.map((e) => JSON.stringify(e.data ?? null));
-    const metadata = events.map((e) =>
-      JSON.stringify({
-        actorId: options.actorId ?? null,
-        correlationId,
-        causationId: options.causationId ?? null,
-        schemaVersion: options.schemaVersions?.[e.type] ?? 1,
-      }),
-    );
+    const { types, data, metadata } = eventColumns(events, options);
     const expected = expectedVersion === 'any' ? null : expectedVersion;
     if (expected === null) {
       // Without an expected version, writers of one stream queue up instead of clashing on the version.
@@ -110,6 +135,61 @@ export class EventStore {
       return { nextExpectedVersion: stored.at(-1)?.version ?? 0, events: stored };
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConcurrencyError(streamId, expected ?? -1);
+      throw error;
+    }
+  }
+
+  /** A new stream's events with their ids, for `startStream` and the inline writes that go with them. */
+  pendingStream<E extends NewEvent>(streamId: string, events: E[]): PendingEvent<E>[] {
+    return events.map((e, i) => ({ id: randomUUID(), streamId, version: i + 1, type: e.type, data: e.data }));
+  }
+
+  /**
+   * Starts a stream (versions 1..n) and writes the inline read models of its events in the same statement:
+   * no transaction around it, one round trip. When the stream exists already, its unique index fails the
+   * whole statement, read models included (ConcurrencyError).
+   */
+  async startStream(
+    pending: PendingEvent[],
+    options: AppendOptions,
+    writes: InlineWrites,
+  ): Promise<{ events: StoredEvent[]; inline: unknown }> {
+    const streamId = pending[0]!.streamId;
+    const { types, data, metadata, metadataObjects } = eventColumns(pending, options);
+    try {
+      // Only what the database adds is read back; the events themselves are at hand.
+      const { rows } = await executePrepared(
+        this.db,
+        sql<{ global_position: string; txid: string; created_at: Date; inline: unknown }>`
+        with appended as (
+          insert into events (event_id, stream_id, stream_version, type, data, metadata)
+          select e.id, ${streamId}, e.n, e.type, e.data, e.metadata
+          from unnest(${pending.map((e) => e.id)}::uuid[], ${types}::text[], ${data}::jsonb[], ${metadata}::jsonb[])
+                 with ordinality as e(id, type, data, metadata, n)
+          returning global_position, transaction_id::text as txid, stream_version, created_at
+        ), ${writes.ctes}
+        select global_position, txid, created_at, ${writes.returning} as inline
+        from appended order by stream_version`,
+      );
+      const events = rows.map(
+        (row, i): StoredEvent => ({
+          id: pending[i]!.id,
+          type: pending[i]!.type,
+          streamId,
+          version: pending[i]!.version,
+          occurredAt: row.created_at.toISOString(),
+          data: pending[i]!.data ?? null,
+          metadata: metadataObjects[i]!,
+          source: this.schema,
+          position: { transactionId: row.txid, globalPosition: String(row.global_position) },
+        }),
+      );
+      return { events, inline: rows[0]?.inline ?? null };
+    } catch (error) {
+      // Only the events' own index tells that the stream exists; a read model's would be a bug to surface.
+      if (isUniqueViolation(error) && (error as { table?: string }).table === 'events') {
+        throw new ConcurrencyError(streamId, 0);
+      }
       throw error;
     }
   }

@@ -13,15 +13,32 @@ export function plainText(source: string): string {
 
 /** plainText of markdown already rendered by renderMarkdown (a post's stored HTML), without rendering it again. */
 export function plainTextOfHtml(html: string): string {
-  return html
-    .replace(blockTag, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    html
+      .replace(blockTag, ' ')
+      .replace(/<[^>]*>/g, '')
+      // One pass: `&amp;lt;` stays `&lt;`, as decoding `&amp;` last would leave it.
+      .replace(/&(?:lt|gt|quot|amp);/g, (entity) => ENTITIES[entity]!)
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&amp;': '&' };
+
+/** Code points in a string, without building an array of them. */
+function codePoints(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    count++;
+  }
+  return count;
 }
 
 const words = new Intl.Segmenter(undefined, { granularity: 'word' });
@@ -38,23 +55,23 @@ export function excerpt(source: string, maxChars: number): string {
 /** excerpt of markdown already rendered by renderMarkdown (a post's stored HTML). */
 export function excerptOfHtml(html: string, maxChars: number): string {
   const text = plainTextOfHtml(html);
-  if ([...text].length <= maxChars) return text;
+  if (text.length <= maxChars || codePoints(text) <= maxChars) return text;
   if (maxChars < 1) return '';
   const budget = maxChars - 1;
-  let cut = takeWhileFits(words.segment(text), budget);
+  let cut = takeWhileFits(text, words, budget);
   // A single word longer than the budget: cut inside it, between characters a reader sees as one.
-  if (cut.trim() === '') cut = takeWhileFits(graphemes.segment(text), budget);
+  if (cut.trim() === '') cut = takeWhileFits(text, graphemes, budget);
   return `${cut.replace(/[\s,;:–—-]+$/u, '')}…`;
 }
 
-function takeWhileFits(segments: Intl.Segments, budget: number): string {
-  let taken = '';
+/** The longest run of whole segments from the start that holds at most `budget` code points. */
+function takeWhileFits(text: string, segmenter: Intl.Segmenter, budget: number): string {
+  let end = 0;
   let length = 0;
-  for (const { segment } of segments) {
-    const size = [...segment].length;
-    if (length + size > budget) break;
-    taken += segment;
-    length += size;
+  for (const { segment, index } of segmenter.segment(text)) {
+    length += codePoints(segment);
+    if (length > budget) break;
+    end = index + segment.length;
   }
-  return taken;
+  return text.slice(0, end);
 }

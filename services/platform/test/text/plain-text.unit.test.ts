@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerpt, excerptOfHtml, plainText } from '../../src/text/plain-text';
+import { excerpt, excerptOfHtml, plainText, plainTextOfHtml } from '../../src/text/plain-text';
 import { renderMarkdown } from '../../src/text/render';
 
 describe('plainText', () => {
@@ -66,5 +66,43 @@ describe('excerptOfHtml', () => {
       for (const max of [8, 20, 240]) expect(excerptOfHtml(renderMarkdown(source), max)).toBe(excerpt(source, max));
     }
     expect(excerptOfHtml('<p>Already <em>rendered</em></p>', 100)).toBe('Already rendered');
+  });
+});
+
+describe('excerpt on random text', () => {
+  /** The cut as first written: whole segments concatenated while they fit, code points counted by spreading. */
+  function referenceExcerpt(text: string, maxChars: number) {
+    if ([...text].length <= maxChars) return text;
+    const fit = (granularity: 'word' | 'grapheme') => {
+      let taken = '';
+      for (const { segment } of new Intl.Segmenter(undefined, { granularity }).segment(text)) {
+        if ([...taken].length + [...segment].length > maxChars - 1) break;
+        taken += segment;
+      }
+      return taken;
+    };
+    let cut = fit('word');
+    if (cut.trim() === '') cut = fit('grapheme');
+    return `${cut.replace(/[\s,;:–—-]+$/u, '')}…`;
+  }
+  const pieces = ['word', ' ', 'longerword', ', ', '中文分词', '😀', 'é', 'e\u0301', '👍🏽', '-', '日本語', 'x'];
+
+  it('cuts where whole segments stop fitting, counting code points, for any mix of scripts', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let run = 0; run < 500; run++) {
+      const text = Array.from(
+        { length: 1 + Math.floor(random() * 40) },
+        () => pieces[Math.floor(random() * pieces.length)],
+      )
+        .join('')
+        .trim();
+      const max = 1 + Math.floor(random() * 60);
+      const html = `<p>${text}</p>`;
+      expect(excerptOfHtml(html, max), `${max}: ${text}`).toBe(referenceExcerpt(plainTextOfHtml(html), max));
+    }
   });
 });

@@ -19,7 +19,8 @@ import { sql } from 'kysely';
 import { answerDecider } from '../domain/answer/decider';
 import { commentDecider } from '../domain/comment/decider';
 import { questionDecider, Status } from '../domain/question/decider';
-import { applyPostsEvent } from '../projections/posts/read-model';
+import { applyPostsEvent, postsWritesInStatement } from '../projections/posts/read-model';
+import { type QuestionRow as QuestionReadRow, questionRowOf } from '../queries/questions';
 import { askCommand, postAnswerCommand, questionContent } from './drafts';
 import { checkTags, normalizeTags, resolveTags, type TagItem } from './tags';
 
@@ -69,8 +70,20 @@ export class Posts {
     actorId: string,
     options: { newStream?: boolean } = {},
   ) {
-    const { events } = await executeCommand({
+    return (await this.runForResult(streamId, decider, command, actorId, options)).events;
+  }
+
+  /** `run`, with what the posts read models wrote in the append's own statement when a new post took that path. */
+  private async runForResult<S, C, E extends NewEvent>(
+    streamId: string,
+    decider: Decider<S, C, E>,
+    command: C,
+    actorId: string,
+    options: { newStream?: boolean },
+  ) {
+    const result = await executeCommand({
       newStream: options.newStream,
+      projectInStatement: postsWritesInStatement,
       db: this.db,
       store: this.context.store,
       streamId,
@@ -82,7 +95,7 @@ export class Posts {
       },
     });
     this.context.changes.changed();
-    return events;
+    return result;
   }
 
   async question(id: string): Promise<QuestionRow | undefined> {
@@ -113,6 +126,14 @@ export class Posts {
   }
 
   async ask(actor: Actor, input: { title: string; content: string; tags: TagItem[] }): Promise<string> {
+    return (await this.askWithRow(actor, input)).id;
+  }
+
+  /** Asks, and gives back the new question's row when the ask wrote it in one statement (else null). */
+  async askWithRow(
+    actor: Actor,
+    input: { title: string; content: string; tags: TagItem[] },
+  ): Promise<{ id: string; row: QuestionReadRow | null }> {
     const settings = await this.settings();
     await this.require(actor, 'question.add', settings);
     this.minContent(settings, 'content', input.content);
@@ -120,8 +141,10 @@ export class Posts {
     checkTags(actor, resolved, settings);
     const tags = resolved.tags;
     const command = askCommand(this.context.ids, actor.id, input, tags);
-    await this.run(command.questionId, questionDecider, command, actor.id, { newStream: true });
-    return command.questionId;
+    const { inline } = await this.runForResult(command.questionId, questionDecider, command, actor.id, {
+      newStream: true,
+    });
+    return { id: command.questionId, row: inline ? questionRowOf(inline) : null };
   }
 
   /** Applied at once for the author and the privileged; otherwise a revision waits for review. */

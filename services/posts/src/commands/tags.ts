@@ -1,5 +1,5 @@
 import { isTagSlug, normalizeTagSlug, type SiteSettings } from '@agora/contracts';
-import { type Actor, checkPermission, type Db, errors, isStaff } from '@agora/platform';
+import { type Actor, checkPermission, type Db, errors, executePrepared, isStaff } from '@agora/platform';
 import { sql } from 'kysely';
 
 export interface TagItem {
@@ -43,7 +43,9 @@ export interface ResolvedTags {
  */
 export async function resolveTags(db: Db, tags: Tag[]): Promise<ResolvedTags> {
   if (tags.length === 0) return { tags, known: new Set() };
-  const { rows } = await sql<{ asked: string | null; slug_name: string; display_name: string | null }>`
+  const { rows } = await executePrepared(
+    db,
+    sql<{ asked: string | null; slug_name: string; display_name: string | null }>`
     with asked(slug) as (select unnest(${tags.map((t) => t.slug_name)}::text[])),
     resolved as (
       select a.slug as asked, coalesce(m.slug_name, c.slug_name) as slug_name,
@@ -57,7 +59,8 @@ export async function resolveTags(db: Db, tags: Tag[]): Promise<ResolvedTags> {
     select null, f.slug, null from final f
     where exists (select 1 from tag_catalog c where c.slug_name = f.slug and not c.deleted)
        or (exists (select 1 from known_tags k where k.slug_name = f.slug)
-           and not exists (select 1 from tag_catalog c where c.slug_name = f.slug and c.deleted))`.execute(db);
+           and not exists (select 1 from tag_catalog c where c.slug_name = f.slug and c.deleted))`,
+  );
   const main = new Map<string, Tag>();
   const known = new Set<string>();
   for (const row of rows) {

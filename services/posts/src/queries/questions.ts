@@ -37,6 +37,15 @@ export interface QuestionRow {
   updated_at: Date;
 }
 
+const DATE_COLUMNS = ['last_answer_at', 'last_edit_at', 'post_update_time', 'created_at', 'updated_at'] as const;
+
+/** A question row read back as JSON (`to_jsonb`), with its times as dates again, as a query gives them. */
+export function questionRowOf(json: unknown): QuestionRow {
+  const row = { ...(json as Record<string, unknown>) };
+  for (const column of DATE_COLUMNS) if (typeof row[column] === 'string') row[column] = new Date(row[column]);
+  return row as unknown as QuestionRow;
+}
+
 export const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : 0);
 
 /** Deleted and hidden questions are for their author and the moderators only (behaviour §7d, §4b). */

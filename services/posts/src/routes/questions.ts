@@ -1,5 +1,5 @@
 import { EnvelopeSchema, Limits, type SiteSettings } from '@agora/contracts';
-import { CaptchaFields, errors, type HttpApp, ok, siteSettingsOf } from '@agora/platform';
+import { CaptchaFields, errors, type HttpApp, ok, ownAuthorCards, siteSettingsOf } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
@@ -47,8 +47,16 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
       },
     },
     async (request) => {
-      const id = await posts.ask(request.actor!, request.body);
-      return ok(request, await questionInfo(posts.db, id, request.actor, await settings()));
+      const { id, row } = await posts.askWithRow(request.actor!, request.body);
+      const s = await settings();
+      // The reply is the row the ask wrote and the asker's own card, when both are at hand: no read back.
+      const authors = row && ownAuthorCards(request.actor!, s);
+      return ok(
+        request,
+        row && authors
+          ? questionInfoFor({ q: row, authors }, request.actor, s)
+          : await questionInfo(posts.db, id, request.actor, s),
+      );
     },
   );
 

@@ -1,7 +1,7 @@
-import type { EventOf, ViewsCounted } from '@agora/contracts';
-import type { StoredEvent, Tx } from '@agora/platform';
+import type { EventOf, QuestionAsked, ViewsCounted } from '@agora/contracts';
+import type { InlineWrites, PendingEvent, StoredEvent, Tx } from '@agora/platform';
 import { excerptOfHtml } from '@agora/platform';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { AnswerEvent } from '../../domain/answer/decider';
 import type { CommentEvent } from '../../domain/comment/decider';
 import type { QuestionEvent } from '../../domain/question/decider';
@@ -13,6 +13,9 @@ type PostsEvent = (QuestionEvent | AnswerEvent | CommentEvent | EventOf<typeof V
 
 const DESCRIPTION_LENGTH = 240;
 
+/** An event's time: its stored time on replay, or `now()` when written by the statement that appends it. */
+type Time = string | RawBuilder<unknown>;
+
 type ActivityRow = {
   object: string;
   timeline: string;
@@ -23,7 +26,7 @@ type ActivityRow = {
 };
 
 /** Inserts an event's timeline rows (one statement for all of them). */
-function insertActivity(event: PostsEvent, rows: ActivityRow[]) {
+function insertActivity(event: { id: string; occurredAt: Time }, rows: ActivityRow[]) {
   const values = rows.map(
     (row) => sql`(${`${event.id}:${row.timeline}`}, ${row.object}, ${row.timeline}, ${row.type}, ${row.user},
                   ${row.revision ?? null}, ${row.comment ?? ''}, ${event.occurredAt}::timestamptz)`,
@@ -47,7 +50,7 @@ function insertRevision(r: {
   status: 1 | 2;
   content: object;
   log?: string;
-  at: string;
+  at: Time;
 }) {
   return sql`insert into revisions (id, object_id, object_type, user_id, status, content, log, created_at)
             values (${r.id}, ${r.object}, ${r.type}, ${r.user}, ${r.status}, ${JSON.stringify(r.content)}::jsonb,
@@ -60,7 +63,7 @@ async function recordRevision(tx: Tx, r: Parameters<typeof insertRevision>[0]) {
 }
 
 /** Common table expressions that set a question's tags (written on every ask and edit). */
-function questionTagChanges(questionId: string, tags: { slug_name: string; display_name: string }[], at: string) {
+function questionTagChanges(questionId: string, tags: { slug_name: string; display_name: string }[], at: Time) {
   const slugs = tags.map((t) => t.slug_name);
   const names = tags.map((t) => t.display_name);
   return sql`
@@ -97,37 +100,59 @@ async function refreshAnswerCount(tx: Tx, questionId: string, touched?: string) 
     where q.id = ${questionId}`.execute(tx);
 }
 
+type Asked = EventOf<typeof QuestionAsked>['data'];
+
+/**
+ * A new question's rows, as common table expressions (`asked` returns the question's row): one statement,
+ * as asking is on the hot path.
+ */
+function questionAskedWrites(eventId: string, d: Asked, at: Time) {
+  return sql`
+    asked as (
+      insert into questions (id, user_id, title, url_title, content, html, description, tags, revision_id,
+                             post_update_time, created_at, updated_at)
+      values (${d.question_id}, ${d.user_id}, ${d.title}, ${d.url_title}, ${d.content}, ${d.html},
+              ${excerptOfHtml(d.html, DESCRIPTION_LENGTH)}, ${JSON.stringify(d.tags)}::jsonb, ${d.revision_id}, ${at}, ${at}, ${at})
+      on conflict (id) do nothing
+      returning *
+    ), ${questionTagChanges(d.question_id, d.tags, at)}, revision as (
+      ${insertRevision({
+        id: d.revision_id,
+        object: d.question_id,
+        type: 'question',
+        user: d.user_id,
+        status: 2,
+        content: { title: d.title, content: d.content, tags: d.tags },
+        at,
+      })}
+    ), asked_activity as (
+      ${insertActivity({ id: eventId, occurredAt: at }, [
+        { object: d.question_id, timeline: d.question_id, type: 'asked', user: d.user_id, revision: d.revision_id },
+      ])}
+    )`;
+}
+
+/**
+ * The posts read models written by the statement that appends a new post's events, when they have that
+ * form (a question asked); `inline` reads back the new question's row as JSON (see `questionRowOf`).
+ */
+export function postsWritesInStatement(events: PendingEvent[]): InlineWrites | null {
+  const [event] = events;
+  if (events.length !== 1 || event?.type !== 'posts.question_asked') return null;
+  return {
+    ctes: questionAskedWrites(event.id, event.data as Asked, sql`now()`),
+    returning: sql`(select to_jsonb(asked) from asked)`,
+  };
+}
+
 /** Applies a posts event to the read models, in the transaction of the command that caused it. */
 export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void> {
   const event = stored as unknown as PostsEvent;
   const at = event.occurredAt;
   switch (event.type) {
-    case 'posts.question_asked': {
-      const d = event.data;
-      // One statement (data-modifying CTEs on separate tables): asking is on the hot path.
-      await sql`
-        with asked as (
-          insert into questions (id, user_id, title, url_title, content, html, description, tags, revision_id,
-                                 post_update_time, created_at, updated_at)
-          values (${d.question_id}, ${d.user_id}, ${d.title}, ${d.url_title}, ${d.content}, ${d.html},
-                  ${excerptOfHtml(d.html, DESCRIPTION_LENGTH)}, ${JSON.stringify(d.tags)}::jsonb, ${d.revision_id}, ${at}, ${at}, ${at})
-          on conflict (id) do nothing
-        ), ${questionTagChanges(d.question_id, d.tags, at)}, revision as (
-          ${insertRevision({
-            id: d.revision_id,
-            object: d.question_id,
-            type: 'question',
-            user: d.user_id,
-            status: 2,
-            content: { title: d.title, content: d.content, tags: d.tags },
-            at,
-          })}
-        )
-        ${insertActivity(event, [
-          { object: d.question_id, timeline: d.question_id, type: 'asked', user: d.user_id, revision: d.revision_id },
-        ])}`.execute(tx);
+    case 'posts.question_asked':
+      await sql`with ${questionAskedWrites(event.id, event.data, at)} select 1`.execute(tx);
       return;
-    }
     case 'posts.question_edited': {
       const d = event.data;
       await sql`
