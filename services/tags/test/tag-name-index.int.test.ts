@@ -4,7 +4,7 @@ import { eventually } from '../../../test-support/eventually';
 import type { Stack } from '../../../test-support/stack';
 import { tagsReadModel } from '../src/projections/tags/read-model';
 import { suggestTags } from '../src/queries/suggestions';
-import { TagNameIndex } from '../src/queries/tag-name-index';
+import { TagNameIndex, type TagNames } from '../src/queries/tag-name-index';
 import { type TagOrder, tagPage } from '../src/queries/tag-page';
 import { tagsFor } from '../src/service';
 import { API, ask, createTag, type Member, moderator, setTagSettings, tagsStack } from './support';
@@ -21,10 +21,14 @@ const index = () => new TagNameIndex(db(), tags().context.changes);
  * The index's answer once it has one: it answers null, by design, while any older transaction of the
  * cluster (another test file's, in CI) still runs when a tag row last changed.
  */
-async function answered(names: TagNameIndex) {
-  let found: Awaited<ReturnType<TagNameIndex['current']>> = null;
-  await eventually(async () => (found = await names.current()) !== null);
-  return found;
+async function answered(names: TagNameIndex): Promise<TagNames> {
+  const found: TagNames[] = [];
+  await eventually(async () => {
+    const answer = await names.current();
+    if (answer) found.push(answer);
+    return answer !== null;
+  });
+  return found[0]!;
 }
 
 const TEXTS = [
