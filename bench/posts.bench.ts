@@ -39,6 +39,7 @@ import {
   openLoop,
   profiled,
   resetStatements,
+  settleHeap,
   statementsPer,
   summarize,
   writeResults,
@@ -235,6 +236,7 @@ async function measureReads(label: string) {
   const lists: Record<string, unknown> = {};
   const deep: Record<string, unknown> = {};
   for (const sort of SORTS) {
+    settleHeap();
     const url = (page: number) => `${API}/question/page?order=${sort}&page=${page}&page_size=20`;
     const first = (await get(url(1))).response.json().data;
     await clients(async () => (await get(url(1))).ms, 5); // warm-up
@@ -258,6 +260,7 @@ async function measureReads(label: string) {
     `${API}/question/info?id=${id}`,
     `${API}/answer/page?question_id=${id}&order=default&page=1&page_size=999`,
   ];
+  settleHeap();
   // Warm-up, as for the lists: each question once (with the cache on, its first load; the uncached run shows that cost).
   for (const id of rich) await Promise.all(detailUrls(id).map((url) => get(url)));
   const infoSamples: number[] = [];
@@ -325,6 +328,7 @@ async function askOne(c: number, i: number) {
   return ms;
 }
 // Warm-up, as for the reads: the first asks of a fresh process compile the ask path.
+settleHeap();
 await clients((c, i) => askOne(c, 5000 + i), 5);
 await resetStatements(admin);
 const ask = await profiled('posts-ask', () => clients(askOne));

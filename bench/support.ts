@@ -3,6 +3,8 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { HttpApp } from '@agora/platform';
 import type { InjectOptions } from 'fastify';
 import type pg from 'pg';
@@ -12,6 +14,20 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)]!;
+}
+
+let collectGarbage: (() => void) | null = null;
+
+/**
+ * A full garbage collection before a measured phase, so that the garbage an earlier phase left behind
+ * is not collected, and billed, in the middle of this one (as harnesses such as JMH do between runs).
+ */
+export function settleHeap() {
+  if (!collectGarbage) {
+    v8.setFlagsFromString('--expose-gc');
+    collectGarbage = vm.runInNewContext('gc') as () => void;
+  }
+  collectGarbage();
 }
 
 export function summarize(samplesMs: number[]) {

@@ -68,8 +68,11 @@ export interface InlineWrites {
   returning: RawBuilder<unknown>;
 }
 
-/** The columns an append writes besides the stream and its version, one array per column. */
-function eventColumns(events: NewEvent[], options: AppendOptions) {
+/**
+ * The rows an append writes, as one JSON array (`id`, `n`: the place in the append, `type`, `data`,
+ * `metadata`), read by `jsonb_to_recordset`: one parameter, no array literal to escape and parse.
+ */
+function eventRecords(events: NewEvent[], ids: string[], options: AppendOptions) {
   const correlationId = options.correlationId ?? randomUUID();
   const metadata = events.map((e): StoredEvent['metadata'] => ({
     actorId: options.actorId ?? null,
@@ -77,13 +80,19 @@ function eventColumns(events: NewEvent[], options: AppendOptions) {
     causationId: options.causationId ?? null,
     schemaVersion: options.schemaVersions?.[e.type] ?? 1,
   }));
-  return {
-    types: events.map((e) => e.type),
-    data: events.map((e) => JSON.stringify(e.data ?? null)),
-    metadata: metadata.map((m) => JSON.stringify(m)),
-    metadataObjects: metadata,
-  };
+  const records = events.map((e, i) => ({
+    id: ids[i],
+    n: i + 1,
+    type: e.type,
+    data: e.data ?? null,
+    metadata: metadata[i],
+  }));
+  return { json: JSON.stringify(records), metadata };
 }
+
+/** The rows of `eventRecords`, as a FROM item `e`. */
+const RECORDS = (json: string) =>
+  sql`jsonb_to_recordset(${json}::jsonb) as e(id uuid, n int, type text, data jsonb, metadata jsonb)`;
 
 /** The event store of one service: its `events` table (DESIGN §3). */
 export class EventStore {
@@ -110,7 +119,7 @@ export class EventStore {
     if (!tx) return this.db.transaction().execute((t) => this.append(streamId, expectedVersion, events, options, t));
 
     const ids = events.map(() => randomUUID());
-    const { types, data, metadata } = eventColumns(events, options);
+    const records = eventRecords(events, ids, options);
     const expected = expectedVersion === 'any' ? null : expectedVersion;
     if (expected === null) {
       // Without an expected version, writers of one stream queue up instead of clashing on the version.
@@ -125,9 +134,7 @@ export class EventStore {
         )
         insert into events (event_id, stream_id, stream_version, type, data, metadata)
         select e.id, ${streamId}, current.version + e.n, e.type, e.data, e.metadata
-        from current,
-             unnest(${ids}::uuid[], ${types}::text[], ${data}::jsonb[], ${metadata}::jsonb[])
-               with ordinality as e(id, type, data, metadata, n)
+        from current, ${RECORDS(records.json)}
         where ${expected}::int is null or current.version = ${expected}::int
         returning ${COLUMNS}`.execute(tx);
       if (rows.length === 0) throw new ConcurrencyError(streamId, expected ?? -1);
@@ -155,7 +162,11 @@ export class EventStore {
     writes: InlineWrites,
   ): Promise<{ events: StoredEvent[]; inline: unknown }> {
     const streamId = pending[0]!.streamId;
-    const { types, data, metadata, metadataObjects } = eventColumns(pending, options);
+    const records = eventRecords(
+      pending,
+      pending.map((e) => e.id),
+      options,
+    );
     try {
       // Only what the database adds is read back; the events themselves are at hand.
       const { rows } = await executePrepared(
@@ -163,9 +174,7 @@ export class EventStore {
         sql<{ global_position: string; txid: string; created_at: Date; inline: unknown }>`
         with appended as (
           insert into events (event_id, stream_id, stream_version, type, data, metadata)
-          select e.id, ${streamId}, e.n, e.type, e.data, e.metadata
-          from unnest(${pending.map((e) => e.id)}::uuid[], ${types}::text[], ${data}::jsonb[], ${metadata}::jsonb[])
-                 with ordinality as e(id, type, data, metadata, n)
+          select e.id, ${streamId}, e.n, e.type, e.data, e.metadata from ${RECORDS(records.json)}
           returning global_position, transaction_id::text as txid, stream_version, created_at
         ), ${writes.ctes}
         select global_position, txid, created_at, ${writes.returning} as inline
@@ -179,7 +188,7 @@ export class EventStore {
           version: pending[i]!.version,
           occurredAt: row.created_at.toISOString(),
           data: pending[i]!.data ?? null,
-          metadata: metadataObjects[i]!,
+          metadata: records.metadata[i]!,
           source: this.schema,
           position: { transactionId: row.txid, globalPosition: String(row.global_position) },
         }),

@@ -64,14 +64,23 @@ export function excerptOfHtml(html: string, maxChars: number): string {
   return `${cut.replace(/[\s,;:–—-]+$/u, '')}…`;
 }
 
-/** The longest run of whole segments from the start that holds at most `budget` code points. */
+/**
+ * The longest run of whole segments from the start that holds at most `budget` code points: everything
+ * before the segment that holds the first code point past the budget (one look-up, no walk).
+ */
 function takeWhileFits(text: string, segmenter: Intl.Segmenter, budget: number): string {
-  let end = 0;
-  let length = 0;
-  for (const { segment, index } of segmenter.segment(text)) {
-    length += codePoints(segment);
-    if (length > budget) break;
-    end = index + segment.length;
+  const past = unitIndexAfter(text, budget);
+  if (past >= text.length) return text;
+  return text.slice(0, segmenter.segment(text).containing(past)?.index ?? past);
+}
+
+/** The code unit index just after the first `count` code points of `text` (its length when shorter). */
+function unitIndexAfter(text: string, count: number): number {
+  let index = 0;
+  for (let seen = 0; seen < count && index < text.length; seen++) {
+    const unit = text.charCodeAt(index);
+    const pair = unit >= 0xd800 && unit <= 0xdbff && index + 1 < text.length;
+    index += pair && text.charCodeAt(index + 1) >= 0xdc00 && text.charCodeAt(index + 1) <= 0xdfff ? 2 : 1;
   }
-  return text.slice(0, end);
+  return index;
 }
