@@ -1,15 +1,19 @@
-import { defaultSiteSettings } from '@agora/contracts';
+import { defaultSiteSettings, type SiteSettings } from '@agora/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test-support/database';
-import { type ActorRow, toActor } from '../src/auth/actor-projection';
+import { toActor } from '../src/auth/actor-projection';
 import { loadAuthorCards, ownAuthorCards } from '../src/auth/author-cards';
 import { connectDatabase, type ServiceDatabase } from '../src/db/database';
 import { migrateService } from '../src/db/migrate';
 
 let drop: () => Promise<void>;
 let database: ServiceDatabase;
-const settings = { ...defaultSiteSettings(), users: { ...defaultSiteSettings().users, default_avatar: 'gravatar' } };
+const settings: SiteSettings = {
+  ...defaultSiteSettings(),
+  users: { ...defaultSiteSettings().users, default_avatar: 'gravatar' },
+};
+type ActorRow = Parameters<typeof toActor>[0];
 
 const DAY = 24 * 3600 * 1000;
 const members: [string, string, Date | null][] = [
