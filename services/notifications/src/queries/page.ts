@@ -1,5 +1,4 @@
 import {
-  avatarUrl,
   type InboxType,
   type Language,
   type NotificationItem,
@@ -9,7 +8,7 @@ import {
   translate,
   type UserBasicInfo,
 } from '@agora/contracts';
-import type { Db } from '@agora/platform';
+import { type AuthorCardRow, authorCardOf, type Db } from '@agora/platform';
 import { sql } from 'kysely';
 import { isAnonymous, isNotificationAction } from '../domain/actions';
 
@@ -28,20 +27,8 @@ interface Row {
   answer_id: string | null;
 }
 
-interface CardRow {
-  user_id: string;
-  username: string;
-  display_name: string;
-  email: string;
-  avatar: { type?: string; gravatar?: string; custom?: string };
-  rank: number;
-  status: string;
-  language: string;
-  suspended_until: Date | null;
-}
-
 /** Behaviour §5a: a deleted user shows as `user<masked id>` with status `deleted`. */
-function card(id: string, row: CardRow | undefined, settings: SiteSettings): UserBasicInfo {
+function card(id: string, row: AuthorCardRow | undefined, settings: SiteSettings): UserBasicInfo {
   if (!row || row.status === 'deleted') {
     const masked = id.length > 6 ? `${id.slice(0, 3)}***${id.slice(-3)}` : '***';
     return {
@@ -57,18 +44,7 @@ function card(id: string, row: CardRow | undefined, settings: SiteSettings): Use
       suspended_until: 0,
     };
   }
-  return {
-    id,
-    username: row.username,
-    display_name: row.display_name,
-    avatar: avatarUrl(row, settings),
-    rank: row.rank,
-    status: row.status,
-    language: row.language,
-    location: '',
-    website: '',
-    suspended_until: row.suspended_until ? Math.floor(row.suspended_until.getTime() / 1000) : 0,
-  };
+  return authorCardOf(row, settings);
 }
 
 /** The ids a client needs to link to the object: its question, answer and comment. */
@@ -123,10 +99,10 @@ export async function notificationPage(
     ),
   ];
   const { rows: cards } = triggers.length
-    ? await sql<CardRow>`
+    ? await sql<AuthorCardRow>`
         select user_id, username, display_name, email, avatar, rank, status, language, suspended_until
         from actors where user_id = any(${triggers})`.execute(db)
-    : { rows: [] as CardRow[] };
+    : { rows: [] as AuthorCardRow[] };
   const byId = new Map(cards.map((c) => [c.user_id, c]));
   const list = rows.map((row): NotificationItem => {
     const item: NotificationItem = {

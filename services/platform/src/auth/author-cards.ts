@@ -17,7 +17,7 @@ const UNKNOWN = (id: string): UserBasicInfo => ({
 });
 
 /** What a card shows of an `actors` row. */
-interface CardSource {
+export interface AuthorCardRow {
   user_id: string;
   username: string;
   display_name: string;
@@ -29,7 +29,8 @@ interface CardSource {
   suspended_until: Date | null;
 }
 
-function cardOf(row: CardSource, settings: SiteSettings): UserBasicInfo {
+/** The card of a known member. */
+export function authorCardOf(row: AuthorCardRow, settings: Pick<SiteSettings, 'users'>): UserBasicInfo {
   return {
     id: row.user_id,
     username: row.username,
@@ -58,10 +59,10 @@ export async function loadAuthorCards(db: Db, ids: Iterable<string | null | unde
   const wanted = [...new Set([...ids].filter((id): id is string => Boolean(id)))];
   const cards = new Map<string, UserBasicInfo>();
   if (wanted.length === 0) return cardLookup(cards);
-  const { rows } = await sql<CardSource>`
+  const { rows } = await sql<AuthorCardRow>`
     select user_id, username, display_name, email, avatar, rank, status, language, suspended_until
     from actors where user_id = any(${wanted})`.execute(db);
-  for (const row of rows) cards.set(row.user_id, cardOf(row, settings));
+  for (const row of rows) cards.set(row.user_id, authorCardOf(row, settings));
   return cardLookup(cards);
 }
 
@@ -71,7 +72,7 @@ export async function loadAuthorCards(db: Db, ids: Iterable<string | null | unde
  */
 export function ownAuthorCards(actor: Actor, settings: SiteSettings) {
   if (!actor.username) return null;
-  const card = cardOf(
+  const card = authorCardOf(
     {
       user_id: actor.id,
       username: actor.username,

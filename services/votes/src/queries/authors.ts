@@ -1,16 +1,6 @@
 import { avatarUrl, type SiteSettings } from '@agora/contracts';
+import type { AuthorCardRow } from '@agora/platform';
 
-export interface ActorCardRow {
-  user_id: string;
-  username: string;
-  display_name: string;
-  email: string;
-  avatar: { type?: string; gravatar?: string; custom?: string };
-  rank: number;
-  role_id: number;
-  status: string;
-  language: string;
-  suspended_until: Date | null;
-}
+export type ActorCardRow = AuthorCardRow & { role_id: number };
 
 export const avatarOf = (row: ActorCardRow, settings: SiteSettings) => avatarUrl(row, settings);
