@@ -16,6 +16,15 @@ describe('a user cache on the change feed', () => {
   let database: ServiceDatabase;
   let feed: ChangeFeed;
   let cache: UserCache<number>;
+  /** How many announcements of each user the feed has delivered. */
+  const heard = new Map<string, number>();
+  const heardOf = (userId: string) => heard.get(userId) ?? 0;
+  /** Writes, and waits until the feed has delivered the write's announcement (it comes asynchronously). */
+  const setAndHear = async (userId: string, n: number) => {
+    const before = heardOf(userId);
+    await set(userId, n);
+    await eventually(() => heardOf(userId) > before);
+  };
 
   const load = (userId: string) => async () =>
     (await sql<{ n: number }>`select n from counters where user_id = ${userId}`.execute(database.db)).rows[0]?.n ?? 0;
@@ -39,6 +48,7 @@ describe('a user cache on the change feed', () => {
     await feed.start();
     cache = new UserCache<number>(feed);
     feed.onKeyChanged('counters', (userId) => cache.evict(userId));
+    feed.onKeyChanged('counters', (userId) => heard.set(userId, heardOf(userId) + 1));
   });
 
   afterAll(async () => {
@@ -48,8 +58,9 @@ describe('a user cache on the change feed', () => {
   });
 
   it("answers from memory until a change of the user is announced, and another user's change leaves it", async () => {
-    await set('u1', 1);
-    await set('u2', 1);
+    // Heard first: an announcement arriving after the load below would rightly evict it.
+    await setAndHear('u1', 1);
+    await setAndHear('u2', 1);
     expect(await cache.get('u1', '', load('u1'))).toBe(1);
     let loads = 0;
     const counted = (userId: string) => async () => {
@@ -58,8 +69,8 @@ describe('a user cache on the change feed', () => {
     };
     expect(await cache.get('u1', '', counted('u1'))).toBe(1);
     expect(loads).toBe(0);
-    await set('u2', 2);
-    await eventually(async () => (await cache.get('u2', '', load('u2'))) === 2);
+    await setAndHear('u2', 2);
+    expect(await cache.get('u2', '', load('u2'))).toBe(2);
     expect(await cache.get('u1', '', counted('u1'))).toBe(1);
     expect(loads).toBe(0);
     await set('u1', 3);
