@@ -40,6 +40,7 @@ describe('posts read model', () => {
     const moderator = await login(stack, await createUser(stack, { roleId: Role.moderator }));
     const member = await createUser(stack);
     const token = await login(stack, member);
+    await stack.settle();
     const tags = [{ slug_name: 'replay' }, { slug_name: 'events' }];
     const q = (
       await stack.call('POST', `${API}/question`, {
@@ -95,22 +96,25 @@ describe('posts read model', () => {
     const author = await createUser(stack);
     const token = await login(stack, author);
     const moderator = await login(stack, await createUser(stack, { roleId: Role.moderator }));
+    // Until posts has projected the new members, it knows only their tokens' claims (no reputation).
+    await stack.settle();
     const seed = await stack.call('POST', `${API}/question`, {
       token: moderator,
       body: { title: 'A question to answer', content: 'Seed body text', tags: [{ slug_name: 'events' }] },
     });
-    const q = (
-      await stack.call('POST', `${API}/question`, {
-        token,
-        body: { title: 'Soon to be removed', content: 'Body of the question', tags: [{ slug_name: 'events' }] },
-      })
-    ).body.data;
-    const a = (
-      await stack.call('POST', `${API}/answer`, {
-        token,
-        body: { question_id: seed.body.data.id, content: 'An answer that goes too' },
-      })
-    ).body.data.info;
+    expect(seed.status, JSON.stringify(seed.body)).toBe(200);
+    const asked = await stack.call('POST', `${API}/question`, {
+      token,
+      body: { title: 'Soon to be removed', content: 'Body of the question', tags: [{ slug_name: 'events' }] },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const q = asked.body.data;
+    const answered = await stack.call('POST', `${API}/answer`, {
+      token,
+      body: { question_id: seed.body.data.id, content: 'An answer that goes too' },
+    });
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    const a = answered.body.data.info;
     const c = (
       await stack.call('POST', `${API}/comment`, {
         token,
