@@ -1,4 +1,5 @@
 import { avatarUrl, type SiteSettings, UserBasicInfoSchema } from '@agora/contracts';
+import { authorCardOf, effectiveStatus } from '@agora/platform';
 import { Type } from 'typebox';
 
 export const AvatarInfoSchema = Type.Object({ type: Type.String(), gravatar: Type.String(), custom: Type.String() });
@@ -90,8 +91,7 @@ const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTi
 
 /** A suspension past its end shows as normal. */
 export function displayStatus(row: Pick<UserRow, 'status' | 'suspended_until'>): string {
-  if (row.status === 'suspended' && row.suspended_until && row.suspended_until <= new Date()) return 'normal';
-  return row.status;
+  return effectiveStatus(row.status, row.suspended_until);
 }
 
 function account(row: UserRow, accessToken: string, hasPassword: boolean) {
@@ -142,18 +142,7 @@ export function toCurrentUserInfo(row: UserRow, token: string, hasPassword: bool
 }
 
 export function toUserBasicInfo(row: UserRow, settings: Pick<SiteSettings, 'users'>) {
-  return {
-    id: row.user_id,
-    username: row.username,
-    display_name: row.display_name,
-    avatar: avatarUrl(row, settings),
-    rank: row.rank,
-    status: displayStatus(row),
-    language: row.language,
-    location: row.location,
-    website: row.website,
-    suspended_until: seconds(row.suspended_until),
-  };
+  return { ...authorCardOf(row, settings), location: row.location, website: row.website };
 }
 
 export function toPublicUserInfo(row: UserRow, settings: Pick<SiteSettings, 'users'>) {

@@ -8,7 +8,7 @@ import {
   translate,
   type UserBasicInfo,
 } from '@agora/contracts';
-import { type AuthorCardRow, authorCardOf, type Db } from '@agora/platform';
+import { type AuthorCardRow, authorCardOf, type Db, loadAuthorCardRows } from '@agora/platform';
 import { sql } from 'kysely';
 import { isAnonymous, isNotificationAction } from '../domain/actions';
 
@@ -93,17 +93,10 @@ export async function notificationPage(
       order by n.updated_at desc, n.id desc
       limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
   ]);
-  const triggers = [
-    ...new Set(
-      rows.filter((r) => r.trigger_user_id && !isAnonymousAction(r.action)).map((r) => r.trigger_user_id as string),
-    ),
-  ];
-  const { rows: cards } = triggers.length
-    ? await sql<AuthorCardRow>`
-        select user_id, username, display_name, email, avatar, rank, status, language, suspended_until
-        from actors where user_id = any(${triggers})`.execute(db)
-    : { rows: [] as AuthorCardRow[] };
-  const byId = new Map(cards.map((c) => [c.user_id, c]));
+  const byId = await loadAuthorCardRows(
+    db,
+    rows.filter((r) => !isAnonymousAction(r.action)).map((r) => r.trigger_user_id),
+  );
   const list = rows.map((row): NotificationItem => {
     const item: NotificationItem = {
       id: row.id,

@@ -56,14 +56,22 @@ function cardLookup(cards: Map<string, UserBasicInfo>) {
  * whole page; an unknown id gets the card of a deleted user.
  */
 export async function loadAuthorCards(db: Db, ids: Iterable<string | null | undefined>, settings: SiteSettings) {
-  const wanted = [...new Set([...ids].filter((id): id is string => Boolean(id)))];
   const cards = new Map<string, UserBasicInfo>();
-  if (wanted.length === 0) return cardLookup(cards);
+  for (const row of (await loadAuthorCardRows(db, ids)).values()) cards.set(row.user_id, authorCardOf(row, settings));
+  return cardLookup(cards);
+}
+
+/** The `actors` rows of the known ones among `ids`, by id, in one query (none for no ids). */
+export async function loadAuthorCardRows(
+  db: Db,
+  ids: Iterable<string | null | undefined>,
+): Promise<Map<string, AuthorCardRow>> {
+  const wanted = [...new Set([...ids].filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
   const { rows } = await sql<AuthorCardRow>`
     select user_id, username, display_name, email, avatar, rank, status, language, suspended_until
     from actors where user_id = any(${wanted})`.execute(db);
-  for (const row of rows) cards.set(row.user_id, authorCardOf(row, settings));
-  return cardLookup(cards);
+  return new Map(rows.map((row) => [row.user_id, row]));
 }
 
 /**
