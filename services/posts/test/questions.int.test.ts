@@ -1,5 +1,6 @@
 import { defaultSiteSettings, Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
+import { toActor } from '@agora/platform';
 import { siteService, updateSettingsGroup } from '@agora/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login, setReputation, type TestUser } from '../../../test-support/accounts';
@@ -94,6 +95,17 @@ describe('questions', () => {
     // Views are buffered: this one may or may not have been flushed yet.
     expect({ ...shown.body.data, view_count: 0, unique_view_count: 0 }).toEqual(asked.body.data);
     expect(asked.body.data.user_info).toMatchObject({ id: asker.id, username: asker.username, status: 'normal' });
+
+    // The row the reply is built from is the one the ask's own statement wrote, as a read gives it.
+    const [actorRow] = await stack.query('select * from posts.actors where user_id = $1', [asker.id]);
+    const { posts } = postsFor(stack.service('posts').context);
+    const { id, row } = await posts.askWithRow(toActor(actorRow), {
+      title: 'Which row does the ask give back?',
+      content: 'The one its single statement wrote.',
+      tags: [{ slug_name: 'kafka' }],
+    });
+    expect(row).not.toBeNull();
+    expect(row).toEqual((await stack.query('select * from posts.questions where id = $1', [id]))[0]);
   });
 
   it('checks the fields and the tag rules', async () => {
