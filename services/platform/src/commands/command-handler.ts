@@ -40,18 +40,28 @@ export async function executeCommand<State, Command, Event extends NewEvent>(
 ): Promise<CommandResult<State>> {
   const { db, store, streamId, decider, command } = options;
   const maxAttempts = options.maxAttempts ?? 5;
+  const decideAfter = (history: readonly StoredEvent[]) => {
+    let state = decider.initialState();
+    for (const event of history) state = decider.evolve(state, event as unknown as Event);
+    const decided = decider.decide(command, state);
+    for (const event of decided) state = decider.evolve(state, event);
+    return { state, decided };
+  };
   for (let attempt = 1; ; attempt++) {
     try {
-      if (options.newStream && attempt === 1 && options.projectInStatement) {
-        const started = await startInOneStatement(options);
-        if (started) return started;
+      // A new stream has no history to read on the first attempt: its decision is made once, up front.
+      const fresh = options.newStream && attempt === 1 ? decideAfter([]) : null;
+      if (fresh && fresh.decided.length > 0 && options.projectInStatement) {
+        const pending = store.pendingStream(streamId, fresh.decided);
+        const writes = options.projectInStatement(pending);
+        if (writes) {
+          const started = await store.startStream(pending, options.metadata ?? {}, writes);
+          return { state: fresh.state, events: started.events, inline: started.inline };
+        }
       }
       return await db.transaction().execute(async (tx) => {
-        const history = options.newStream && attempt === 1 ? [] : await store.readStream(streamId, {}, tx);
-        let state = decider.initialState();
-        for (const event of history) state = decider.evolve(state, event as unknown as Event);
-        const decided = decider.decide(command, state);
-        for (const event of decided) state = decider.evolve(state, event);
+        const history = fresh ? [] : await store.readStream(streamId, {}, tx);
+        const { state, decided } = fresh ?? decideAfter(history);
         const { events } = await store.append(streamId, history.length, decided, options.metadata, tx);
         if (events.length > 0) await options.project?.(tx, events);
         return { state, events };
@@ -61,20 +71,4 @@ export async function executeCommand<State, Command, Event extends NewEvent>(
       throw error;
     }
   }
-}
-
-/** A new stream's command decided on the initial state and stored with its inline writes in one statement. */
-async function startInOneStatement<State, Command, Event extends NewEvent>(
-  options: ExecuteCommandOptions<State, Command, Event>,
-): Promise<CommandResult<State> | null> {
-  const { decider, store } = options;
-  let state = decider.initialState();
-  const decided = decider.decide(options.command, state);
-  if (decided.length === 0) return null;
-  const pending = store.pendingStream(options.streamId, decided);
-  const writes = options.projectInStatement!(pending);
-  if (!writes) return null;
-  for (const event of decided) state = decider.evolve(state, event);
-  const started = await store.startStream(pending, options.metadata ?? {}, writes);
-  return { state, events: started.events, inline: started.inline };
 }
