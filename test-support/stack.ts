@@ -50,7 +50,7 @@ export async function startStack(options: { services: ServiceModule[]; env?: Rec
     running.push(service);
     transports[module.name as ServiceName] = new InProcessTransport(service.app);
   }
-  const gateway = await createGateway({ log, transports });
+  const gateway = await createGateway({ log, transports, trustProxy: config.trustProxy });
   const pool = new pg.Pool({ connectionString: url, max: 2 });
 
   const stack: Stack = {

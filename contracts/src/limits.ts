@@ -26,6 +26,8 @@ export const Limits = {
     copiedTipMs: 1_000,
     storedDataExpiryMs: 7 * 24 * 60 * 60 * 1000,
   },
+  /** An access token's life from sign-in (behaviour §10c), in seconds as JWT `exp - iat` counts it. */
+  session: { accessTokenLifetimeSeconds: 7 * 24 * 60 * 60 },
   editor: { fencedCodeThreshold: 40, indentSpaces: 4 },
   display: { reviewBadgeCap: 99 },
   email: { newQuestionDigestPerWeek: 50 },

@@ -18,6 +18,8 @@ export class AccessTokens {
   private fetching: Promise<void> | null = null;
   private readonly verify = createVerifier({
     algorithms: ['EdDSA'],
+    // A token without an expiry would never end; identity signs none.
+    requiredClaims: ['exp'],
     cache: 10_000,
     key: async (decoded: { header: { kid?: string } }) => {
       const kid = decoded.header.kid ?? '';

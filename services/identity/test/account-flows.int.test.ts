@@ -271,7 +271,7 @@ describe('account rules and bad input', () => {
     await setSettings('login', {});
   });
 
-  it('asks for a captcha after three failed logins from one address, and limits attempts per account', async () => {
+  it('asks for a captcha after three failed logins from one address, and never locks the account', async () => {
     const user = await createUser(stack);
     const ip = { 'x-forwarded-for': '203.0.113.7' };
     for (let i = 0; i < 3; i++) {
@@ -311,8 +311,9 @@ describe('account rules and bad input', () => {
       });
       statuses.push(response.status);
     }
-    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    // Wrong passwords are answered 400 (then with a captcha demand), never 429: the owner is not locked out
+    // (login-limits.int.test.ts).
+    expect(statuses.every((s) => s === 400)).toBe(true);
   });
 
   it('keeps a private site closed to anonymous callers except the exempt routes', async () => {

@@ -10,6 +10,7 @@ export * from './bus/wakeup';
 export * from './commands/command-handler';
 export * from './commands/decider';
 export * from './config/config';
+export * from './config/rate-limits';
 export * from './db/change-feed';
 export * from './db/database';
 export * from './db/migrate';

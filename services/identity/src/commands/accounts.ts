@@ -37,7 +37,7 @@ export class Accounts {
     readonly keys: SigningKeys,
   ) {
     this.captchas = captchasFor(context);
-    this.limits = new RateLimits(context.database);
+    this.limits = new RateLimits(context.database, context.config.rateLimits);
   }
 
   get db() {

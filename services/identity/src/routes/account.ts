@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
 import { isReservedUsername, USERNAME_PATTERN } from '../domain/user/username';
 import { CurrentUserInfoSchema, toCurrentUserInfo, toUserLoginResp, UserLoginRespSchema } from '../responses/users';
+import { demandLoginCaptcha } from '../security/login-captcha';
 import { CaptchaFields, DisplayName, Email, Password } from './schemas';
 
 const Null = Type.Null();
@@ -60,11 +61,19 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
       const { e_mail, pass, captcha_id, captcha_code } = request.body;
       const settings = await accounts.settings();
       if (!settings.login.allow_password_login) throw errors.forbidden(undefined, 'error.user.password_login_closed');
-      await accounts.limits.spend(['login_ip', request.ip], ['login_account', e_mail]);
-      const failedBefore = await accounts.captchas.demand(request, 'password', captcha_id, captcha_code);
+      await accounts.limits.spend(['login_ip', request.ip]);
+      const failedBefore = await demandLoginCaptcha(
+        accounts.captchas,
+        accounts.limits,
+        request,
+        e_mail,
+        captcha_id,
+        captcha_code,
+      );
       const user = await accounts.authenticate(e_mail, pass);
       if (!user) {
         await accounts.captchas.record(request, 'password');
+        await accounts.limits.count('login_account_failures', e_mail);
         throw errors.fields({ field: 'e_mail', key: 'error.email.or_password_wrong' });
       }
       if (failedBefore > 0) await accounts.captchas.clear(request, 'password');
@@ -206,7 +215,7 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
 
   // The captcha rules of identity's own actions (login, registration, recovery, account changes).
   await actionRecordRoute(app, accounts.captchas, {
-    login: 'password',
+    login: ['password', 'login_guard'],
     e_mail: 'email',
     find_pass: 'email',
     edit_userinfo: 'edit_userinfo',

@@ -1,28 +1,18 @@
-import { errors, type ServiceDatabase } from '@agora/platform';
+import { errors, type RateLimitName, type RateLimitSettings, type ServiceDatabase } from '@agora/platform';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 
-interface Limit {
-  points: number;
-  durationSeconds: number;
-}
-
-/** Per IP and per account, shared by every identity replica through PostgreSQL. */
-const LIMITS = {
-  login_ip: { points: 30, durationSeconds: 600 },
-  login_account: { points: 10, durationSeconds: 600 },
-  register_ip: { points: 10, durationSeconds: 3600 },
-  reset_ip: { points: 10, durationSeconds: 3600 },
-  reset_account: { points: 3, durationSeconds: 3600 },
-  mail_ip: { points: 20, durationSeconds: 3600 },
-  mail_account: { points: 5, durationSeconds: 3600 },
-} satisfies Record<string, Limit>;
-export type LimitName = keyof typeof LIMITS;
-
+/**
+ * Identity's rate limits (numbers from the configuration, `rateLimits`), per address or per account,
+ * shared by every identity replica through PostgreSQL.
+ */
 export class RateLimits {
-  private readonly limiters = new Map<LimitName, RateLimiterPostgres>();
+  private readonly limiters = new Map<RateLimitName, RateLimiterPostgres>();
 
-  constructor(database: ServiceDatabase, overrides: Partial<Record<LimitName, Limit>> = {}) {
-    for (const [name, limit] of Object.entries({ ...LIMITS, ...overrides }) as [LimitName, Limit][]) {
+  constructor(
+    database: ServiceDatabase,
+    private readonly settings: RateLimitSettings,
+  ) {
+    for (const [name, limit] of Object.entries(settings) as [RateLimitName, RateLimitSettings[RateLimitName]][]) {
       this.limiters.set(
         name,
         new RateLimiterPostgres({
@@ -40,7 +30,7 @@ export class RateLimits {
   }
 
   /** Spends one point of each named limit; 429 in the envelope when any is used up. */
-  async spend(...hits: [LimitName, string][]): Promise<void> {
+  async spend(...hits: [RateLimitName, string][]): Promise<void> {
     for (const [name, key] of hits) {
       try {
         await this.limiters.get(name)!.consume(key.toLowerCase());
@@ -49,5 +39,16 @@ export class RateLimits {
         throw rejection;
       }
     }
+  }
+
+  /** Counts one point against a limit without refusing anything (a wrong password, say). */
+  async count(name: RateLimitName, key: string): Promise<void> {
+    await this.limiters.get(name)!.penalty(key.toLowerCase(), 1);
+  }
+
+  /** Whether a limit's points for a key are used up in its current window. */
+  async reached(name: RateLimitName, key: string): Promise<boolean> {
+    const used = await this.limiters.get(name)!.get(key.toLowerCase());
+    return (used?.consumedPoints ?? 0) >= this.settings[name].points;
   }
 }

@@ -1,9 +1,10 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { SigningKeyPublished } from '@agora/contracts';
+import { Limits, SigningKeyPublished } from '@agora/contracts';
 import type { HttpApp, KeySource, ServiceContext, TokenClaims } from '@agora/platform';
 import { sql } from 'kysely';
 
-export const ACCESS_TOKEN_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const { accessTokenLifetimeSeconds } = Limits.session;
+export const ACCESS_TOKEN_LIFETIME_MS = accessTokenLifetimeSeconds * 1000;
 const KEYS_STREAM = 'signing-keys';
 
 interface KeyRow {
@@ -61,7 +62,8 @@ export class SigningKeys implements KeySource {
           key: key.private_key,
           algorithm: 'EdDSA',
           kid: key.kid,
-          expiresIn: ACCESS_TOKEN_LIFETIME_MS,
+          // @fastify/jwt reads a number as seconds.
+          expiresIn: accessTokenLifetimeSeconds,
         } as never,
       );
   }

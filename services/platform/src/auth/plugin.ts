@@ -22,10 +22,13 @@ declare module 'fastify' {
   }
 }
 
-/** The raw token: `Authorization: <token>` (a `Bearer ` prefix is tolerated) or `?Authorization=`. */
-export function extractToken(request: Pick<FastifyRequest, 'headers' | 'query'>): string | undefined {
-  const header = request.headers.authorization;
-  const raw = header ?? ((request.query as Record<string, unknown> | undefined)?.Authorization as string | undefined);
+/**
+ * The raw token from the `Authorization` header (a `Bearer ` prefix is tolerated). A token in the query
+ * string (`?Authorization=`) is ignored: addresses end up in logs, histories and Referer headers, and no
+ * route needs one (docs/behaviour-decisions.md).
+ */
+export function extractToken(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const raw = request.headers.authorization;
   if (!raw || typeof raw !== 'string') return undefined;
   const token = raw.startsWith('Bearer ') ? raw.slice(7) : raw;
   return token.trim() || undefined;
@@ -83,7 +86,7 @@ export async function registerAuth(app: HttpApp, options: AuthOptions): Promise<
       if (!key) throw new Error('unknown signing key');
       return key;
     },
-    verify: { algorithms: ['EdDSA'], cache: 10_000, extractToken },
+    verify: { algorithms: ['EdDSA'], requiredClaims: ['exp'], cache: 10_000, extractToken },
     decode: { complete: true },
   } as never);
   app.decorateRequest('actor', null);

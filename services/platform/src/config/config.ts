@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseRateLimits, RATE_LIMIT_DEFAULTS, type RateLimitSettings } from './rate-limits';
 
 /** One typed configuration for every service, the gateway and the launcher (DESIGN §3). */
 export interface AgoraConfig {
@@ -23,6 +24,8 @@ export interface AgoraConfig {
   mailFrom: string;
   /** The gateway runs behind a proxy or load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Rate limits by name (`rate-limits.ts`; `AGORA_RATE_LIMITS=login_ip=60/600,...`). */
+  rateLimits: RateLimitSettings;
 }
 
 export class ConfigError extends Error {
@@ -164,6 +167,12 @@ const settings: { [K in keyof AgoraConfig]: Setting<K> } = {
   },
   mailFrom: { key: 'mailFrom', env: ['AGORA_MAIL_FROM'], parse: text(), fallback: () => 'Agora <no-reply@localhost>' },
   trustProxy: { key: 'trustProxy', env: ['AGORA_TRUST_PROXY'], parse: boolean, fallback: () => false },
+  rateLimits: {
+    key: 'rateLimits',
+    env: ['AGORA_RATE_LIMITS'],
+    parse: parseRateLimits,
+    fallback: () => ({ ...RATE_LIMIT_DEFAULTS }),
+  },
 };
 
 export interface LoadConfigOptions {

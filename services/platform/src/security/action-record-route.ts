@@ -6,9 +6,14 @@ import type { CaptchaAction, Captchas } from './captcha';
 
 /**
  * `GET user/action/record?action=`: whether the caller must solve a captcha for an action, with a fresh
- * one when so. Each service answers for the actions it owns; the gateway routes by `action`.
+ * one when so (when any of the rules an action names is due). Each service answers for the actions it owns;
+ * the gateway routes by `action`.
  */
-export async function actionRecordRoute(app: HttpApp, captchas: Captchas, actions: Record<string, CaptchaAction>) {
+export async function actionRecordRoute(
+  app: HttpApp,
+  captchas: Captchas,
+  actions: Record<string, CaptchaAction | CaptchaAction[]>,
+) {
   app.get(
     '/answer/api/v1/user/action/record',
     {
@@ -23,8 +28,10 @@ export async function actionRecordRoute(app: HttpApp, captchas: Captchas, action
       },
     },
     async (request) => {
-      const action = actions[request.query.action]!;
-      if (!(await captchas.required({ actor: request.actor, ip: request.ip }, action))) {
+      const caller = { actor: request.actor, ip: request.ip };
+      let due = false;
+      for (const action of [actions[request.query.action]!].flat()) due ||= await captchas.required(caller, action);
+      if (!due) {
         return ok(request, { captcha_id: '', captcha_img: '', verify: false });
       }
       return ok(request, { ...(await captchas.create()), verify: true });

@@ -18,6 +18,8 @@ export interface CaptchaRule {
   withinMs?: number;
   /** Who never sees one: staff (admins and moderators) or admins only. */
   exempt?: 'staff' | 'admin';
+  /** Due even while the site's captchas are off: a safeguard of the service, not a site option. */
+  always?: boolean;
 }
 
 /** Behaviour §10a, by the action names of `user/action/record`. */
@@ -34,6 +36,11 @@ export const CAPTCHA_RULES = {
   report: { unit: 'user', count: 30, withinMs: 1000, exempt: 'staff' },
   delete: { unit: 'user', count: 5, withinMs: 5000, exempt: 'staff' },
   vote: { unit: 'user', count: 40, exempt: 'staff' },
+  /**
+   * Signing in to an account that has had too many wrong passwords (rate limit `login_account_failures`):
+   * the caller is marked and must solve a captcha, instead of the owner being refused (DESIGN §9).
+   */
+  login_guard: { unit: 'ip', count: 1, always: true },
 } as const satisfies Record<string, CaptchaRule>;
 export type CaptchaAction = keyof typeof CAPTCHA_RULES;
 
@@ -86,6 +93,10 @@ export class Captchas {
     return `user:${caller.actor.id}`;
   }
 
+  private async active(action: CaptchaAction): Promise<boolean> {
+    return (CAPTCHA_RULES[action] as CaptchaRule).always === true || (await this.enabled());
+  }
+
   private async counter(unit: string, action: CaptchaAction) {
     const { rows } = await sql<{ hits: number; recent: boolean }>`
       select hits, last_at > now() - ${(CAPTCHA_RULES[action] as CaptchaRule).withinMs ?? 0} * interval '1 millisecond' as recent
@@ -103,7 +114,7 @@ export class Captchas {
   async record(caller: Caller | string, action: CaptchaAction): Promise<void> {
     const unit = this.unitOf(caller, action);
     // While captchas are off nothing is demanded, so counting would only cost every request a write.
-    if (!unit || !(await this.enabled())) return;
+    if (!unit || !(await this.active(action))) return;
     await sql`
       insert into action_records (unit, action, hits, last_at) values (${unit}, ${action}, 1, now())
       on conflict (unit, action) do update set
@@ -118,7 +129,7 @@ export class Captchas {
 
   async required(caller: Caller | string, action: CaptchaAction): Promise<boolean> {
     const unit = this.unitOf(caller, action);
-    if (!unit || !(await this.enabled())) return false;
+    if (!unit || !(await this.active(action))) return false;
     const { hits, recent } = await this.counter(unit, action);
     return hits >= CAPTCHA_RULES[action].count || (hits > 0 && recent);
   }
@@ -129,7 +140,7 @@ export class Captchas {
    */
   async demand(caller: Caller | string, action: CaptchaAction, captchaId?: string, code?: string): Promise<number> {
     const unit = this.unitOf(caller, action);
-    if (!unit || !(await this.enabled())) return 0;
+    if (!unit || !(await this.active(action))) return 0;
     const { hits, recent } = await this.counter(unit, action);
     if (hits < CAPTCHA_RULES[action].count && !(hits > 0 && recent)) return hits;
     if (!code) throw errors.fields({ field: 'captcha_code', key: 'error.captcha.empty' });
