@@ -1,0 +1,162 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test-support/eventually';
+import { freePort } from '../src/embedded-postgres';
+import { passwordFileOf } from '../src/postgres-credentials';
+
+/**
+ * Start again after any crash (DESIGN §9, "The embedded database never outlives its launcher"): the real
+ * launcher, in its own process group as `npm start` runs it, killed with SIGKILL mid-burst of writes.
+ * The data directory is a fresh `mktemp -d` folder (0700, owned by whoever runs the tests, root in CI's
+ * containers), which as root the server's own user must still reach.
+ */
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-crash-'));
+const clusterDir = path.join(dataDir, 'postgres');
+const API = '/answer/api/v1';
+const running = new Set<ChildProcess>();
+
+interface Launcher {
+  child: ChildProcess;
+  output: () => string;
+}
+
+function startLauncher(port: number): Launcher {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'launcher/src/main.ts', 'start'], {
+    cwd: repoRoot,
+    env: { ...process.env, AGORA_DATA_DIR: dataDir, AGORA_PORT: String(port), LOG_LEVEL: 'info' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+const killGroup = (child: ChildProcess) => {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {}
+};
+
+afterAll(async () => {
+  for (const child of running) killGroup(child);
+  // The server dies with its launcher; give it the moment its fast shutdown takes before removing its files.
+  await eventually(() => spawnSync('pgrep', ['-f', clusterDir]).status !== 0, 15_000, 100).catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function call(port: number, method: string, url: string, body?: object, token?: string) {
+  const response = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: token } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as { data?: any } | null };
+}
+
+const siteinfoAnswers = (port: number) =>
+  call(port, 'GET', `${API}/siteinfo`).then(
+    (r) => r.status === 200,
+    () => false,
+  );
+
+async function ask(port: number, token: string, n: number): Promise<string | null> {
+  const reply = await call(
+    port,
+    'POST',
+    `${API}/question`,
+    {
+      title: `Crash-safe question number ${n}`,
+      content: `Written before or during a kill -9, number ${n}.`,
+      tags: [{ slug_name: 'durability' }],
+    },
+    token,
+  ).catch(() => null);
+  return reply?.status === 200 ? (reply.body?.data?.id as string) : null;
+}
+
+const postmasterPid = () => Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+
+describe('the embedded launcher after a crash', () => {
+  it('comes up again after kill -9 of its process group mid-burst, with every acknowledged write, and restarts a killed PostgreSQL', async () => {
+    const port = await freePort();
+    const first = startLauncher(port);
+    await eventually(
+      () => first.output().includes('Agora is running at') || first.child.exitCode !== null,
+      60_000,
+      100,
+    );
+    expect(first.output()).toContain('Agora is running at');
+
+    // Local credentials: a generated password nobody else can read; the old default refused.
+    const password = readFileSync(passwordFileOf(clusterDir), 'utf8').trim();
+    expect(statSync(passwordFileOf(clusterDir)).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dataDir, 'runtime.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(clusterDir).mode & 0o777).toBe(0o700);
+    expect(statSync(dataDir).mode & 0o777).toBe(process.getuid?.() === 0 ? 0o711 : 0o700);
+
+    const created = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'launcher/src/main.ts', 'admin', 'create', '--email', 'owner@example.com'].concat([
+        '--name',
+        'Site Owner',
+        '--password',
+        'owner-pass-1',
+      ]),
+      { cwd: repoRoot, env: { ...process.env, AGORA_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, encoding: 'utf8' },
+    );
+    expect(created.status, created.stderr).toBe(0);
+    const login = await call(port, 'POST', `${API}/user/login/email`, {
+      e_mail: 'owner@example.com',
+      pass: 'owner-pass-1',
+    });
+    const token = login.body?.data?.access_token as string;
+    expect(token).toBeTruthy();
+
+    // A burst of asks, four at a time; the group is killed once twenty are acknowledged, others in flight.
+    const acknowledged: string[] = [];
+    let n = 0;
+    let killed = false;
+    const writer = async () => {
+      while (!killed) {
+        const id = await ask(port, token, ++n);
+        if (id) acknowledged.push(id);
+        if (acknowledged.length >= 20 && !killed) {
+          killed = true;
+          killGroup(first.child);
+        }
+      }
+    };
+    await Promise.all([writer(), writer(), writer(), writer()]);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(20);
+
+    const restartedAt = Date.now();
+    const second = startLauncher(port);
+    await eventually(() => siteinfoAnswers(port), 15_000, 100);
+    expect(Date.now() - restartedAt).toBeLessThan(15_000);
+    for (const id of acknowledged) {
+      const info = await call(port, 'GET', `${API}/question/info?id=${id}`, undefined, token);
+      expect(info.status, `question ${id}`).toBe(200);
+    }
+
+    // The embedded PostgreSQL killed while Agora runs: started again, service resumes by itself.
+    const before = postmasterPid();
+    process.kill(before, 'SIGKILL');
+    await eventually(async () => (await ask(port, token, ++n)) !== null, 10_000, 200);
+    expect(postmasterPid()).not.toBe(before);
+    expect(await siteinfoAnswers(port)).toBe(true);
+    expect(second.output()).toContain(`PostgreSQL (pid ${before}) stopped unexpectedly`);
+    expect(second.output()).toContain('PostgreSQL is running again');
+
+    // Nothing secret in the logs.
+    expect(first.output() + second.output()).not.toContain(password);
+  }, 120_000);
+});
