@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,11 @@ export interface Stack {
   databaseUrl: string;
   dataDir: string;
   service(name: string): RunningService;
-  call(method: string, url: string, options?: CallOptions): Promise<{ status: number; body: any }>;
+  call(
+    method: string,
+    url: string,
+    options?: CallOptions,
+  ): Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
   query<T = any>(text: string, values?: unknown[]): Promise<T[]>;
   /** Waits until every service's projections have read everything. */
   settle(): Promise<void>;
@@ -35,14 +40,29 @@ export interface Stack {
 }
 
 /** Agora as `npm start` composes it, on a fresh test database, with the gateway in-process. */
-export async function startStack(options: { services: ServiceModule[]; env?: Record<string, string> }): Promise<Stack> {
+export async function startStack(options: {
+  services: ServiceModule[];
+  env?: Record<string, string>;
+  /** Kafka brokers to run the bus on (topics under a fresh prefix); the PostgreSQL log by default. */
+  kafkaBrokers?: string[];
+}): Promise<Stack> {
   const { url, drop } = await createTestDatabase('stack');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-stack-'));
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const config = loadConfig({
     env: { AGORA_SITE_URL: 'http://agora.test', AGORA_DATA_DIR: dataDir, ...options.env },
   });
-  const bus: EventBus = await createEventBus({ kind: 'postgres', databaseUrl: url, log });
+  const bus: EventBus = await createEventBus(
+    options.kafkaBrokers
+      ? {
+          kind: 'kafka',
+          databaseUrl: url,
+          kafkaBrokers: options.kafkaBrokers,
+          kafkaPrefix: `agora-stack-${randomUUID().slice(0, 8)}`,
+          log,
+        }
+      : { kind: 'postgres', databaseUrl: url, log },
+  );
   const running: RunningService[] = [];
   const transports: Partial<Record<ServiceName, ServiceTransport>> = {};
   for (const module of options.services) {
@@ -73,7 +93,7 @@ export async function startStack(options: { services: ServiceModule[]; env?: Rec
         },
         ...(callOptions.body !== undefined ? { payload: JSON.stringify(callOptions.body) } : {}),
       });
-      return { status: response.statusCode, body: response.json() };
+      return { status: response.statusCode, body: response.json(), headers: response.headers };
     },
     async query(text, values = []) {
       return (await pool.query(text, values)).rows;

@@ -2,6 +2,7 @@ export * from './api/envelope';
 export * from './api/reasons';
 export * from './api/timeline';
 export * from './events/envelope';
+export * from './catch-up';
 export * from './i18n/languages';
 export * from './i18n/messages';
 export * from './i18n/ui-bundles';

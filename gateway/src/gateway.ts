@@ -5,6 +5,7 @@ import { AccessTokens } from './access-tokens';
 import { fetchCallerState, withCallerState } from './composition';
 import { exemptFromPrivateSite, LoginRequired } from './private-site';
 import { AREA_PREFIXES, matchRoute, type ServiceName } from './routing-table';
+import { awaitSessionChanges } from './session-catch-up';
 import { endToEndHeaders, type ForwardResponse, type ServiceTransport } from './transports';
 import { serveWebApp } from './web-app';
 
@@ -74,6 +75,7 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
       request.log.error({ err: error, service: owner }, 'service did not answer');
       return reply.code(503).send(envelope(request.language, 503, Reason.unknown, null));
     }
+    await awaitSessionChanges(response, options.transports, request.log);
     reply.code(response.status).headers(response.headers);
     return reply.send(response.body);
   };

@@ -2,12 +2,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HttpApp } from '@agora/platform';
 import fastifyStatic from '@fastify/static';
+import { scriptNonceOf } from './security-headers';
+
+/** Marks the inline scripts of index.html (the import map); each response gets its policy's nonce there. */
+const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
 
 /**
  * Serves the built front ends (DESIGN §7) from `root` (frontends/root/dist): `/assets/*` are content-hashed,
  * so cached for a year as immutable, and sent brotli- or gzip-compressed from the copies made at build
  * time; any other GET that is not an API route is a client route and gets `index.html`, never cached.
- * API prefixes keep their own routes (a more specific prefix always wins).
+ * API prefixes keep their own routes (a more specific prefix always wins). The inline import map runs
+ * under the response's Content-Security-Policy nonce (registerSecurityHeaders must come first).
  */
 export async function serveWebApp(app: HttpApp, root: string): Promise<void> {
   await app.register(fastifyStatic, {
@@ -31,10 +36,10 @@ export async function serveWebApp(app: HttpApp, root: string): Promise<void> {
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build:web`.');
     }
+    const nonce = scriptNonceOf(reply.raw);
     return reply
       .header('cache-control', 'no-cache')
-      .header('x-content-type-options', 'nosniff')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(html.toString('utf8').replace(NONCE_PLACEHOLDER, nonce));
   });
 }

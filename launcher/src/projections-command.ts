@@ -16,10 +16,17 @@ import { ALL_SERVICES } from './services';
 
 export async function projectionsCommand(config: AgoraConfig, log: Logger, args: string[]): Promise<number> {
   const [action, target] = args;
-  if (action !== 'status' && !(action === 'rebuild' && target?.includes('.'))) {
-    process.stderr.write('Usage: projections status | projections rebuild <service>.<projection>\n');
+  const valid =
+    action === 'status' ||
+    (action === 'rebuild' && target?.includes('.')) ||
+    (action === 'retry' && (target === undefined || target.includes('.')));
+  if (!valid) {
+    process.stderr.write(
+      'Usage: projections status | projections rebuild <service>.<projection> | projections retry [<service>.<projection>]\n',
+    );
     return 64;
   }
+  let stillFailing = 0;
   const database = await reachDatabase(config, log);
   const bus = await createEventBus({
     kind: config.bus,
@@ -30,7 +37,7 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
   try {
     for (const module of ALL_SERVICES) {
       const [serviceName, projectionName] = target?.split('.') ?? [];
-      if (action === 'rebuild' && module.name !== serviceName) continue;
+      if (action !== 'status' && serviceName !== undefined && module.name !== serviceName) continue;
       const db = connectDatabase({ url: database.url, schema: module.name, maxConnections: 3 });
       const lease = await leaseNodeId(db.pool, module.name);
       const context: ServiceContext = {
@@ -46,7 +53,20 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
       const runner = new ProjectionRunner({ bus, database: db, log, projections: projectionsOf(module, context) });
       if (action === 'status') {
         for (const s of await runner.status()) {
-          process.stdout.write(`${module.name}.${s.name}\tlag ${s.lag}\tdead letters ${s.deadLetters}\n`);
+          const parked =
+            s.deadLetters > 0 ? `\tset aside ${s.deadLetters} (fix the cause, then: projections retry)` : '';
+          process.stdout.write(`${module.name}.${s.name}\tlag ${s.lag}\tdead letters ${s.deadLetters}${parked}\n`);
+        }
+      } else if (action === 'retry') {
+        // Works while Agora runs: each chunk holds the live consumer of its projection off.
+        const parked = await runner.parked();
+        for (const name of projectionName ? [projectionName] : runner.names) {
+          if (!projectionName && !parked.has(name)) continue;
+          const outcome = await runner.retryParked(name);
+          stillFailing += outcome.stillFailing;
+          process.stdout.write(
+            `${module.name}.${name}\tapplied ${outcome.applied}\tstill failing ${outcome.stillFailing}\n`,
+          );
         }
       } else {
         // Replays while the live instance (if any) is held off by the consumer lock, then hands back.
@@ -59,7 +79,7 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
       await lease.release();
       await db.close();
     }
-    return 0;
+    return stillFailing > 0 ? 1 : 0;
   } finally {
     await bus.close();
     await database.stop();

@@ -35,6 +35,7 @@ export * from './security/captcha';
 export * from './security/captcha-hooks';
 export * from './service/process';
 export * from './service/service';
+export * from './service/catch-up';
 export * from './site-settings/site-settings';
 export * from './text/mentions';
 export * from './text/plain-text';

@@ -6,6 +6,7 @@ import type { Accounts } from '../commands/accounts';
 import { USERNAME_PATTERN } from '../domain/user/username';
 import { avatarUrl, displayStatus, type UserRow } from '../responses/users';
 import { Email, Password } from './schemas';
+import { sessionsChanged } from './sessions-changed';
 
 const Null = Type.Null();
 const ADMIN = { auth: 'admin' as const };
@@ -169,7 +170,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
         response: { 200: EnvelopeSchema(Null) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user_id, status, suspend_duration, remove_all_content } = request.body;
       notOnYourself(request.actor!.id, user_id);
       const actor = request.actor!.id;
@@ -182,6 +183,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
         const until =
           hours === null || hours === undefined ? FOREVER : new Date(Date.now() + hours * 3_600_000).toISOString();
         await accounts.run(user_id, { type: 'suspend', until }, actor);
+      sessionsChanged(reply);
       }
       return ok(request, null);
     },
@@ -199,12 +201,13 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
         response: { 200: EnvelopeSchema(Null) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       notOnYourself(request.actor!.id, request.body.user_id);
       await accounts.run(
         request.body.user_id,
         { type: 'change_role', roleId: request.body.role_id as RoleId },
         request.actor!.id,
+      sessionsChanged(reply);
       );
       return ok(request, null);
     },
@@ -272,9 +275,10 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
         response: { 200: EnvelopeSchema(Null) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!(await accounts.findById(request.body.user_id))) throw errors.notFound('error.user.not_found');
       // Setting a password ends the user's sessions.
+      sessionsChanged(reply);
       await accounts.setPassword(request.body.user_id, request.body.password, 'admin', request.actor!.id);
       return ok(request, null);
     },

@@ -2,6 +2,13 @@ import type { NotificationType } from '@agora/contracts';
 import type { Tx } from '@agora/platform';
 import { sql } from 'kysely';
 
+/**
+ * The lock group (Projection.lockGroup) of the projections that open notifications and so add to red-dot
+ * counters: a batch of one touches many users' counter rows in event order, and two such batches side by
+ * side deadlocked on `notification_counters` after a bulk load. They take turns instead.
+ */
+export const COUNTER_WRITERS = 'notification_counters';
+
 const column = (type: NotificationType) => sql.ref(type);
 const clearedColumn = (type: NotificationType) => sql.ref(`${type}_cleared_at`);
 

@@ -42,11 +42,15 @@ function userOf(event: StoredEvent): string | undefined {
  */
 export const ACTORS_TOPIC = 'actors';
 
+/** Both projections below write `actors` rows of many users per batch: they take turns (Projection.lockGroup). */
+const ACTOR_WRITERS = 'actors';
+
 /** Keeps a service's `actors`, `revoked_sessions` and `signing_keys` from identity's events. */
 export const actorProjection: Projection = {
   name: 'actors',
   source: 'identity',
   events: IdentityEvents,
+  lockGroup: ACTOR_WRITERS,
   topics: [ACTORS_TOPIC],
   keyed: { topic: ACTORS_TOPIC, keyOf: userOf },
   async apply(event, tx) {
@@ -161,6 +165,7 @@ export const actorReputationProjection: Projection = {
   name: 'actor-reputation',
   source: 'votes',
   events: [ReputationChanged],
+  lockGroup: ACTOR_WRITERS,
   topics: [ACTORS_TOPIC],
   keyed: { topic: ACTORS_TOPIC, keyOf: userOf },
   async apply(event, tx) {

@@ -27,15 +27,32 @@ export interface ConsumeOptions {
   onUndecodable?: (tx: Tx, raw: string, error: Error) => Promise<void>;
 }
 
+export interface CatchUpOptions {
+  /** Only events of these streams matter (the object a command names, say); every event when absent. */
+  streams?: readonly string[];
+  timeoutMs: number;
+}
+
 export interface ConsumerHandle {
   stop(): Promise<void>;
   pause(): void;
   resume(): void;
   readonly paused: boolean;
+  /**
+   * Waits until the group has applied every event of its source that was on the bus when called (of
+   * `streams` only, when given): true then, false if `timeoutMs` passed first. Woken by the group's
+   * commits, so it answers at once when nothing is unread (DESIGN §9, "Catching up").
+   */
+  catchUp(options: CatchUpOptions): Promise<boolean>;
 }
 
 export interface PublisherHandle {
   stop(): Promise<void>;
+  /**
+   * Waits until every event the producer had committed when called is on the bus (its relay published
+   * it): true then, false if `timeoutMs` passed first. The PostgreSQL log is its own bus: always true.
+   */
+  published(timeoutMs: number): Promise<boolean>;
 }
 
 /** How events travel between services (DESIGN §3): the PostgreSQL log itself, or Kafka via an outbox relay. */
@@ -44,6 +61,11 @@ export interface EventBus {
   /** Makes a producing service's appended events visible to other services. */
   publish(producer: ServiceDatabase): Promise<PublisherHandle>;
   consume(options: ConsumeOptions): Promise<ConsumerHandle>;
+  /**
+   * Holds off the group's live consumers (any replica, any process) until `tx` ends, so that events
+   * applied in `tx` (set-aside events retried) are not applied concurrently by the group.
+   */
+  holdGroup(tx: Tx, consumer: ServiceDatabase, group: string, source: string): Promise<void>;
   /** Forgets a group's position so that it reads from the start (used by a rebuild; the group must be stopped). */
   resetPosition(consumer: ServiceDatabase, group: string, source: string): Promise<void>;
   /** How many events the group has still to read: of `types` only, when given (those it would apply). */

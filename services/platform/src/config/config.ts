@@ -24,6 +24,9 @@ export interface AgoraConfig {
   mailFrom: string;
   /** The gateway runs behind a proxy or load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** The operator listener (health, readiness, metrics) of the gateway; null: none (DESIGN §9, Operator port). */
+  operatorPort: number | null;
+  operatorHost: string;
   /** Rate limits by name (`rate-limits.ts`; `AGORA_RATE_LIMITS=login_ip=60/600,...`). */
   rateLimits: RateLimitSettings;
 }
@@ -94,6 +97,12 @@ const list =
       .filter(Boolean)
       .map(item);
   };
+
+/** A port, or 0 / `off` for none. */
+const optionalPort: Parser<number | null> = (raw) => {
+  if (String(raw).trim().toLowerCase() === 'off') return null;
+  return integer(0, 65535)(raw) || null;
+};
 
 const urlPattern = /^https?:\/\/[^\s]+$/;
 const hostPort = text({ pattern: /^[^:\s/]+:\d{1,5}$/, hint: 'host:port' });
@@ -167,6 +176,13 @@ const settings: { [K in keyof AgoraConfig]: Setting<K> } = {
   },
   mailFrom: { key: 'mailFrom', env: ['AGORA_MAIL_FROM'], parse: text(), fallback: () => 'Agora <no-reply@localhost>' },
   trustProxy: { key: 'trustProxy', env: ['AGORA_TRUST_PROXY'], parse: boolean, fallback: () => false },
+  operatorPort: {
+    key: 'operatorPort',
+    env: ['AGORA_OPERATOR_PORT'],
+    parse: optionalPort,
+    fallback: (c) => Math.min((c.port ?? 9080) + 1, 65535),
+  },
+  operatorHost: { key: 'operatorHost', env: ['AGORA_OPERATOR_HOST'], parse: text(), fallback: () => '127.0.0.1' },
   rateLimits: {
     key: 'rateLimits',
     env: ['AGORA_RATE_LIMITS'],

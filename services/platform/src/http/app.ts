@@ -43,6 +43,8 @@ export interface HttpAppOptions {
   openapi?: boolean;
   /** Take the client address from X-Forwarded-For: services behind the gateway, never the public edge. */
   trustProxy?: boolean;
+  /** `/healthz`, `/readyz` and `/metrics` (default true); the public gateway serves them elsewhere. */
+  operatorRoutes?: boolean;
 }
 
 let defaultMetricsStarted = false;
@@ -136,6 +138,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     );
   });
 
+  // The public gateway serves these on its operator listener instead (DESIGN §9, Operator port).
+  if (options.operatorRoutes === false) return app as unknown as HttpApp;
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const ready = options.ready ? await options.ready() : true;

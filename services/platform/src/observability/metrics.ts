@@ -25,6 +25,13 @@ export const projectionDeadLetters = new Counter({
   registers: [metricsRegistry],
 });
 
+export const projectionParked = new Gauge({
+  name: 'agora_projection_parked_events',
+  help: 'Events set aside in dead_letters and not yet retried (`projections retry`), per projection',
+  labelNames: ['projection'],
+  registers: [metricsRegistry],
+});
+
 export const projectionLag = new Gauge({
   name: 'agora_projection_lag_events',
   help: 'Events a projection has still to read',

@@ -19,6 +19,12 @@ export interface Projection {
    */
   batchSize?: number;
   /**
+   * Projections of one service that write the same rows (a shared counter) name the same lock group:
+   * each batch takes the group's lock before its first write, so they take turns instead of locking
+   * rows in opposite orders and deadlocking (DESIGN §9, "Projection batches").
+   */
+  lockGroup?: string;
+  /**
    * Topic tables (see watchTopicTables) this projection writes: their caches in this process learn of
    * each committed batch at once.
    */

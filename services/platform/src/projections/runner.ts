@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { ConsumerHandle, EventBus } from '../bus/port';
+import type { CatchUpOptions, ConsumerHandle, EventBus } from '../bus/port';
 import type { ServiceDatabase } from '../db/database';
 import { projectionLag } from '../observability/metrics';
 import { parkEvent, projectionBatchHandler } from './batch-handler';
@@ -158,6 +158,21 @@ export class ProjectionRunner {
 
   async refreshLagMetrics(): Promise<void> {
     for (const s of await this.status()) projectionLag.set({ projection: s.name }, s.lag);
+  }
+
+  /**
+   * Waits, bounded, until a running projection has applied what its source had committed when called (of
+   * `streams` only, when given): false when it could not in time (paused, far behind, not running).
+   */
+  async catchUp(name: string, options: CatchUpOptions): Promise<boolean> {
+    const consumer = this.consumers.get(name);
+    if (!consumer) return false;
+    try {
+      return await consumer.catchUp(options);
+    } catch (error) {
+      this.options.log.warn({ err: error, projection: name }, 'could not tell whether a projection has caught up');
+      return false;
+    }
   }
 
   /** Waits until every running projection has read all events (tests, benchmarks, rebuild commands). */

@@ -17,7 +17,7 @@ import { EventStore } from '../eventstore/event-store';
 import { createHttpApp, type HttpApp } from '../http/app';
 import { IdGenerator, leaseNodeId, type NodeLease } from '../ids/id-generator';
 import type { Projection } from '../projections/projection';
-import { ProjectionRunner } from '../projections/runner';
+import { ProjectionRunner, parkedSummary } from '../projections/runner';
 import { siteSettingsProjection } from '../site-settings/site-settings';
 
 /** What a service's code gets to work with. */
@@ -107,6 +107,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
       name: module.name,
       log,
       ready: () => isReachable(database.db),
+      degraded: async () => (runner ? parkedSummary(await runner.parked()) : null),
       trustProxy: true,
     });
     await registerAuth(

@@ -17,6 +17,7 @@ import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import * as recipients from '../../domain/recipients';
+import { COUNTER_WRITERS } from '../../inbox/counters';
 import { forgetSource } from '../../inbox/notify';
 import { queueNewQuestionMails } from '../../mail/new-question-mail';
 import type { NoticeMailer } from '../../mail/notice-queue';
@@ -257,6 +258,7 @@ export function inboxFromPosts(mailer: NoticeMailer): Projection {
     name: 'inbox-from-posts',
     source: 'posts',
     events: EVENTS,
+    lockGroup: COUNTER_WRITERS,
     apply: (event, tx) => apply(tx, event, mailer),
     async reset(tx) {
       await forgetSource(tx, 'posts');

@@ -1,6 +1,7 @@
 import { type Admin, Kafka, logLevel } from 'kafkajs';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { ServiceDatabase } from '../../db/database';
+import type { ServiceDatabase, Tx } from '../../db/database';
 import type { ConsumeOptions, ConsumerHandle, EventBus, PublisherHandle } from '../port';
 import { KafkaGroupConsumer } from './kafka-consumer';
 import { pinoLogCreator } from './kafkajs-logger';
@@ -128,6 +129,14 @@ export class KafkaEventBus implements EventBus {
         await consumer.stop();
       },
     };
+  }
+
+  async holdGroup(tx: Tx, consumer: ServiceDatabase, group: string, source: string): Promise<void> {
+    // Each transaction of the group locks its partitions' offset rows first (lockOffsets).
+    await sql`
+      select 1 from kafka_offsets
+      where group_id = ${groupName(this.options.prefix, consumer.schema, group)} and topic = ${this.topic(source)}
+      order by partition for update`.execute(tx);
   }
 
   async resetPosition(consumer: ServiceDatabase, group: string, source: string): Promise<void> {

@@ -2,7 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { ServiceDatabase } from '../../db/database';
+import type { ServiceDatabase, Tx } from '../../db/database';
+import { isTransientDatabaseError } from '../../db/transient-errors';
 import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
 import { projectionBatchDuration } from '../../observability/metrics';
 import { countAfter, readCheckpoint, writeCheckpoint } from '../checkpoints';
@@ -18,6 +19,19 @@ export interface PostgresBusOptions {
 }
 
 const UNDEFINED_TABLE = '42P01';
+/** The longest wait between tries of a failing batch: retried for as long as it takes, never given up. */
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/** Exponential back-off with jitter, so that two transactions that deadlocked do not meet again in step. */
+export function retryDelayMs(failures: number): number {
+  const ceiling = Math.min(100 * 2 ** Math.min(failures, 20), MAX_RETRY_DELAY_MS);
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+/** The advisory lock one replica of a consumer group holds while it applies a batch. */
+export function consumerLockKey(schema: string, group: string): string {
+  return `agora:consumer:${schema}:${group}`;
+}
 
 /**
  * The embedded bus: a consumer reads the producer's event table directly with the gap-safe query,
@@ -78,7 +92,7 @@ export class PostgresEventBus implements EventBus {
 
     const batchSize = options.batchSize ?? 500;
     const log = this.options.log.child({ group: options.group, source: options.source });
-    const lockKey = `agora:consumer:${options.consumer.schema}:${options.group}`;
+    const lockKey = consumerLockKey(options.consumer.schema, options.group);
     let stopped = false;
     let paused = false;
 
@@ -138,8 +152,16 @@ export class PostgresEventBus implements EventBus {
             continue;
           }
           failures++;
-          log.error({ err: error, failures }, 'consumer batch failed; retrying');
-          await sleep(Math.min(100 * 2 ** failures, 5000));
+          const delayMs = retryDelayMs(failures);
+          if (isTransientDatabaseError(error)) {
+            log.warn(
+              { err: error, failures, delayMs },
+              'consumer batch hit a transient database error; retrying it whole',
+            );
+          } else {
+            log.error({ err: error, failures, delayMs }, 'consumer batch failed; retrying');
+          }
+          await sleep(delayMs);
         }
       }
     };
@@ -163,6 +185,11 @@ export class PostgresEventBus implements EventBus {
         set.delete(wakeup);
       },
     };
+  }
+
+  async holdGroup(tx: Tx, consumer: ServiceDatabase, group: string): Promise<void> {
+    const key = consumerLockKey(consumer.schema, group);
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
   }
 
   async resetPosition(consumer: ServiceDatabase, group: string): Promise<void> {

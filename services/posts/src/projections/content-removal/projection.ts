@@ -2,6 +2,7 @@ import { UserDeleted } from '@agora/contracts';
 import type { Actor, Projection } from '@agora/platform';
 import { sql } from 'kysely';
 import type { Posts } from '../../commands/posts';
+import { POST_ROW_WRITERS } from '../votes/projection';
 
 /**
  * When an admin deletes a user together with their content (identity.user_deleted with
@@ -12,6 +13,7 @@ export function contentRemovalProjection(posts: Posts): Projection {
   return {
     name: 'content-removal',
     source: 'identity',
+    lockGroup: POST_ROW_WRITERS,
     events: [UserDeleted],
     async apply(event, tx) {
       const data = event.data as { user_id: string; remove_all_content: boolean };

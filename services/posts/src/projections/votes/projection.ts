@@ -2,6 +2,12 @@ import { BookmarkToggled, objectTypeOf, VoteCancelled, VoteCast } from '@agora/c
 import type { Projection } from '@agora/platform';
 import { sql } from 'kysely';
 
+/**
+ * The lock group (Projection.lockGroup) of the projections that write many questions, answers and
+ * comments rows per batch (vote counts, a member's content removed): they take turns.
+ */
+export const POST_ROW_WRITERS = 'post_rows';
+
 const TABLES = { question: sql`questions`, answer: sql`answers`, comment: sql`comments` } as const;
 
 /**
@@ -13,6 +19,7 @@ const TABLES = { question: sql`questions`, answer: sql`answers`, comment: sql`co
 export const voteCountsProjection: Projection = {
   name: 'vote-counts',
   source: 'votes',
+  lockGroup: POST_ROW_WRITERS,
   events: [VoteCast, VoteCancelled, BookmarkToggled],
   async apply(event, tx) {
     const d = event.data as { object_id: string; direction?: 'up' | 'down'; bookmarked?: boolean };

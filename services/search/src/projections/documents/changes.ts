@@ -1,6 +1,12 @@
 import type { Tx } from '@agora/platform';
 import { sql } from 'kysely';
 
+/**
+ * The lock group (Projection.lockGroup) of the projections that write `search_posts` rows (posts' events,
+ * and tag changes that index a tag's questions again): many rows per batch, so they take turns.
+ */
+export const SEARCH_POST_WRITERS = 'search_posts';
+
 /** The columns that put a document in line for the index with a new version (indexing/feeder). */
 export const TOUCH = sql`dirty = true, seq = nextval('search_change_seq')`;
 

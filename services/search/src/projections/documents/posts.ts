@@ -17,7 +17,7 @@ import {
 } from '@agora/contracts';
 import { type Projection, plainText, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import { TOUCH, touchAnswersOf } from './changes';
+import { SEARCH_POST_WRITERS, TOUCH, touchAnswersOf } from './changes';
 
 type Event =
   | EventOf<typeof QuestionAsked>
@@ -145,6 +145,7 @@ async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
 export const postDocumentsProjection: Projection = {
   name: 'search-posts',
   source: 'posts',
+  lockGroup: SEARCH_POST_WRITERS,
   events: [
     QuestionAsked,
     QuestionEdited,

@@ -9,7 +9,7 @@ import {
 } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import { TOUCH, touchAnswersOf } from '../documents/changes';
+import { SEARCH_POST_WRITERS, TOUCH, touchAnswersOf } from '../documents/changes';
 
 type Event =
   | EventOf<typeof TagCreated>
@@ -99,6 +99,7 @@ async function synonymSlugs(tx: Tx, mainTagId: string): Promise<string[]> {
 export const tagCatalogProjection: Projection = {
   name: 'search-tags',
   source: 'tags',
+  lockGroup: SEARCH_POST_WRITERS,
   events: [TagCreated, TagEdited, TagDeleted, TagUndeleted, TagSynonymLinked, TagSynonymUnlinked],
   apply,
   async reset(tx) {
