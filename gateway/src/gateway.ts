@@ -3,8 +3,10 @@ import { createHttpApp, envelope, errors, extractToken, type HttpApp } from '@ag
 import type { Logger } from 'pino';
 import { AccessTokens } from './access-tokens';
 import { fetchCallerState, withCallerState } from './composition';
+import { OPERATOR_PATHS } from './operator';
 import { exemptFromPrivateSite, LoginRequired } from './private-site';
 import { AREA_PREFIXES, matchRoute, type ServiceName } from './routing-table';
+import { registerSecurityHeaders } from './security-headers';
 import { awaitSessionChanges } from './session-catch-up';
 import { endToEndHeaders, type ForwardResponse, type ServiceTransport } from './transports';
 import { serveWebApp } from './web-app';
@@ -18,6 +20,8 @@ export interface GatewayOptions {
   trustProxy?: boolean;
   /** The built web app (frontends/root/dist) to serve at `/`; none serves only the API. */
   webRoot?: string;
+  /** The site's public address (AGORA_SITE_URL): an https one turns HSTS on. */
+  siteUrl?: string;
 }
 
 function parseJson(body: Buffer | undefined): unknown {
@@ -37,7 +41,10 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
     bodyLimit: options.bodyLimit ?? 6 * 1024 * 1024,
     openapi: false,
     trustProxy: options.trustProxy ?? false,
+    // Health, readiness and metrics are on the operator listener, not the public port (operator.ts).
+    operatorRoutes: false,
   });
+  await registerSecurityHeaders(app, { siteUrl: options.siteUrl ?? 'http://localhost' });
   // Bodies pass through untouched: the owning service parses and validates them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -81,6 +88,7 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
   };
 
   for (const prefix of Object.values(AREA_PREFIXES)) app.all(`${prefix}*`, forward);
+  for (const operatorPath of OPERATOR_PATHS) app.get(operatorPath, (_request, reply) => reply.callNotFound());
   if (options.webRoot) await serveWebApp(app, options.webRoot);
   return app;
 }
