@@ -1,5 +1,6 @@
 import {
   type AgoraConfig,
+  CatchUps,
   ChangeFeed,
   connectDatabase,
   createEventBus,
@@ -49,6 +50,8 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
         log,
         // Never started: nothing here caches query results.
         changes: new ChangeFeed({ url: database.url, schema: module.name, log }),
+        // Never attached: a command's wait for other services' events never runs here.
+        catchUp: new CatchUps(log),
       };
       const runner = new ProjectionRunner({ bus, database: db, log, projections: projectionsOf(module, context) });
       if (action === 'status') {

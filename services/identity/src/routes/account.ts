@@ -6,6 +6,7 @@ import { isReservedUsername, USERNAME_PATTERN } from '../domain/user/username';
 import { CurrentUserInfoSchema, toCurrentUserInfo, toUserLoginResp, UserLoginRespSchema } from '../responses/users';
 import { demandLoginCaptcha } from '../security/login-captcha';
 import { CaptchaFields, DisplayName, Email, Password } from './schemas';
+import { sessionsChanged } from './sessions-changed';
 
 const Null = Type.Null();
 
@@ -85,8 +86,9 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
   app.get(
     '/answer/api/v1/user/logout',
     { config: { auth: 'login' }, schema: { response: { 200: EnvelopeSchema(Null) } } },
-    async (request) => {
+    async (request, reply) => {
       await accounts.endSession(request.actor!.id, request.sessionId!);
+      sessionsChanged(reply);
       return ok(request, null);
     },
   );

@@ -3,6 +3,7 @@ import { errors, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
 import { CaptchaFields, Code, Email, Password } from './schemas';
+import { sessionsChanged } from './sessions-changed';
 
 const Null = Type.Null();
 
@@ -16,7 +17,7 @@ export async function passwordRoutes(app: HttpApp, accounts: Accounts) {
         response: { 200: EnvelopeSchema(Null) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = request.actor!.id;
       await accounts.captchas.demand(request, 'edit_userinfo', request.body.captcha_id, request.body.captcha_code);
       await accounts.captchas.record(request, 'edit_userinfo');
@@ -28,6 +29,7 @@ export async function passwordRoutes(app: HttpApp, accounts: Accounts) {
       }
       // Every session of the account ends, this one included.
       await accounts.setPassword(userId, request.body.pass, 'self', userId);
+      sessionsChanged(reply);
       await accounts.captchas.clear(request, 'edit_userinfo');
       return ok(request, null);
     },
@@ -57,9 +59,10 @@ export async function passwordRoutes(app: HttpApp, accounts: Accounts) {
       config: { auth: 'none' },
       schema: { body: Type.Object({ code: Code, pass: Password }), response: { 200: EnvelopeSchema(Null) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = await accounts.redeemCode(request.body.code, 'password_reset');
       await accounts.setPassword(userId, request.body.pass, 'reset', userId);
+      sessionsChanged(reply);
       return ok(request, null);
     },
   );

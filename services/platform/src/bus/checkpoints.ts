@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { type Db, quoteIdent, type Tx } from '../db/database';
-import { LOG_START, type LogPosition } from '../eventstore/types';
+import { comparePositions, LOG_START, type LogPosition } from '../eventstore/types';
 
 /** Positions in a PostgreSQL event log, kept in the reader's `checkpoints` table (consumers, the outbox relay). */
 export async function readCheckpoint(tx: Tx | Db, name: string): Promise<LogPosition> {
@@ -47,4 +47,43 @@ export async function countAfter(
     if ((error as { code?: string }).code === '42P01') return 0;
     throw error;
   }
+}
+
+/**
+ * The newest event of a producer's log (of `streams` only, when given) that the checkpoint `name` has not
+ * passed, as the caller's snapshot sees the log: undefined when there is none. Every event committed
+ * before the call is visible to it, and the checkpoint passes one only after reading it, so waiting for the
+ * checkpoint to reach this position waits for exactly what was committed before (DESIGN §3's gap-safe read).
+ */
+export async function newestUnread(
+  db: Db | Tx,
+  source: string,
+  name: string,
+  streams?: readonly string[],
+): Promise<LogPosition | undefined> {
+  const table = sql.raw(`${quoteIdent(source)}.events`);
+  try {
+    const { rows } = await sql<{ txid: string; position: string }>`
+      select e.transaction_id::text as txid, e.global_position::text as position
+      from (select 1) as one
+      left join checkpoints c on c.name = ${name}
+      cross join lateral (
+        select transaction_id, global_position from ${table}
+        where (transaction_id, global_position) >
+              (coalesce(c.transaction_id, '0'::xid8), coalesce(c.global_position, 0))
+          ${streams ? sql`and stream_id = any(${[...streams]}::text[])` : sql``}
+        order by transaction_id desc, global_position desc
+        limit 1
+      ) e`.execute(db);
+    const row = rows[0];
+    return row ? { transactionId: row.txid, globalPosition: row.position } : undefined;
+  } catch (error) {
+    if ((error as { code?: string }).code === '42P01') return undefined;
+    throw error;
+  }
+}
+
+/** The later of two log positions. */
+export function laterPosition(a: LogPosition, b: LogPosition): LogPosition {
+  return comparePositions(a, b) >= 0 ? a : b;
 }

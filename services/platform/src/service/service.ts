@@ -19,6 +19,7 @@ import { IdGenerator, leaseNodeId, type NodeLease } from '../ids/id-generator';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner, parkedSummary } from '../projections/runner';
 import { siteSettingsProjection } from '../site-settings/site-settings';
+import { CatchUps, registerCatchUp } from './catch-up';
 
 /** What a service's code gets to work with. */
 export interface ServiceContext {
@@ -30,6 +31,8 @@ export interface ServiceContext {
   log: Logger;
   /** When this service's read models change; caches of query results key on it. */
   changes: ChangeFeed;
+  /** Waits for events on their way to this service's projections (DESIGN §9, "Catching up"). */
+  catchUp: CatchUps;
 }
 
 /** A service as one unit: schema, routes, the events it produces and the projections it runs (DESIGN §1). */
@@ -90,6 +93,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
   let runner: ProjectionRunner | null = null;
   let background: { stop(): Promise<void> } | null = null;
   const changes = new ChangeFeed({ url: options.databaseUrl, schema: module.name, log });
+  const catchUp = new CatchUps(log);
   try {
     await migrateService(database, module.migrations);
     await changes.start();
@@ -102,6 +106,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
       ids: new IdGenerator(lease.nodeId),
       log,
       changes,
+      catchUp,
     };
     const app = await createHttpApp({
       name: module.name,
@@ -117,6 +122,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
         keys: new TableKeySource(database.db),
       },
     );
+    registerCatchUp(app, catchUp, options.bus.kind);
     await module.routes(app, context);
     await app.ready();
     publisher = await options.bus.publish(database);
@@ -128,6 +134,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
       onCommitted: (topics) => changes.changed(topics),
       onKeysCommitted: (topic, keys) => changes.changedKeys(topic, keys),
     });
+    catchUp.attach(runner, publisher);
     await runner.start();
     background = (await module.background?.(context)) ?? null;
     const started = { publisher, runner, lease, background };

@@ -1,8 +1,8 @@
 import { objectTypeOf } from '@agora/contracts';
-import { type ChangeFeed, type Db, ReadModelCache } from '@agora/platform';
+import { type CatchUps, type ChangeFeed, type Db, ReadModelCache } from '@agora/platform';
 import { sql } from 'kysely';
 import type { VotableType } from '../domain/vote/decider';
-import { POST_FACTS_TOPIC } from '../projections/post-facts/projection';
+import { POST_FACTS_TOPIC, postFactsProjection } from '../projections/post-facts/projection';
 
 export interface Target {
   objectId: string;
@@ -11,6 +11,13 @@ export interface Target {
   ownerId: string;
   /** The post, or the question it belongs to, is deleted. */
   deleted: boolean;
+  /** posts' streams whose events decide the facts above: the post, its question, a comment's answer. */
+  streams: string[];
+}
+
+/** The posts streams whose events may create or change what votes knows of an object. */
+export function streamsOf(objectId: string, target: Target | undefined): string[] {
+  return target ? target.streams : [objectId];
 }
 
 /**
@@ -22,22 +29,38 @@ export async function findTarget(db: Db, objectId: string): Promise<Target | und
   if (type !== 'question' && type !== 'answer' && type !== 'comment') return undefined;
   const { rows } =
     type === 'question'
-      ? await sql<{ owner: string; question_id: string; deleted: boolean }>`
-          select user_id as owner, id as question_id, status = 10 as deleted from questions where id = ${objectId}`.execute(
-          db,
-        )
+      ? await sql<TargetRow>`
+          select user_id as owner, id as question_id, null as parent_id, status = 10 as deleted
+          from questions where id = ${objectId}`.execute(db)
       : type === 'answer'
-        ? await sql<{ owner: string; question_id: string; deleted: boolean }>`
-            select a.user_id as owner, a.question_id, (a.status = 10 or coalesce(q.status = 10, false)) as deleted
+        ? await sql<TargetRow>`
+            select a.user_id as owner, a.question_id, null as parent_id,
+              (a.status = 10 or coalesce(q.status = 10, false)) as deleted
             from answers a left join questions q on q.id = a.question_id where a.id = ${objectId}`.execute(db)
-        : await sql<{ owner: string; question_id: string; deleted: boolean }>`
-            select c.user_id as owner, c.question_id,
+        : await sql<TargetRow>`
+            select c.user_id as owner, c.question_id, c.object_id as parent_id,
               (c.status = 10 or coalesce(q.status = 10, false) or coalesce(a.status = 10, false)) as deleted
             from comments c left join questions q on q.id = c.question_id left join answers a on a.id = c.object_id
             where c.id = ${objectId}`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  return { objectId, objectType: type, questionId: row.question_id, ownerId: row.owner, deleted: row.deleted };
+  const streams = [...new Set([objectId, row.question_id, ...(row.parent_id ? [row.parent_id] : [])])];
+  return {
+    objectId,
+    objectType: type,
+    questionId: row.question_id,
+    ownerId: row.owner,
+    deleted: row.deleted,
+    streams,
+  };
+}
+
+interface TargetRow {
+  owner: string;
+  question_id: string;
+  /** A comment's question or answer. */
+  parent_id: string | null;
+  deleted: boolean;
 }
 
 /** Targets kept until posts' facts change here (a vote changes none of them). */
@@ -47,11 +70,23 @@ export class TargetLookup {
   constructor(
     private readonly db: Db,
     changes: Pick<ChangeFeed, 'topic'>,
+    private readonly catchUp: Pick<CatchUps, 'projection'>,
   ) {
     this.cache = new ReadModelCache(changes.topic(POST_FACTS_TOPIC), 20_000);
   }
 
   find(objectId: string): Promise<Target | undefined> {
     return this.cache.get(objectId, () => findTarget(this.db, objectId));
+  }
+
+  /**
+   * The target as posts had it when the command arrived: events of its streams that posts committed
+   * but votes has not applied yet (a comment just added, a question just deleted) are waited for,
+   * bounded (DESIGN §9, "Catching up"). When nothing is on its way this costs one indexed look at posts' log.
+   */
+  async current(objectId: string): Promise<Target | undefined> {
+    const known = await this.find(objectId);
+    await this.catchUp.projection(postFactsProjection.name, { streams: streamsOf(objectId, known) });
+    return this.find(objectId);
   }
 }

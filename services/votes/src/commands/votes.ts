@@ -39,7 +39,7 @@ export class VoteCommands {
   private readonly targets: TargetLookup;
 
   constructor(readonly context: ServiceContext) {
-    this.targets = new TargetLookup(context.database.db, context.changes);
+    this.targets = new TargetLookup(context.database.db, context.changes, context.catchUp);
   }
 
   get db() {
@@ -48,7 +48,7 @@ export class VoteCommands {
 
   /** `vote/up` and `vote/down` (behaviour §1b, §2). */
   async vote(actor: Actor, input: { objectId: string; direction: Direction; cancel: boolean }): Promise<VoteResult> {
-    const target = await this.targets.find(input.objectId);
+    const target = await this.targets.current(input.objectId);
     if (!target) throw errors.notFound('error.object.not_found');
     const settings = await siteSettingsOf(this.context);
     const permission = checkPermission(
@@ -85,7 +85,7 @@ export class VoteCommands {
 
   /** `collection/switch`: questions and answers can be bookmarked. */
   async switchBookmark(actor: Actor, input: { objectId: string; bookmark: boolean | null }): Promise<BookmarkResult> {
-    const target = await this.targets.find(input.objectId);
+    const target = await this.targets.current(input.objectId);
     if (!target || target.objectType === 'comment') {
       throw target
         ? errors.business('error.object.not_bookmarkable', 'error.object.not_bookmarkable', 'toast')

@@ -88,6 +88,7 @@ export class KafkaEventBus implements EventBus {
     this.relays.add(relay);
     relay.start();
     return {
+      published: (timeoutMs) => relay.published(timeoutMs),
       stop: async () => {
         this.relays.delete(relay);
         await relay.stop();
@@ -124,6 +125,7 @@ export class KafkaEventBus implements EventBus {
       },
       pause: () => consumer.pause(),
       resume: () => consumer.resume(),
+      catchUp: (catchUp) => consumer.catchUp(catchUp),
       stop: async () => {
         this.consumers.delete(consumer);
         await consumer.stop();

@@ -4,9 +4,11 @@ import type { Logger } from 'pino';
 import type { Tx } from '../../db/database';
 import { comparePositions, type LogPosition, type StoredEvent } from '../../eventstore/types';
 import { projectionBatchDuration } from '../../observability/metrics';
-import type { ConsumeOptions, ConsumerHandle } from '../port';
+import type { CatchUpOptions, ConsumeOptions, ConsumerHandle } from '../port';
+import { Progress } from '../progress';
 import { decodeEvent } from './codec';
 import { lockOffsets, type PartitionOffset, readOffsets, saveOffsets } from './offsets';
+import { laterOffsets, type NextOffsets, offsetsReached, partitionOfKey } from './partitions';
 
 export interface KafkaConsumerSettings {
   kafka: Kafka;
@@ -59,6 +61,8 @@ export class KafkaGroupConsumer implements ConsumerHandle {
   private readonly log: Logger;
   private readonly batchSize: number;
   private restartTimer: NodeJS.Timeout | null = null;
+  /** The next offset to apply per partition, as this group's commits (any replica's) moved them. */
+  private readonly progress = new Progress<NextOffsets>(new Map(), laterOffsets);
 
   constructor(private readonly settings: KafkaConsumerSettings) {
     this.log = settings.log.child({ group: settings.groupId, topic: settings.topic });
@@ -156,6 +160,32 @@ export class KafkaGroupConsumer implements ConsumerHandle {
     await this.chain;
   }
 
+  /**
+   * Compares the group's stored offsets with the partitions' high watermarks (of the streams' partitions
+   * only, when given): caught up once every offset reaches the watermark read at the call.
+   */
+  async catchUp({ streams, timeoutMs }: CatchUpOptions): Promise<boolean> {
+    const { topic } = this.settings;
+    const admin = await this.settings.admin();
+    const [watermarks, stored] = await Promise.all([admin.fetchTopicOffsets(topic), this.storedOffsets()]);
+    this.progress.advance(stored);
+    const partitions = streams ? new Set(streams.map((s) => partitionOfKey(s, watermarks.length))) : null;
+    const target = new Map<number, bigint>();
+    for (const { partition, high, low } of watermarks) {
+      if (BigInt(high) > BigInt(low) && (!partitions || partitions.has(partition))) target.set(partition, BigInt(high));
+    }
+    return this.progress.until((offsets) => offsetsReached(offsets, target), timeoutMs, {
+      everyMs: 100,
+      read: () => this.storedOffsets(),
+    });
+  }
+
+  private async storedOffsets(): Promise<NextOffsets> {
+    const { options, groupId, topic } = this.settings;
+    const stored = await readOffsets(options.consumer.db, groupId, topic);
+    return new Map([...stored].map(([partition, offset]) => [partition, offset.nextOffset]));
+  }
+
   /** After a (re)join, fetches start where PostgreSQL says this group is, not where Kafka's commit is. */
   private async seekToStoredOffsets(consumer: Consumer, partitions: number[]): Promise<void> {
     if (partitions.length === 0) return;
@@ -244,8 +274,9 @@ export class KafkaGroupConsumer implements ConsumerHandle {
         .slice(start, start + this.batchSize)
         .filter((item) => !skipped.has(item.partition) && !item.batch.payload.isStale());
       if (chunk.length === 0) continue;
-      const resolved = await this.applyChunk(chunk, skipped);
+      const { resolved, saved } = await this.applyChunk(chunk, skipped);
       this.settings.options.afterCommit?.();
+      this.progress.advance(new Map(saved.map((o) => [o.partition, o.nextOffset])));
       for (const [partition, offset] of resolved) {
         const batch = chunk.find((item) => item.partition === partition)!.batch;
         batch.payload.resolveOffset(offset.toString());
@@ -276,11 +307,14 @@ export class KafkaGroupConsumer implements ConsumerHandle {
    * last offset done with (to resolve in kafkajs once committed); a partition whose messages start past
    * the stored position is sought back and left out (`skipped`), so that nothing is ever jumped over.
    */
-  private async applyChunk(chunk: Item[], skipped: Set<number>): Promise<Map<number, bigint>> {
+  private async applyChunk(
+    chunk: Item[],
+    skipped: Set<number>,
+  ): Promise<{ resolved: Map<number, bigint>; saved: PartitionOffset[] }> {
     const { options, groupId, topic } = this.settings;
     const partitions = [...new Set(chunk.map((item) => item.partition))];
     const timer = projectionBatchDuration.startTimer({ projection: options.group });
-    const resolved = await options.consumer.db.transaction().execute(async (tx) => {
+    const done = await options.consumer.db.transaction().execute(async (tx) => {
       const stored = await lockOffsets(tx, groupId, topic, partitions);
       const state = new Map<number, { next: bigint; last: LogPosition | null; checked: boolean }>();
       for (const partition of partitions) {
@@ -342,10 +376,10 @@ export class KafkaGroupConsumer implements ConsumerHandle {
         }
       }
       await saveOffsets(tx, groupId, topic, toSave);
-      return resolved;
+      return { resolved, saved: toSave };
     });
     timer();
-    return resolved;
+    return done;
   }
 
   private async parkUndecodable(tx: Tx, item: Item): Promise<void> {

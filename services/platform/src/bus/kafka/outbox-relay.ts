@@ -5,10 +5,11 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { ServiceDatabase } from '../../db/database';
 import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
-import type { LogPosition, StoredEvent } from '../../eventstore/types';
+import { comparePositions, LOG_START, type LogPosition, type StoredEvent } from '../../eventstore/types';
 import { relayEventsPublished } from '../../observability/metrics';
-import { readCheckpoint } from '../checkpoints';
+import { laterPosition, newestUnread, readCheckpoint } from '../checkpoints';
 import type { PublisherHandle } from '../port';
+import { Progress } from '../progress';
 import { parseEventsNotification, Wakeup } from '../wakeup';
 import { encodeEvent } from './codec';
 
@@ -43,6 +44,8 @@ export class OutboxRelay implements PublisherHandle {
   private listener: pg.Client | null = null;
   private listenerRetry: NodeJS.Timeout | null = null;
   private kafkaProducer: Producer | null = null;
+  /** The checkpoint as this relay (or, rechecked, the active one) moved it. */
+  private readonly progress = new Progress<LogPosition>(LOG_START, laterPosition);
 
   constructor(private readonly settings: OutboxRelaySettings) {
     this.log = settings.log.child({ relay: settings.producer.schema, topic: settings.topic });
@@ -51,6 +54,17 @@ export class OutboxRelay implements PublisherHandle {
 
   start(): void {
     this.running ??= this.run();
+  }
+
+  async published(timeoutMs: number): Promise<boolean> {
+    const { producer } = this.settings;
+    const target = await newestUnread(producer.db, producer.schema, RELAY_CHECKPOINT);
+    if (!target) return true;
+    this.wakeup.wake();
+    return this.progress.until((position) => comparePositions(position, target) >= 0, timeoutMs, {
+      everyMs: 100,
+      read: () => readCheckpoint(producer.db, RELAY_CHECKPOINT),
+    });
   }
 
   async stop(): Promise<void> {
@@ -220,6 +234,7 @@ export class OutboxRelay implements PublisherHandle {
           const last = events.at(-1)!.position;
           await this.writeCheckpoint(last);
           position = last;
+          this.progress.advance(last);
           relayEventsPublished.inc({ service: service.schema }, events.length);
           failures = 0;
           fenceWaits = 0;

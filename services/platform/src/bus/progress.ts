@@ -1,0 +1,64 @@
+/**
+ * How far a reader (a consumer, a relay) has got, as it commits: a position that only moves forward, and
+ * waits for it to reach a target. Waiters are woken by the reader's commits; `recheck` reads the position
+ * its store holds, for when another replica is the one reading (DESIGN §9, "Catching up").
+ */
+export class Progress<P> {
+  private readonly waiters = new Set<() => void>();
+
+  constructor(
+    private current: P,
+    /** The position after `update` was committed on top of `current` (never behind either). */
+    private readonly merge: (current: P, update: P) => P,
+  ) {}
+
+  get position(): P {
+    return this.current;
+  }
+
+  advance(update: P): void {
+    this.current = this.merge(this.current, update);
+    for (const wake of [...this.waiters]) wake();
+  }
+
+  /**
+   * Resolves true as soon as `reached(position)` holds, false once `timeoutMs` has passed without it.
+   * Between commits it looks at the store every `recheck.everyMs`, if given.
+   */
+  async until(
+    reached: (position: P) => boolean,
+    timeoutMs: number,
+    recheck?: { everyMs: number; read: () => Promise<P> },
+  ): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (reached(this.current)) return true;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return false;
+      const advanced = await this.nextAdvance(Math.min(remaining, recheck?.everyMs ?? remaining));
+      if (!advanced && recheck && Date.now() < deadline) {
+        try {
+          this.advance(await recheck.read());
+        } catch {
+          // The store is unreachable for now: the deadline still bounds the wait.
+        }
+      }
+    }
+  }
+
+  /** Resolves true at the next advance, false after `ms` without one. */
+  private nextAdvance(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waiters.delete(wake);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(wake);
+        resolve(false);
+      }, ms);
+      this.waiters.add(wake);
+    });
+  }
+}
