@@ -1,6 +1,6 @@
 import { siteService } from '@agora/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../test-support/accounts';
+import { createUser, setCaptchas } from '../../../test-support/accounts';
 import { type Stack, startStack } from '../../../test-support/stack';
 import { identityService } from '../src/service';
 
@@ -89,17 +89,27 @@ describe('login limits with configured numbers', () => {
   beforeAll(async () => {
     stack = await startStack({
       services: [siteService, identityService],
-      env: { AGORA_TRUST_PROXY: 'true', AGORA_RATE_LIMITS: 'login_ip=6/600,login_account_failures=2/600' },
+      env: {
+        AGORA_TRUST_PROXY: 'true',
+        AGORA_RATE_LIMITS: 'login_ip=6/600,login_account_failures=2/600',
+        AGORA_CAPTCHA_LIMITS: 'password=1',
+      },
     });
+    await setCaptchas(stack, true);
   });
   afterAll(async () => {
     await stack?.close();
   });
 
-  it('asks for a captcha after the configured wrong passwords and refuses an address past its configured sign-ins', async () => {
+  it('asks for captchas and refuses an address at the configured numbers', async () => {
     const owner = await createUser(stack);
     for (const address of ['203.0.113.1', '203.0.113.2']) {
       expect((await loginFrom(stack, address, owner.email, 'wrong-password')).body.data[0].error_field).toBe('e_mail');
+      // The site's own captcha rule, at its configured number: due after one wrong password from an address.
+      const record = await stack.call('GET', '/answer/api/v1/user/action/record?action=login', {
+        headers: { 'x-forwarded-for': address },
+      });
+      expect(record.body.data.verify).toBe(true);
     }
     expect((await loginFrom(stack, '203.0.113.3', owner.email, owner.password)).body.data).toEqual(captchaRefusal);
     const captcha = await solvedCaptchaFor(stack, '203.0.113.3');

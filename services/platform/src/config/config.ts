@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseRateLimits, RATE_LIMIT_DEFAULTS, type RateLimitSettings } from './rate-limits';
+import {
+  type CaptchaLimitSettings,
+  parseCaptchaLimits,
+  parseRateLimits,
+  RATE_LIMIT_DEFAULTS,
+  type RateLimitSettings,
+} from './rate-limits';
 
 /** One typed configuration for every service, the gateway and the launcher (DESIGN §3). */
 export interface AgoraConfig {
@@ -29,6 +35,8 @@ export interface AgoraConfig {
   operatorHost: string;
   /** Rate limits by name (`rate-limits.ts`; `AGORA_RATE_LIMITS=login_ip=60/600,...`). */
   rateLimits: RateLimitSettings;
+  /** When a captcha is due per action, where not behaviour §10a's numbers (`AGORA_CAPTCHA_LIMITS=vote=100`). */
+  captchaLimits: CaptchaLimitSettings;
 }
 
 export class ConfigError extends Error {
@@ -188,6 +196,12 @@ const settings: { [K in keyof AgoraConfig]: Setting<K> } = {
     env: ['AGORA_RATE_LIMITS'],
     parse: parseRateLimits,
     fallback: () => ({ ...RATE_LIMIT_DEFAULTS }),
+  },
+  captchaLimits: {
+    key: 'captchaLimits',
+    env: ['AGORA_CAPTCHA_LIMITS'],
+    parse: parseCaptchaLimits,
+    fallback: () => ({}),
   },
 };
 

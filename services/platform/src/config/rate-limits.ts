@@ -1,3 +1,5 @@
+import { CAPTCHA_RULES, type CaptchaAction, type CaptchaLimit, type CaptchaRule } from '../security/captcha';
+
 /** At most `points` attempts per `durationSeconds`, counted per address or per account. */
 export interface RateLimit {
   points: number;
@@ -48,29 +50,65 @@ function limitOf(raw: unknown): RateLimit {
   return { points: points!, durationSeconds: durationSeconds! };
 }
 
+/** `name=value,...` from the environment, or a config file's object. */
+function namedEntries(raw: unknown, form: string): [string, unknown][] {
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) return Object.entries(raw);
+  return String(raw ?? '')
+    .split(',')
+    .map((pair) => pair.trim())
+    .filter(Boolean)
+    .map((pair) => {
+      const [name, value] = pair.split('=');
+      if (!name || value === undefined) throw new Error(`must be a list of name=${form} pairs`);
+      return [name.trim(), value];
+    });
+}
+
 /**
  * `name=points/seconds,...` (environment) or `{ "name": "points/seconds" | { points, durationSeconds } }`
  * (config file); the limits not named keep their defaults.
  */
 export function parseRateLimits(raw: unknown): RateLimitSettings {
-  const entries: [string, unknown][] =
-    raw && typeof raw === 'object' && !Array.isArray(raw)
-      ? Object.entries(raw)
-      : String(raw ?? '')
-          .split(',')
-          .map((pair) => pair.trim())
-          .filter(Boolean)
-          .map((pair) => {
-            const [name, value] = pair.split('=');
-            if (!name || value === undefined) throw new Error('must be a list of name=points/seconds pairs');
-            return [name.trim(), value];
-          });
   const result: RateLimitSettings = { ...RATE_LIMIT_DEFAULTS };
-  for (const [name, value] of entries) {
+  for (const [name, value] of namedEntries(raw, 'points/seconds')) {
     if (!(name in RATE_LIMIT_DEFAULTS)) {
       throw new Error(`names an unknown limit ${name} (known: ${Object.keys(RATE_LIMIT_DEFAULTS).join(', ')})`);
     }
     result[name as RateLimitName] = limitOf(value);
+  }
+  return result;
+}
+
+/** The captcha rules whose numbers may be configured: every rule of behaviour §10a. */
+const CONFIGURABLE_CAPTCHAS = (Object.keys(CAPTCHA_RULES) as CaptchaAction[]).filter(
+  (action) => !(CAPTCHA_RULES[action] as CaptchaRule).always,
+);
+export type CaptchaLimitSettings = Partial<Record<CaptchaAction, CaptchaLimit>>;
+
+function captchaLimitOf(raw: unknown): CaptchaLimit {
+  const [count, withinMs] =
+    raw && typeof raw === 'object'
+      ? [(raw as CaptchaLimit).count, (raw as CaptchaLimit).withinMs]
+      : String(raw).trim().split('/').map(Number);
+  const validCount = Number.isInteger(count) && count! >= 0 && count! <= MAX_POINTS;
+  const validWithin = withinMs === undefined || (Number.isInteger(withinMs) && withinMs >= 0 && withinMs <= 3_600_000);
+  if (!validCount || !validWithin) {
+    throw new Error(`must be count or count/milliseconds (0-${MAX_POINTS}, 0-3600000), got ${JSON.stringify(raw)}`);
+  }
+  return withinMs === undefined ? { count: count! } : { count: count!, withinMs };
+}
+
+/**
+ * When a captcha is due per action (behaviour §10a's numbers by default): `vote=100,question=10/5000`
+ * (from the 100th vote; from the 10th ask, or an ask within 5,000 ms of the last) or the same as an object.
+ */
+export function parseCaptchaLimits(raw: unknown): CaptchaLimitSettings {
+  const result: CaptchaLimitSettings = {};
+  for (const [name, value] of namedEntries(raw, 'count[/milliseconds]')) {
+    if (!CONFIGURABLE_CAPTCHAS.includes(name as CaptchaAction)) {
+      throw new Error(`names an unknown action ${name} (known: ${CONFIGURABLE_CAPTCHAS.join(', ')})`);
+    }
+    result[name as CaptchaAction] = captchaLimitOf(value);
   }
   return result;
 }

@@ -2,13 +2,14 @@ import { Type } from 'typebox';
 import type { HttpApp } from '../http/app';
 import type { ServiceContext } from '../service/service';
 import { siteSettingsOf } from '../site-settings/site-settings';
-import { type CaptchaAction, Captchas } from './captcha';
+import { type CaptchaAction, Captchas, captchaRulesWith } from './captcha';
 
-/** A service's captchas, switched on and off by the site's security settings. */
+/** A service's captchas, switched on and off by the site's security settings, due at the configured numbers. */
 export function captchasFor(context: ServiceContext): Captchas {
   return new Captchas(
     context.database.db,
     async () => (await siteSettingsOf(context)).security.captcha_enabled === true,
+    captchaRulesWith(context.config.captchaLimits),
   );
 }
 

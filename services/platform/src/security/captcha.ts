@@ -43,6 +43,19 @@ export const CAPTCHA_RULES = {
   login_guard: { unit: 'ip', count: 1, always: true },
 } as const satisfies Record<string, CaptchaRule>;
 export type CaptchaAction = keyof typeof CAPTCHA_RULES;
+export type CaptchaRules = Record<CaptchaAction, CaptchaRule>;
+
+/** A rule's numbers, as the configuration may set them (`captchaLimits`). */
+export type CaptchaLimit = Pick<CaptchaRule, 'count' | 'withinMs'>;
+
+/** The rules of behaviour §10a with the configured numbers in place of the reference's. */
+export function captchaRulesWith(limits: Partial<Record<CaptchaAction, CaptchaLimit>>): CaptchaRules {
+  const rules: CaptchaRules = { ...CAPTCHA_RULES };
+  for (const [action, limit] of Object.entries(limits) as [CaptchaAction, CaptchaLimit][]) {
+    rules[action] = { ...rules[action], ...limit };
+  }
+  return rules;
+}
 
 /** Who is acting: the signed-in actor if any, and the address the request came from. */
 export interface Caller {
@@ -60,6 +73,7 @@ export class Captchas {
   constructor(
     private readonly db: Db,
     private readonly enabled: () => Promise<boolean>,
+    private readonly rules: CaptchaRules = CAPTCHA_RULES,
   ) {}
 
   /** A new image captcha (SVG as a data URL) whose answer is kept for 6 minutes. */
@@ -85,7 +99,7 @@ export class Captchas {
   /** The counter's unit for a caller, or null when the caller is exempt from the action's captcha. */
   unitOf(caller: Caller | string, action: CaptchaAction): string | null {
     if (typeof caller === 'string') return caller;
-    const rule: CaptchaRule = CAPTCHA_RULES[action];
+    const rule = this.rules[action];
     const role = caller.actor?.roleId;
     if (rule.exempt === 'staff' && (role === Role.admin || role === Role.moderator)) return null;
     if (rule.exempt === 'admin' && role === Role.admin) return null;
@@ -94,12 +108,12 @@ export class Captchas {
   }
 
   private async active(action: CaptchaAction): Promise<boolean> {
-    return (CAPTCHA_RULES[action] as CaptchaRule).always === true || (await this.enabled());
+    return this.rules[action].always === true || (await this.enabled());
   }
 
   private async counter(unit: string, action: CaptchaAction) {
     const { rows } = await sql<{ hits: number; recent: boolean }>`
-      select hits, last_at > now() - ${(CAPTCHA_RULES[action] as CaptchaRule).withinMs ?? 0} * interval '1 millisecond' as recent
+      select hits, last_at > now() - ${this.rules[action].withinMs ?? 0} * interval '1 millisecond' as recent
       from action_records
       where unit = ${unit} and action = ${action} and last_at > now() - ${sql.raw(IDLE_RESET)}`.execute(this.db);
     return rows[0] ?? { hits: 0, recent: false };
@@ -131,7 +145,7 @@ export class Captchas {
     const unit = this.unitOf(caller, action);
     if (!unit || !(await this.active(action))) return false;
     const { hits, recent } = await this.counter(unit, action);
-    return hits >= CAPTCHA_RULES[action].count || (hits > 0 && recent);
+    return hits >= this.rules[action].count || (hits > 0 && recent);
   }
 
   /**
@@ -142,7 +156,7 @@ export class Captchas {
     const unit = this.unitOf(caller, action);
     if (!unit || !(await this.active(action))) return 0;
     const { hits, recent } = await this.counter(unit, action);
-    if (hits < CAPTCHA_RULES[action].count && !(hits > 0 && recent)) return hits;
+    if (hits < this.rules[action].count && !(hits > 0 && recent)) return hits;
     if (!code) throw errors.fields({ field: 'captcha_code', key: 'error.captcha.empty' });
     if (!(await this.check(captchaId, code)))
       throw errors.fields({ field: 'captcha_code', key: 'error.captcha.wrong' });
