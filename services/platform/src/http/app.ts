@@ -38,6 +38,11 @@ export interface HttpAppOptions {
   log: Logger;
   /** Answers `/readyz`: false while a dependency (the database) is unreachable. */
   ready?: () => Promise<boolean>;
+  /**
+   * When ready, what degrades the service without stopping it (events a projection set aside): `/readyz`
+   * still answers 200, with `status: 'degraded'` and these details (DESIGN §9, "Projection batches").
+   */
+  degraded?: () => Promise<Record<string, unknown> | null>;
   bodyLimit?: number;
   /** OpenAPI document at `/openapi.json`, from the route schemas. */
   openapi?: boolean;
@@ -143,7 +148,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     const ready = options.ready ? await options.ready() : true;
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready' });
+    if (!ready) return reply.code(503).send({ status: 'not ready' });
+    const degraded = options.degraded ? await options.degraded().catch(() => null) : null;
+    return reply.code(200).send(degraded ? { status: 'degraded', ...degraded } : { status: 'ready' });
   });
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     reply.header('content-type', metricsRegistry.contentType);

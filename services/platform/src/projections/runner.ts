@@ -3,9 +3,12 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { CatchUpOptions, ConsumerHandle, EventBus } from '../bus/port';
 import type { ServiceDatabase } from '../db/database';
-import { projectionLag } from '../observability/metrics';
+import { projectionLag, projectionParked } from '../observability/metrics';
 import { parkEvent, projectionBatchHandler } from './batch-handler';
 import type { Projection } from './projection';
+import { type RetryOutcome, retryParkedEvents } from './retry-parked';
+
+export type { RetryOutcome };
 
 export interface ProjectionStatus {
   name: string;
@@ -27,6 +30,21 @@ export interface ProjectionRunnerOptions {
   onCommitted?: (topics: readonly string[]) => void;
   /** After a batch of a keyed projection commits: the keys its events changed (see Projection.keyed). */
   onKeysCommitted?: (topic: string, keys: readonly string[]) => void;
+}
+
+/**
+ * What readiness reports while events are set aside (DESIGN §9, "Projection batches"): the service
+ * serves, but some read models miss those events until `projections retry` applies them.
+ */
+export function parkedSummary(parked: ReadonlyMap<string, number>): Record<string, unknown> | null {
+  if (parked.size === 0) return null;
+  let total = 0;
+  for (const n of parked.values()) total += n;
+  return {
+    parkedEvents: total,
+    parked: Object.fromEntries(parked),
+    action: 'fix the cause (see the log), then run `npm run agora -- projections retry`',
+  };
 }
 
 /** Runs a service's asynchronous projections on the bus: start, pause, resume, rebuild, lag. */
@@ -134,11 +152,28 @@ export class ProjectionRunner {
     if (running) await this.startOne(projection);
   }
 
+  /**
+   * Applies a projection's set-aside events again (`projections retry`), once their cause is fixed;
+   * those that apply leave dead_letters.
+   */
+  async retryParked(name: string): Promise<RetryOutcome> {
+    const projection = this.projection(name);
+    const { database, bus, log } = this.options;
+    const outcome = await retryParkedEvents(projection, database, bus, log.child({ projection: name }));
+    log.info({ projection: name, ...outcome }, 'retried set-aside events');
+    return outcome;
+  }
+
+  /** Events set aside per projection of this service (only those with any). */
+  async parked(): Promise<Map<string, number>> {
+    const { rows } = await sql<{ projection: string; n: number }>`
+      select projection, count(*)::int as n from dead_letters group by projection`.execute(this.options.database.db);
+    return new Map(rows.map((r) => [r.projection, r.n]));
+  }
+
   async status(): Promise<ProjectionStatus[]> {
     const { database, bus } = this.options;
-    const { rows } = await sql<{ projection: string; n: number }>`
-      select projection, count(*)::int as n from dead_letters group by projection`.execute(database.db);
-    const dead = new Map(rows.map((r) => [r.projection, r.n]));
+    const dead = await this.parked();
     return Promise.all(
       [...this.byName.values()].map(async (p) => ({
         name: p.name,
@@ -157,7 +192,10 @@ export class ProjectionRunner {
   }
 
   async refreshLagMetrics(): Promise<void> {
-    for (const s of await this.status()) projectionLag.set({ projection: s.name }, s.lag);
+    for (const s of await this.status()) {
+      projectionLag.set({ projection: s.name }, s.lag);
+      projectionParked.set({ projection: s.name }, s.deadLetters);
+    }
   }
 
   /**
