@@ -141,7 +141,7 @@ export async function stopLeftover(
   dataDir: string,
   server: RunningServer,
   log: (line: string) => void,
-  { fastMs = 15_000, immediateMs = 5_000 } = {},
+  { fastMs = 5_000, immediateMs = 5_000 } = {},
 ): Promise<void> {
   if (server.postmaster !== null) {
     log(
