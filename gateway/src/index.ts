@@ -1,6 +1,6 @@
 export { AccessTokens } from './access-tokens';
 export { createGateway, type GatewayOptions } from './gateway';
-export { createOperatorApp, readyWhenAll, startOperatorListener } from './operator';
+export { createOperatorApp, degradedWhenAny, readyWhenAll, startOperatorListener } from './operator';
 export { matchRoute, SERVICE_NAMES, type ServiceName } from './routing-table';
 export { HttpTransport, InProcessTransport, type ServiceTransport } from './transports';
 export { serveWebApp } from './web-app';

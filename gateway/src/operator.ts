@@ -8,8 +8,21 @@ export const OPERATOR_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
  * The operator listener (DESIGN §9, Operator port): `/healthz`, `/readyz` and `/metrics`, kept off the
  * public port. `ready` answers readiness: in the embedded process, whether every service is ready.
  */
-export function createOperatorApp(options: { log: Logger; ready?: () => Promise<boolean> }): Promise<HttpApp> {
-  return createHttpApp({ name: 'operator', log: options.log, ready: options.ready, openapi: false });
+export function createOperatorApp(options: OperatorOptions): Promise<HttpApp> {
+  return createHttpApp({
+    name: 'operator',
+    log: options.log,
+    ready: options.ready,
+    degraded: options.degraded,
+    openapi: false,
+  });
+}
+
+interface OperatorOptions {
+  log: Logger;
+  ready?: () => Promise<boolean>;
+  /** Degraded while ready (events set aside, DESIGN §9 "Projection batches"): each service's details. */
+  degraded?: () => Promise<Record<string, unknown> | null>;
 }
 
 /** Ready when every app's own `/readyz` says so (the services of the embedded process). */
@@ -20,10 +33,23 @@ export function readyWhenAll(apps: HttpApp[]): () => Promise<boolean> {
   };
 }
 
+/** What the services of the embedded process report as degraded (their `/readyz` details), by service. */
+export function degradedWhenAny(services: Array<{ name: string; app: HttpApp }>) {
+  return async (): Promise<Record<string, unknown> | null> => {
+    const degraded: Record<string, unknown> = {};
+    for (const { name, app } of services) {
+      const answer = await app.inject({ method: 'GET', url: '/readyz' });
+      const { status, ...details } = answer.json() as { status?: string };
+      if (status === 'degraded') degraded[name] = details;
+    }
+    return Object.keys(degraded).length > 0 ? { services: degraded } : null;
+  };
+}
+
 /** Starts the operator listener where the configuration says (`AGORA_OPERATOR_PORT`); null when it is off. */
 export async function startOperatorListener(
   config: Pick<AgoraConfig, 'operatorHost' | 'operatorPort'>,
-  options: { log: Logger; ready?: () => Promise<boolean> },
+  options: OperatorOptions,
 ): Promise<HttpApp | null> {
   if (config.operatorPort === null) return null;
   const app = await createOperatorApp(options);

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs
 import path from 'node:path';
 import {
   createGateway,
+  degradedWhenAny,
   InProcessTransport,
   readyWhenAll,
   type ServiceName,
@@ -102,7 +103,11 @@ export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<E
       webRoot: WEB_ROOT,
       siteUrl: config.siteUrl,
     });
-    operator = await startOperatorListener(config, { log, ready: readyWhenAll(services.map((s) => s.app)) });
+    operator = await startOperatorListener(config, {
+      log,
+      ready: readyWhenAll(services.map((s) => s.app)),
+      degraded: degradedWhenAny(services),
+    });
     await gateway.listen({ host: config.host, port: config.port });
     const address = gateway.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
