@@ -1,3 +1,4 @@
+import { Limits } from '@agora/contracts';
 import { createVerifier } from 'fast-jwt';
 import type { ServiceTransport } from './transports';
 
@@ -18,8 +19,10 @@ export class AccessTokens {
   private fetching: Promise<void> | null = null;
   private readonly verify = createVerifier({
     algorithms: ['EdDSA'],
-    // A token without an expiry would never end; identity signs none.
-    requiredClaims: ['exp'],
+    // A token without an expiry would never end; identity signs none. No token outlives the lifetime from
+    // its issue, whatever its `exp` says (tokens once said 7,000 days).
+    requiredClaims: ['exp', 'iat'],
+    maxAge: Limits.session.accessTokenLifetimeSeconds * 1000,
     cache: 10_000,
     key: async (decoded: { header: { kid?: string } }) => {
       const kid = decoded.header.kid ?? '';

@@ -83,6 +83,20 @@ describe('access tokens', () => {
     }
   });
 
+  it('issued more than seven days ago are refused whatever their expiry says (the 7,000-day tokens)', async () => {
+    const { valid } = await tokenWithoutExpiry();
+    const now = Math.floor(Date.now() / 1000);
+    const claims = claimsOf(valid);
+    const old = await signWithIdentityKey({ ...claims, iat: now - 8 * 24 * 3600, exp: now + 6993 * 24 * 3600 });
+    const recent = await signWithIdentityKey({ ...claims, iat: now - 6 * 24 * 3600, exp: now + 24 * 3600 });
+    const permission = `${API}/permission?action=question.add`;
+    expect((await stack.call('GET', permission, { token: recent })).status).toBe(200);
+    expect((await stack.call('GET', permission, { token: old })).status).toBe(401);
+    const tokens = new AccessTokens(() => new InProcessTransport(stack.service('identity').app));
+    expect(await tokens.userOf(recent)).toBe(claims.sub);
+    expect(await tokens.userOf(old)).toBeUndefined();
+  });
+
   it('in the query string are not taken: only the Authorization header carries one', async () => {
     const token = await login(stack, await createUser(stack));
     const permission = `${API}/permission?action=question.add`;

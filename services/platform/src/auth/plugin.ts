@@ -1,4 +1,4 @@
-import { Role } from '@agora/contracts';
+import { Limits, Role } from '@agora/contracts';
 import jwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import type { HttpApp } from '../http/app';
@@ -86,7 +86,14 @@ export async function registerAuth(app: HttpApp, options: AuthOptions): Promise<
       if (!key) throw new Error('unknown signing key');
       return key;
     },
-    verify: { algorithms: ['EdDSA'], requiredClaims: ['exp'], cache: 10_000, extractToken },
+    // No token outlives the lifetime from its issue, whatever its `exp` says (tokens once said 7,000 days).
+    verify: {
+      algorithms: ['EdDSA'],
+      requiredClaims: ['exp', 'iat'],
+      maxAge: Limits.session.accessTokenLifetimeSeconds,
+      cache: 10_000,
+      extractToken,
+    },
     decode: { complete: true },
   } as never);
   app.decorateRequest('actor', null);
