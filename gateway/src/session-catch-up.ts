@@ -29,7 +29,8 @@ export async function awaitSessionChanges(
           body: BODY,
         });
         const caughtUp = answer.status === 200 && JSON.parse(answer.body.toString('utf8')).caught_up === true;
-        if (!caughtUp) log.warn({ service, status: answer.status }, 'a service has not applied a session change in time');
+        if (!caughtUp)
+          log.warn({ service, status: answer.status }, 'a service has not applied a session change in time');
       } catch (error) {
         log.warn({ err: error, service }, 'could not ask a service to apply a session change');
       }

@@ -135,4 +135,6 @@ function readYourWrites(column: string, brokers: string[] | undefined) {
 readYourWrites('PostgreSQL log bus', undefined);
 const brokers = kafkaBrokers();
 if (brokers) readYourWrites('Kafka bus', brokers);
-else describe.skip('reading one’s own writes across services, Kafka bus (set KAFKA_BROKERS or run test:full)', () => it('needs Kafka'));
+else
+  describe.skip('reading one’s own writes across services, Kafka bus (set KAFKA_BROKERS or run test:full)', () =>
+    it('needs Kafka'));

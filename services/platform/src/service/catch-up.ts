@@ -51,15 +51,11 @@ const CatchUpBody = Type.Object({ projection: Type.String({ minLength: 1, maxLen
  * held until the relay has published their events, so that a reply means other services can see them.
  */
 export function registerCatchUp(app: HttpApp, catchUps: CatchUps, bus: EventBus['kind']): void {
-  app.post(
-    CatchUp.route,
-    { config: { auth: 'none' }, schema: { hide: true, body: CatchUpBody } },
-    async (request) => {
-      const { projection } = request.body as { projection: string };
-      // A service that keeps no such copy has nothing to wait for.
-      return { caught_up: catchUps.keeps(projection) ? await catchUps.projection(projection) : true };
-    },
-  );
+  app.post(CatchUp.route, { config: { auth: 'none' }, schema: { hide: true, body: CatchUpBody } }, async (request) => {
+    const { projection } = request.body as { projection: string };
+    // A service that keeps no such copy has nothing to wait for.
+    return { caught_up: catchUps.keeps(projection) ? await catchUps.projection(projection) : true };
+  });
   if (bus !== 'kafka') return;
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode >= 400 || request.url.startsWith('/internal/')) return payload;
