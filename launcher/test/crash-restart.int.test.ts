@@ -140,7 +140,9 @@ describe('the embedded launcher after a crash', () => {
 
     const restartedAt = Date.now();
     const second = startLauncher(port);
-    await eventually(() => siteinfoAnswers(port), 15_000, 100);
+    await eventually(() => siteinfoAnswers(port), 15_000, 100).catch((error) => {
+      throw new Error(`${error.message}; the restarted launcher said:\n${second.output()}`);
+    });
     expect(Date.now() - restartedAt).toBeLessThan(15_000);
     for (const id of acknowledged) {
       const info = await call(port, 'GET', `${API}/question/info?id=${id}`, undefined, token);
