@@ -39,14 +39,18 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-/** Agora as `npm start` composes it, on a fresh test database, with the gateway in-process. */
-export async function startStack(options: {
+export interface StackOptions {
   services: ServiceModule[];
   env?: Record<string, string>;
+  /** A database the test provides (on a server it runs itself); by default a fresh one on the shared server. */
+  database?: { url: string; drop(): Promise<void> };
   /** Kafka brokers to run the bus on (topics under a fresh prefix); the PostgreSQL log by default. */
   kafkaBrokers?: string[];
-}): Promise<Stack> {
-  const { url, drop } = await createTestDatabase('stack');
+}
+
+/** Agora as `npm start` composes it, on a fresh test database, with the gateway in-process. */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { url, drop } = options.database ?? (await createTestDatabase('stack'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-stack-'));
   const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const config = loadConfig({

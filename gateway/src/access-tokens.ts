@@ -1,4 +1,5 @@
 import { Limits } from '@agora/contracts';
+import { ApiError, errors, isDatabaseUnavailable } from '@agora/platform';
 import { createVerifier } from 'fast-jwt';
 import type { ServiceTransport } from './transports';
 
@@ -41,7 +42,8 @@ export class AccessTokens {
       const transport = this.identity();
       if (!transport) return;
       const response = await transport.forward({ method: 'GET', url: '/internal/jwks', headers: {}, body: undefined });
-      if (response.status !== 200) return;
+      // Identity is down: a token signed with a key not yet known here cannot be judged, only refused later.
+      if (response.status !== 200) throw errors.unavailable();
       for (const key of (JSON.parse(response.body.toString('utf8')) as Jwks).keys)
         this.keys.set(key.kid, key.public_key);
       this.lastFetch = Date.now();
@@ -51,13 +53,16 @@ export class AccessTokens {
     return this.fetching;
   }
 
-  /** The user id of a valid token, or undefined. */
+  /** The user id of a valid token, or undefined; throws a 503 when identity's keys cannot be had. */
   async userOf(token: string | undefined): Promise<string | undefined> {
     if (!token) return undefined;
     try {
       const claims = (await this.verify(token)) as { sub?: string };
       return claims.sub;
-    } catch {
+    } catch (error) {
+      // fast-jwt wraps what the key callback threw; a bad token is anonymous, an outage is not a sign-out.
+      const cause = (error as { originalError?: unknown }).originalError ?? error;
+      if (cause instanceof ApiError || isDatabaseUnavailable(cause)) throw errors.unavailable();
       return undefined;
     }
   }

@@ -1,5 +1,4 @@
-import { Reason } from '@agora/contracts';
-import { createHttpApp, envelope, errors, extractToken, type HttpApp } from '@agora/platform';
+import { createHttpApp, errors, extractToken, type HttpApp } from '@agora/platform';
 import type { Logger } from 'pino';
 import { AccessTokens } from './access-tokens';
 import { fetchCallerState, withCallerState } from './composition';
@@ -79,8 +78,8 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
       }
       if (callerState && route) response = withCallerState(route, response, await callerState);
     } catch (error) {
-      request.log.error({ err: error, service: owner }, 'service did not answer');
-      return reply.code(503).send(envelope(request.language, 503, Reason.unknown, null));
+      // The owning service is down or restarting: an outage (503, Retry-After), logged at most every few seconds.
+      throw Object.assign(errors.unavailable(), { cause: error, service: owner });
     }
     await awaitSessionChanges(response, options.transports, request.log);
     reply.code(response.status).headers(response.headers);

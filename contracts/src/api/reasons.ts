@@ -8,6 +8,8 @@ export const Reason = {
   notFound: 'base.not_found',
   tooManyRequests: 'base.too_many_requests',
   databaseError: 'base.database_error',
+  /** The database (or a service) cannot be reached for now: retry later, the session stays valid. */
+  unavailable: 'base.service_unavailable',
 } as const;
 
 export type ReasonKey = (typeof Reason)[keyof typeof Reason];
@@ -21,4 +23,8 @@ export const httpStatusOfReason: Record<ReasonKey, number> = {
   'base.not_found': 404,
   'base.too_many_requests': 429,
   'base.database_error': 500,
+  'base.service_unavailable': 503,
 };
+
+/** Seconds a client is told to wait (`Retry-After`) before trying again while a dependency is down. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;

@@ -15,6 +15,7 @@ export * from './db/change-feed';
 export * from './db/database';
 export * from './db/migrate';
 export * from './db/prepared';
+export * from './db/unavailable';
 export * from './db/user-cache';
 export * from './eventstore/errors';
 export * from './eventstore/event-store';

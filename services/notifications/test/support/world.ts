@@ -6,7 +6,7 @@ import { postsService } from '@agora/posts';
 import { siteService, updateSettingsGroup } from '@agora/site';
 import { votesService } from '@agora/votes';
 import { createUser, login, setReputation, type TestUser } from '../../../../test-support/accounts';
-import { type Stack, startStack } from '../../../../test-support/stack';
+import { type Stack, type StackOptions, startStack } from '../../../../test-support/stack';
 import { createNotificationsService, type NotificationsOptions } from '../../src/service';
 
 export const API = '/answer/api/v1';
@@ -19,7 +19,12 @@ export interface Member extends TestUser {
 
 /** Site, identity, posts, votes and notifications behind the gateway (and `extra` services), privileges at level 1. */
 export async function startWorld(
-  options: { notifications?: NotificationsOptions; extra?: ServiceModule[]; env?: Record<string, string> } = {},
+  options: {
+    notifications?: NotificationsOptions;
+    extra?: ServiceModule[];
+    env?: Record<string, string>;
+    database?: StackOptions['database'];
+  } = {},
 ): Promise<Stack> {
   const stack = await startStack({
     services: [
@@ -31,6 +36,7 @@ export async function startWorld(
       createNotificationsService({ mail: FAST_MAIL, ...options.notifications }),
     ],
     env: options.env,
+    database: options.database,
   });
   // Level 1: every member may vote up, create tags and invite (behaviour §2c).
   await updateSettingsGroup(

@@ -1,9 +1,11 @@
 import { Limits, Role } from '@agora/contracts';
 import jwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { HttpApp } from '../http/app';
 import { errors } from '../http/errors';
 import type { Actor, ActorSource, KeySource, TokenClaims } from './actor';
+import { isTokenRejection, UnknownSigningKeyError } from './token-rejection';
 
 /**
  * What a route needs (api.md "auth"): `none` and `optional` let anyone in; `login` any signed-in
@@ -83,7 +85,7 @@ export async function registerAuth(app: HttpApp, options: AuthOptions): Promise<
     secret: async (_request: FastifyRequest, token: { header?: { kid?: string } }) => {
       const kid = token.header?.kid;
       const key = kid ? await options.keys.publicKey(kid) : undefined;
-      if (!key) throw new Error('unknown signing key');
+      if (!key) throw new UnknownSigningKeyError();
       return key;
     },
     // No token outlives the lifetime from its issue, whatever its `exp` says (tokens once said 7,000 days).
@@ -109,8 +111,10 @@ export async function registerAuth(app: HttpApp, options: AuthOptions): Promise<
           request.actor = currentActor(found.actor, found.changedAt, claims);
           request.sessionId = claims.sid;
         }
-      } catch {
-        // An invalid, expired or revoked token is no identity at all.
+      } catch (error) {
+        // An invalid or expired token is no identity at all (a revoked one finds no session above); a
+        // failed lookup (the database gone) is an outage and answers 503, never a sign-out.
+        if (isDatabaseUnavailable(error) || !isTokenRejection(error)) throw error;
       }
     }
     guard(level, request.actor);

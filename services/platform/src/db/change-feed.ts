@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { CONNECT_TIMEOUT_MS } from './database';
 import type { ChangeAnnouncer } from './user-cache';
 
 /** SQL that makes the tables of a read model announce their changes on CHANGES_CHANNEL (statement level). */
@@ -141,6 +142,10 @@ export class ChangeFeed implements Versioned, ChangeAnnouncer {
     const client = new pg.Client({
       connectionString: this.options.url,
       application_name: `agora-${this.options.schema}-changes`,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A connection that died silently would hear nothing while caches trusted it: keep-alive finds it out.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
     const topicPrefix = `${this.options.schema}/`;
     client.on('notification', (message) => {
@@ -152,8 +157,14 @@ export class ChangeFeed implements Versioned, ChangeAnnouncer {
       client.on('error', () => resolve());
       client.on('end', () => resolve());
     });
-    await client.connect();
-    await client.query(`listen ${CHANGES_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANGES_CHANNEL}`);
+    } catch (error) {
+      // The database is not back yet: drop this attempt's socket, the watch loop tries again.
+      await client.end().catch(() => {});
+      throw error;
+    }
     this.client = client;
     // Whatever happened while nobody listened is unknown: every cached result is now stale.
     this.heard = true;
@@ -165,6 +176,7 @@ export class ChangeFeed implements Versioned, ChangeAnnouncer {
   }
 
   private async watch(): Promise<void> {
+    let failing = false;
     while (!this.stopped) {
       await sleep(this.options.retryMs ?? 1000);
       if (this.heard || this.stopped) continue;
@@ -172,8 +184,12 @@ export class ChangeFeed implements Versioned, ChangeAnnouncer {
       this.client = null;
       try {
         await this.listen();
+        if (failing) this.options.log.info('read-model change feed: listening again');
+        failing = false;
       } catch (error) {
-        this.options.log.warn({ err: error }, 'read-model change feed: cannot listen yet');
+        // Once per outage, not once a second.
+        if (!failing) this.options.log.warn({ err: error }, 'read-model change feed: cannot listen yet; retrying');
+        failing = true;
       }
     }
   }

@@ -23,6 +23,15 @@ export interface DatabaseOptions {
 
 const SCHEMA_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
+/**
+ * How long a query may wait for a connection (a free one from the pool, or a new one being made) before
+ * it fails as unavailable (503): with the database gone, a request ends in seconds instead of hanging.
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+/** How long the readiness probe waits for `select 1`: readiness turns 503 well within 5 s of an outage. */
+export const READINESS_TIMEOUT_MS = 2000;
+
 export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
@@ -35,6 +44,10 @@ export function connectDatabase(options: DatabaseOptions): ServiceDatabase {
     application_name: options.applicationName ?? `agora-${options.schema}`,
     options: `-c search_path=${quoteIdent(options.schema)},public`,
     idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A peer that vanished without a reset (a network partition) is found out by TCP keep-alive.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     Client: PreparingClient,
   });
   // A lost connection (a database restart, or Ctrl-C reaching the embedded server before us) fails the
@@ -52,12 +65,20 @@ export function connectDatabase(options: DatabaseOptions): ServiceDatabase {
   };
 }
 
-export async function isReachable(db: Db): Promise<boolean> {
+/** Readiness: the database answers `select 1` within `timeoutMs` (a hung connection is not ready). */
+export async function isReachable(db: Db, timeoutMs = READINESS_TIMEOUT_MS): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const answered = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
   try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
+    return await Promise.race([answered, timedOut]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -15,6 +15,7 @@ import { collectDefaultMetrics } from 'prom-client';
 import { httpRequestDuration, metricsRegistry } from '../observability/metrics';
 import { envelope } from './envelope';
 import { ApiError } from './errors';
+import { answerUnavailable, isUnavailableError } from './unavailable';
 import { type SchemaError, toFieldErrors } from './validation';
 
 declare module 'fastify' {
@@ -60,6 +61,7 @@ function fieldMessage(language: Language, key: string, field: string, params: Re
 
 function answerError(log: FastifyBaseLogger, error: FastifyError | ApiError | Error, request: any, reply: any) {
   const language: Language = request.language;
+  if (isUnavailableError(error)) return answerUnavailable(log, error, language, reply);
   if (error instanceof ApiError) {
     if (error.fields.length > 0) {
       const data = error.fields.map((f) => ({
@@ -147,7 +149,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   if (options.operatorRoutes === false) return app as unknown as HttpApp;
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const ready = options.ready ? await options.ready() : true;
+    const ready = options.ready ? await options.ready().catch(() => false) : true;
     if (!ready) return reply.code(503).send({ status: 'not ready' });
     const degraded = options.degraded ? await options.degraded().catch(() => null) : null;
     return reply.code(200).send(degraded ? { status: 'degraded', ...degraded } : { status: 'ready' });

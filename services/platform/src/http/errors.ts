@@ -57,6 +57,10 @@ export const errors = {
   tooManyRequests() {
     return new ApiError(429, Reason.tooManyRequests);
   },
+  /** 503 with `Retry-After`: a dependency (the database) cannot be reached for now. */
+  unavailable() {
+    return new ApiError(503, Reason.unavailable);
+  },
 };
 
 export type { FieldError };

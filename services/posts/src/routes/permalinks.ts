@@ -31,6 +31,8 @@ export async function permalinkHooks(app: HttpApp, context: ServiceContext) {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
+    // Only successful replies carry ids; an error reply (a 503 with the database gone) must not need it.
+    if (reply.statusCode >= 300) return payload;
     if (typeof payload !== 'string' || !request.url.startsWith('/answer/api/v1/')) return payload;
     if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
     return withPermalinkIds(payload, await currentPermalink());

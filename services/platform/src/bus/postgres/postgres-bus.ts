@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { ServiceDatabase, Tx } from '../../db/database';
 import { isTransientDatabaseError } from '../../db/transient-errors';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
 import { projectionBatchDuration } from '../../observability/metrics';
 import { countAfter, readCheckpoint, writeCheckpoint } from '../checkpoints';
@@ -19,6 +20,9 @@ export interface PostgresBusOptions {
 }
 
 const UNDEFINED_TABLE = '42P01';
+/** How soon a lost LISTEN connection, or a consumer that found the database unreachable, tries again. */
+const RELISTEN_MS = 1000;
+const UNREACHABLE_RETRY_MS = 1000;
 /** The longest wait between tries of a failing batch: retried for as long as it takes, never given up. */
 const MAX_RETRY_DELAY_MS = 30_000;
 
@@ -44,6 +48,7 @@ export class PostgresEventBus implements EventBus {
   private listener: pg.Client | null = null;
   private listening: Promise<void> | null = null;
   private closed = false;
+  private listenerDown = false;
   private readonly pollIntervalMs: number;
 
   constructor(private readonly options: PostgresBusOptions) {
@@ -56,6 +61,7 @@ export class PostgresEventBus implements EventBus {
   }
 
   private listen(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     if (this.listening) return this.listening;
     this.listening = (async () => {
       const client = new pg.Client({
@@ -68,17 +74,30 @@ export class PostgresEventBus implements EventBus {
       });
       client.on('error', (error) => {
         this.options.log.warn({ err: error }, 'event bus listener lost its connection; polling until it is back');
+        this.listenerDown = true;
         this.listener = null;
         this.listening = null;
         client.end().catch(() => {});
-        if (!this.closed) setTimeout(() => this.listen().catch(() => {}), 1000).unref();
+        if (!this.closed) setTimeout(() => void this.listen(), RELISTEN_MS).unref();
       });
-      await client.connect();
-      await client.query(`listen ${EVENTS_CHANNEL}`);
+      try {
+        await client.connect();
+        await client.query(`listen ${EVENTS_CHANNEL}`);
+      } catch (error) {
+        await client.end().catch(() => {});
+        throw error;
+      }
       this.listener = client;
+      if (this.listenerDown) this.options.log.info('event bus listener is back');
+      this.listenerDown = false;
+      // Appends made while nobody listened notified no one: every consumer looks now.
+      for (const consumers of this.wakeups.values()) for (const wakeup of consumers.keys()) wakeup.wake();
     })().catch((error) => {
       this.listening = null;
-      this.options.log.warn({ err: error }, 'event bus listener could not connect; polling');
+      // Consumers poll meanwhile; keep trying until the database is back (logged once per outage).
+      if (!this.listenerDown) this.options.log.warn({ err: error }, 'event bus listener could not connect; polling');
+      this.listenerDown = true;
+      if (!this.closed) setTimeout(() => void this.listen(), RELISTEN_MS).unref();
     });
     return this.listening;
   }
@@ -152,8 +171,12 @@ export class PostgresEventBus implements EventBus {
             continue;
           }
           failures++;
-          const delayMs = retryDelayMs(failures);
-          if (isTransientDatabaseError(error)) {
+          // With the database gone, look again every second: the consumer resumes as soon as it is back.
+          const unreachable = isDatabaseUnavailable(error);
+          const delayMs = unreachable ? Math.min(retryDelayMs(failures), UNREACHABLE_RETRY_MS) : retryDelayMs(failures);
+          if (unreachable) {
+            if (failures === 1) log.warn({ err: error }, 'database unreachable; consumer retries until it is back');
+          } else if (isTransientDatabaseError(error)) {
             log.warn(
               { err: error, failures, delayMs },
               'consumer batch hit a transient database error; retrying it whole',
