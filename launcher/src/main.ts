@@ -27,7 +27,10 @@ switch (command) {
       await agora?.stop();
       log.info('Agora stopped');
     }, log);
-    const agora = await starting;
+    const agora = await starting.catch((error: Error) => {
+      log.fatal({ err: error }, `Agora could not start: ${error.message}`);
+      process.exit(1);
+    });
     log.info(`Agora is running at ${agora.url} (data in ${config.dataDir}, ${config.bus} event bus). Ctrl-C stops it.`);
     if (!(await agora.hasAdmin())) {
       log.info(

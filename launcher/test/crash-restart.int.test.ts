@@ -161,4 +161,26 @@ describe('the embedded launcher after a crash', () => {
     // Nothing secret in the logs.
     expect(first.output() + second.output()).not.toContain(password);
   }, 120_000);
+
+  it.runIf(process.getuid?.() === 0)(
+    'as root, stops with a message naming the folder the server user cannot enter, and exits non-zero',
+    async () => {
+      const closed = mkdtempSync(path.join(os.tmpdir(), 'agora-closed-'));
+      try {
+        const started = spawnSync(process.execPath, ['--import', 'tsx', 'launcher/src/main.ts', 'start'], {
+          cwd: repoRoot,
+          env: { ...process.env, AGORA_DATA_DIR: path.join(closed, 'agora'), AGORA_PORT: String(await freePort()) },
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(started.status).toBe(1);
+        const said = started.stdout + started.stderr;
+        expect(said).toContain('Agora could not start: PostgreSQL runs as the system user');
+        expect(said).toContain(`that user cannot enter ${closed}. Let it pass (chmod o+x ${closed})`);
+      } finally {
+        rmSync(closed, { recursive: true, force: true });
+      }
+    },
+    70_000,
+  );
 });
