@@ -66,10 +66,16 @@ afterAll(() => {
 describe('npm start', () => {
   it('starts PostgreSQL, every service and the gateway in a fresh data directory, stops on Ctrl-C, and reuses its data', async () => {
     const port = await freePort();
-    const first = npmStart({ AGORA_PORT: String(port) });
+    const operatorPort = await freePort();
+    const first = npmStart({ AGORA_PORT: String(port), AGORA_OPERATOR_PORT: String(operatorPort) });
     await waitFor(first, `Agora is running at http://127.0.0.1:${port}`);
     const siteinfo = await (await fetch(`http://127.0.0.1:${port}/answer/api/v1/siteinfo`)).json();
     expect(siteinfo).toMatchObject({ code: 200, reason: 'base.success', data: { general: { name: 'Agora' } } });
+    // Health, readiness (every service's) and metrics on the operator port only (DESIGN §9, Operator port).
+    for (const url of ['/healthz', '/readyz', '/metrics']) {
+      expect((await fetch(`http://127.0.0.1:${port}${url}`)).status, `public ${url}`).toBe(404);
+      expect((await fetch(`http://127.0.0.1:${operatorPort}${url}`)).status, `operator ${url}`).toBe(200);
+    }
     expect(first.output()).toContain('No admin account yet. Create one with: npm run agora -- admin create');
 
     // The operator command, against the running instance, as the start-up hint says.
