@@ -3,7 +3,7 @@ import { Role } from '@agora/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SERVICES } from '../../launcher/src/services';
 import { API, member, ok } from '../../services/votes/test/support/stack';
-import { setReputation } from '../../test-support/accounts';
+import { createUser, setReputation } from '../../test-support/accounts';
 import { kafkaBrokers } from '../../test-support/database';
 import { type Stack, startStack } from '../../test-support/stack';
 
@@ -97,6 +97,39 @@ function readYourWrites(column: string, brokers: string[] | undefined) {
         // Half of them with votes' copy of posts held back, half straight after each other.
         const bookmark = n % 2 === 0 ? await whileHeldBack(stack, 'votes', 'post-facts', act) : await act();
         expect([bookmark.status, bookmark.body.reason]).toEqual([400, 'error.object.already_deleted']);
+      }
+    });
+
+    it('posts waits for a tag created a moment earlier and for a member who signed up a moment earlier', async () => {
+      const [moderator, asker] = [await member(stack, { roleId: Role.moderator }), await member(stack)];
+      const question = await ok(stack, 'POST', 'question', moderator.token, {
+        title: `Invitations to new members ${Math.random().toString(36).slice(2, 8)}`,
+        content: 'Who can answer this, among the members who just joined?',
+        tags: [{ slug_name: 'invitations' }],
+      });
+      for (let round = 0; round < 3; round++) {
+        const slug = `fresh-${round}-${Math.random().toString(36).slice(2, 8)}`;
+        // A member without the privilege to create tags may use one that the tags service has.
+        const asked = await whileHeldBack(stack, 'posts', 'tag-catalog', async () => {
+          await ok(stack, 'POST', 'tag', moderator.token, { slug_name: slug, display_name: slug });
+          return stack.call('POST', `${API}/question`, {
+            token: asker.token,
+            body: {
+              title: `A question under a brand new tag ${slug}`,
+              content: 'Filed under a tag that the tags service created a moment ago.',
+              tags: [{ slug_name: slug }],
+            },
+          });
+        });
+        expect([asked.status, asked.body.reason]).toEqual([200, 'base.success']);
+        const invited = await whileHeldBack(stack, 'posts', 'actors', async () => {
+          const newcomer = await createUser(stack);
+          return stack.call('PUT', `${API}/question/invite`, {
+            token: moderator.token,
+            body: { id: question.id, invite_user: [newcomer.username] },
+          });
+        });
+        expect([invited.status, invited.body.reason]).toEqual([200, 'base.success']);
       }
     });
 

@@ -1,4 +1,4 @@
-import { type NewEvent, type PermissionKey, Reason, type SiteSettings } from '@agora/contracts';
+import { CatchUp, type NewEvent, type PermissionKey, Reason, type SiteSettings } from '@agora/contracts';
 import {
   type Actor,
   ApiError,
@@ -20,9 +20,10 @@ import { answerDecider } from '../domain/answer/decider';
 import { commentDecider } from '../domain/comment/decider';
 import { questionDecider, Status } from '../domain/question/decider';
 import { applyPostsEvent, postsWritesInStatement } from '../projections/posts/read-model';
+import { tagCatalogProjection } from '../projections/tags/projection';
 import { type QuestionRow as QuestionReadRow, questionRowOf } from '../queries/questions';
 import { askCommand, postAnswerCommand, questionContent } from './drafts';
-import { checkTags, normalizeTags, resolveTags, type TagItem } from './tags';
+import { checkTags, normalizeTags, type ResolvedTags, resolveTags, type TagItem } from './tags';
 
 interface QuestionRow {
   id: string;
@@ -137,7 +138,7 @@ export class Posts {
     const settings = await this.settings();
     await this.require(actor, 'question.add', settings);
     this.minContent(settings, 'content', input.content);
-    const resolved = await resolveTags(this.db, normalizeTags(input.tags));
+    const resolved = await this.resolveTags(input.tags);
     checkTags(actor, resolved, settings);
     const tags = resolved.tags;
     const command = askCommand(this.context.ids, actor.id, input, tags);
@@ -159,7 +160,7 @@ export class Posts {
     const direct = own || checkPermission(actor, 'question.edit_without_review', settings.privileges.level).allowed;
     if (!direct) await this.require(actor, 'question.edit', settings);
     this.minContent(settings, 'content', input.content);
-    const resolved = await resolveTags(this.db, normalizeTags(input.tags));
+    const resolved = await this.resolveTags(input.tags);
     checkTags(actor, resolved, settings, question.tags);
     const tags = resolved.tags;
     await this.run(
@@ -210,19 +211,39 @@ export class Posts {
     await this.run(id, questionDecider, command, actor.id);
   }
 
+  /**
+   * A question's tags as the tags service has them: when one would be new, tags' events committed before
+   * the command (a tag just created, renamed or deleted) are waited for first (DESIGN §9, "Catching up").
+   */
+  private async resolveTags(items: TagItem[]): Promise<ResolvedTags> {
+    const tags = normalizeTags(items);
+    const resolved = await resolveTags(this.db, tags);
+    if (resolved.tags.every((tag) => resolved.known.has(tag.slug_name))) return resolved;
+    await this.context.catchUp.projection(tagCatalogProjection.name);
+    return resolveTags(this.db, tags);
+  }
+
   /** Invites users (by username) to answer: the question's author and those with the privilege (behaviour §2c). */
   async invite(actor: Actor, questionId: string, usernames: string[]): Promise<void> {
     const question = await this.question(questionId);
     if (!question || question.status === Status.deleted) throw errors.notFound('error.question.not_found');
     if (question.user_id !== actor.id) await this.require(actor, 'answer.invite_someone_to_answer');
     const wanted = [...new Set(usernames.map((u) => u.trim().toLowerCase()).filter(Boolean))];
-    const { rows } = wanted.length
-      ? await sql<{ user_id: string; username: string }>`
-          select user_id, username from actors where lower(username) = any(${wanted}) and status <> 'deleted'`.execute(
-          this.db,
-        )
-      : { rows: [] };
-    const found = new Map(rows.map((r) => [r.username.toLowerCase(), r.user_id]));
+    const lookUp = async () => {
+      const { rows } = wanted.length
+        ? await sql<{ user_id: string; username: string }>`
+            select user_id, username from actors where lower(username) = any(${wanted}) and status <> 'deleted'`.execute(
+            this.db,
+          )
+        : { rows: [] };
+      return new Map(rows.map((r) => [r.username.toLowerCase(), r.user_id]));
+    };
+    let found = await lookUp();
+    if (wanted.some((u) => !found.has(u))) {
+      // A member who signed up a moment ago may not have reached posts yet (DESIGN §9, "Catching up").
+      await this.context.catchUp.projection(CatchUp.actorsProjection);
+      found = await lookUp();
+    }
     const missing = wanted.filter((u) => !found.has(u));
     if (missing.length) throw errors.fields({ field: 'invite_user', key: 'error.user.not_found' });
     const userIds = wanted.map((u) => found.get(u)!).filter((id) => id !== actor.id);
