@@ -6,9 +6,11 @@ import type { ServiceDatabase, Tx } from '../../db/database';
 import { isTransientDatabaseError } from '../../db/transient-errors';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
+import { comparePositions, LOG_START, type LogPosition } from '../../eventstore/types';
 import { projectionBatchDuration } from '../../observability/metrics';
-import { countAfter, readCheckpoint, writeCheckpoint } from '../checkpoints';
-import type { ConsumeOptions, ConsumerHandle, EventBus, PublisherHandle } from '../port';
+import { countAfter, laterPosition, newestUnread, readCheckpoint, writeCheckpoint } from '../checkpoints';
+import type { CatchUpOptions, ConsumeOptions, ConsumerHandle, EventBus, PublisherHandle } from '../port';
+import { Progress } from '../progress';
 import { concerns, parseEventsNotification, Wakeup } from '../wakeup';
 
 export interface PostgresBusOptions {
@@ -23,6 +25,8 @@ const UNDEFINED_TABLE = '42P01';
 /** How soon a lost LISTEN connection, or a consumer that found the database unreachable, tries again. */
 const RELISTEN_MS = 1000;
 const UNREACHABLE_RETRY_MS = 1000;
+/** How often a catch-up looks at the stored checkpoint, in case another replica is the one reading. */
+const CATCH_UP_RECHECK_MS = 100;
 /** The longest wait between tries of a failing batch: retried for as long as it takes, never given up. */
 const MAX_RETRY_DELAY_MS = 30_000;
 
@@ -57,7 +61,7 @@ export class PostgresEventBus implements EventBus {
 
   async publish(): Promise<PublisherHandle> {
     // The producer's table is the log: nothing to relay.
-    return { stop: async () => {} };
+    return { stop: async () => {}, published: async () => true };
   }
 
   private listen(): Promise<void> {
@@ -114,13 +118,14 @@ export class PostgresEventBus implements EventBus {
     const lockKey = consumerLockKey(options.consumer.schema, options.group);
     let stopped = false;
     let paused = false;
+    const progress = new Progress<LogPosition>(LOG_START, laterPosition);
 
     // One replica of a group works at a time: the others find the lock taken and wait.
     const step = () =>
       options.consumer.db.transaction().execute(async (tx) => {
         const { rows } = await sql<{ ok: boolean }>`
           select pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) as ok`.execute(tx);
-        if (!rows[0]?.ok) return { applied: 0, full: false, pending: false };
+        if (!rows[0]?.ok) return { full: false, pending: false, last: null };
         const { events, pendingBehindFence } = await readLogAfter(
           tx,
           options.source,
@@ -133,7 +138,11 @@ export class PostgresEventBus implements EventBus {
           await writeCheckpoint(tx, options.group, events.at(-1)!.position);
           timer();
         }
-        return { applied: events.length, full: events.length === batchSize, pending: pendingBehindFence };
+        return {
+          full: events.length === batchSize,
+          pending: pendingBehindFence,
+          last: events.at(-1)?.position ?? null,
+        };
       });
 
     const loop = async () => {
@@ -145,10 +154,11 @@ export class PostgresEventBus implements EventBus {
           continue;
         }
         try {
-          const { applied, full, pending } = await step();
+          const { full, pending, last } = await step();
           failures = 0;
-          if (applied > 0) {
+          if (last) {
             options.afterCommit?.();
+            progress.advance(last);
             fenceWaits = 0;
             // A short batch read the log to its end: anything committed since has notified the wake-up,
             // which remembers it, so waiting costs nothing and saves reading an empty log again.
@@ -200,6 +210,16 @@ export class PostgresEventBus implements EventBus {
       resume: () => {
         paused = false;
         wakeup.wake();
+      },
+      catchUp: async ({ streams, timeoutMs }: CatchUpOptions) => {
+        const target = await newestUnread(options.consumer.db, options.source, options.group, streams);
+        if (!target) return true;
+        // Its types may not have woken the consumer (it reads past those on its next useful batch).
+        wakeup.wake();
+        return progress.until((position) => comparePositions(position, target) >= 0, timeoutMs, {
+          everyMs: CATCH_UP_RECHECK_MS,
+          read: () => readCheckpoint(options.consumer.db, options.group),
+        });
       },
       stop: async () => {
         stopped = true;
