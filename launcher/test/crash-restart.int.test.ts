@@ -25,11 +25,17 @@ interface Launcher {
   output: () => string;
 }
 
-function startLauncher(port: number): Launcher {
+function startLauncher(port: number, operatorPort: number): Launcher {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'launcher/src/main.ts', 'start'], {
     cwd: repoRoot,
-    env: { ...process.env, AGORA_DATA_DIR: dataDir, AGORA_PORT: String(port), LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      AGORA_DATA_DIR: dataDir,
+      AGORA_PORT: String(port),
+      AGORA_OPERATOR_PORT: String(operatorPort),
+      LOG_LEVEL: 'info',
+    },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -88,7 +94,8 @@ const postmasterPid = () => Number(readFileSync(path.join(clusterDir, 'postmaste
 describe('the embedded launcher after a crash', () => {
   it('comes up again after kill -9 of its process group mid-burst, with every acknowledged write, and restarts a killed PostgreSQL', async () => {
     const port = await freePort();
-    const first = startLauncher(port);
+    const operatorPort = await freePort();
+    const first = startLauncher(port, operatorPort);
     await eventually(
       () => first.output().includes('Agora is running at') || first.child.exitCode !== null,
       60_000,
@@ -139,7 +146,7 @@ describe('the embedded launcher after a crash', () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(20);
 
     const restartedAt = Date.now();
-    const second = startLauncher(port);
+    const second = startLauncher(port, operatorPort);
     await eventually(() => siteinfoAnswers(port), 15_000, 100).catch((error) => {
       throw new Error(`${error.message}; the restarted launcher said:\n${second.output()}`);
     });
@@ -155,6 +162,12 @@ describe('the embedded launcher after a crash', () => {
     await eventually(async () => (await ask(port, token, ++n)) !== null, 10_000, 200);
     expect(postmasterPid()).not.toBe(before);
     expect(await siteinfoAnswers(port)).toBe(true);
+    const readiness = () =>
+      fetch(`http://127.0.0.1:${operatorPort}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+    await eventually(readiness, 10_000, 200);
     expect(second.output()).toContain(`PostgreSQL (pid ${before}) stopped unexpectedly`);
     expect(second.output()).toContain('PostgreSQL is running again');
 
