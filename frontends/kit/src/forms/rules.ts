@@ -1,3 +1,4 @@
+import { USERNAME_PATTERN } from '@agora/contracts/identity/profile-rules';
 import { Limits } from '@agora/contracts/limits';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -6,7 +7,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export type Rule = (value: string, t: Translate) => string | undefined;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const LOGIN_NAME = /^[a-z0-9 ._-]+$/;
+const LOGIN_NAME = new RegExp(USERNAME_PATTERN);
 
 const empty = (field: string, t: Translate) => `${t(`ui.form.fields.${field}`)} ${t('ui.messages.empty')}`;
 const invalid = (field: string, t: Translate) => `${t(`ui.form.fields.${field}`)} ${t('ui.messages.invalid')}`;
@@ -32,7 +33,7 @@ export const rules = {
     }
     return undefined;
   }) as Rule,
-  /** Login name: required, up to 30, a-z 0-9 space - . _ */
+  /** Login name: required, up to 30, a-z 0-9 - . _ (no spaces) */
   loginName: ((value, t) => {
     if (!value.trim()) return empty('username', t);
     if (value.length > Limits.user.loginNameMaxLength) {

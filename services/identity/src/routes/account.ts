@@ -5,7 +5,7 @@ import type { Accounts } from '../commands/accounts';
 import { isReservedUsername, USERNAME_PATTERN } from '../domain/user/username';
 import { CurrentUserInfoSchema, toCurrentUserInfo, toUserLoginResp, UserLoginRespSchema } from '../responses/users';
 import { demandLoginCaptcha } from '../security/login-captcha';
-import { CaptchaFields, DisplayName, Email, Password } from './schemas';
+import { AvatarUrl, CaptchaFields, DisplayName, Email, Password } from './schemas';
 import { sessionsChanged } from './sessions-changed';
 
 const Null = Type.Null();
@@ -125,8 +125,8 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
                 Type.Literal('gravatar'),
                 Type.Literal('custom'),
               ]),
-              gravatar: Type.Optional(Type.String({ maxLength: 1024 })),
-              custom: Type.Optional(Type.String({ maxLength: 1024 })),
+              gravatar: Type.Optional(AvatarUrl),
+              custom: Type.Optional(AvatarUrl),
             }),
           ),
           bio: Type.Optional(Type.String({ maxLength: 4096 })),

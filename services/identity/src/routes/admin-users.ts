@@ -1,4 +1,4 @@
-import { EnvelopeSchema, Limits, ROLES, type RoleId } from '@agora/contracts';
+import { EnvelopeSchema, Limits, PageQuery, ROLES, type RoleId } from '@agora/contracts';
 import { errors, type FieldProblem, type HttpApp, ok } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -88,8 +88,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       config: ADMIN,
       schema: {
         querystring: Type.Object({
-          page: Type.Integer({ minimum: 1, default: 1 }),
-          page_size: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+          ...PageQuery({ default: 10 }),
           query: Type.Optional(Type.String({ maxLength: 100 })),
           staff: Type.Optional(Type.Boolean()),
           status: Type.Optional(

@@ -4,6 +4,7 @@ import {
   Limits,
   NotificationItemSchema,
   NotificationTypeSchema,
+  PageQuery,
   PageSchema,
   RedDotSchema,
 } from '@agora/contracts';
@@ -36,8 +37,7 @@ export async function notificationRoutes(
         querystring: Type.Object({
           type: NotificationTypeSchema,
           inbox_type: Type.Optional(InboxTypeSchema),
-          page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-          page_size: Type.Integer({ minimum: 1, maximum: 100, default: Limits.pageSize.apiDefault }),
+          ...PageQuery({ default: Limits.pageSize.apiDefault }),
         }),
         response: { 200: EnvelopeSchema(PageSchema(NotificationItemSchema)) },
       },

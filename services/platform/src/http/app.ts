@@ -15,6 +15,8 @@ import { collectDefaultMetrics } from 'prom-client';
 import { httpRequestDuration, metricsRegistry } from '../observability/metrics';
 import { envelope } from './envelope';
 import { ApiError } from './errors';
+import { answerFrameworkError, parseQuerystring, partAwareValidators, refuseIllFormedText } from './input-rules';
+import { recordRoutes } from './route-registry';
 import { answerUnavailable, isUnavailableError } from './unavailable';
 import { type SchemaError, toFieldErrors } from './validation';
 
@@ -107,9 +109,13 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true } },
-    routerOptions: { ignoreTrailingSlash: true },
+    // Strict JSON bodies, coerced wire text, ill-formed text refused: input-rules.ts (DESIGN §9).
+    schemaController: { compilersFactory: { buildValidator: partAwareValidators } },
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQuerystring },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  recordRoutes(app);
+  app.addHook('preValidation', refuseIllFormedText);
 
   app.decorateRequest('language', {
     getter(this: { headers: Record<string, string | string[] | undefined> }) {

@@ -69,3 +69,30 @@ export function toFieldErrors(language: Language, schemaErrors: SchemaError[], i
   }
   return [...byField.values()];
 }
+
+/**
+ * Text no field has a use for and PostgreSQL cannot store: a NUL, or a UTF-16 surrogate without its
+ * other half (in `u` mode a well-formed pair is one code point outside the range).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
+const ILL_FORMED_TEXT = /[\u0000\uD800-\uDFFF]/u;
+
+export function isIllFormedText(text: string): boolean {
+  return ILL_FORMED_TEXT.test(text);
+}
+
+/** The fields of an input (named as schema errors name them) whose text or key is ill-formed. */
+export function illFormedFields(input: unknown, path: string[] = [], found = new Set<string>()): Set<string> {
+  if (typeof input === 'string') {
+    if (isIllFormedText(input)) found.add(path.join('.') || 'body');
+  } else if (Array.isArray(input)) {
+    for (const item of input) illFormedFields(item, path, found);
+  } else if (input !== null && typeof input === 'object' && !Buffer.isBuffer(input)) {
+    for (const [key, value] of Object.entries(input)) {
+      const next = [...path, key];
+      if (isIllFormedText(key)) found.add(next.join('.'));
+      illFormedFields(value, next, found);
+    }
+  }
+  return found;
+}

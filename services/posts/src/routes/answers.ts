@@ -1,4 +1,4 @@
-import { EnvelopeSchema, Limits } from '@agora/contracts';
+import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
 import { CaptchaFields, type HttpApp, ok, siteSettingsOf } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
@@ -115,8 +115,7 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
         querystring: Type.Object({
           question_id: Id,
           order: Type.Optional(Type.String({ maxLength: 20 })),
-          page: Type.Integer({ minimum: 1, default: 1 }),
-          page_size: Type.Integer({ minimum: 1, maximum: 1000, default: 999 }),
+          ...PageQuery({ default: 999, max: 1000 }),
         }),
         response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(AnswerInfoSchema) })) },
       },

@@ -1,4 +1,4 @@
-import { EnvelopeSchema, Limits } from '@agora/contracts';
+import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
 import { CaptchaFields, type HttpApp, ok, renderMarkdown, siteSettingsOf } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
@@ -82,8 +82,7 @@ export async function commentRoutes(app: HttpApp, posts: Posts) {
       schema: {
         querystring: Type.Object({
           object_id: Id,
-          page: Type.Integer({ minimum: 1, default: 1 }),
-          page_size: Type.Integer({ minimum: 1, maximum: 100, default: Limits.pageSize.commentsMore }),
+          ...PageQuery({ default: Limits.pageSize.commentsMore }),
           query_cond: Type.Optional(Type.Union([Type.Literal('vote'), Type.Literal('created_at'), Type.Literal('')])),
           comment_id: Type.Optional(Type.String()),
         }),

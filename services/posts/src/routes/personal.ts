@@ -1,4 +1,4 @@
-import { EnvelopeSchema, Limits } from '@agora/contracts';
+import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
 import { type HttpApp, ok, siteSettingsOf } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
@@ -7,8 +7,7 @@ import { TagRespSchema } from '../responses/schemas';
 
 const Username = Type.String({ minLength: 1, maxLength: 100 });
 const Paging = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  page_size: Type.Integer({ minimum: 1, maximum: 100, default: Limits.pageSize.apiDefault }),
+  ...PageQuery({ default: Limits.pageSize.apiDefault }),
 };
 const Order = Type.Union([Type.Literal('newest'), Type.Literal('score')], { default: 'newest' });
 const Page = <T extends ReturnType<typeof Type.Object>>(item: T) =>

@@ -1,4 +1,4 @@
-import { EnvelopeSchema, Limits, type SiteSettings } from '@agora/contracts';
+import { EnvelopeSchema, Limits, PageQuery, type SiteSettings } from '@agora/contracts';
 import { CaptchaFields, errors, type HttpApp, ok, ownAuthorCards, siteSettingsOf } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -131,11 +131,10 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
             ORDERS.map((o) => Type.Literal(o)),
             { default: 'active' },
           ),
-          page: Type.Integer({ minimum: 1, default: 1 }),
-          page_size: Type.Integer({ minimum: 1, maximum: 100, default: Limits.pageSize.questionList }),
+          ...PageQuery({ default: Limits.pageSize.questionList }),
           tag: Type.Optional(Type.String({ maxLength: 100 })),
           username: Type.Optional(Type.String({ maxLength: 100 })),
-          in_days: Type.Optional(Type.Integer({ minimum: 1 })),
+          in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 36_500 })),
         }),
         response: {
           200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(QuestionPageItemSchema) })),
@@ -250,7 +249,11 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
 
   act(
     '/answer/api/v1/question/status',
-    Type.Object({ id: Id, close_type: Type.Integer(), close_msg: Type.Optional(Type.String({ maxLength: 1000 })) }),
+    Type.Object({
+      id: Id,
+      close_type: Type.Integer({ minimum: 0, maximum: 1000 }),
+      close_msg: Type.Optional(Type.String({ maxLength: 1000 })),
+    }),
     (r) =>
       posts.staffOnQuestion(r.actor, r.body.id, {
         type: 'close',

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { EnvelopeSchema, Limits, Role } from '@agora/contracts';
+import { EnvelopeSchema, Limits, Role, UPLOADS_PATH } from '@agora/contracts';
 import {
   ApiError,
   errors,
@@ -17,7 +17,7 @@ import { contentKey, type FileStorage, FsFileStorage, isStorageKey } from './sto
 
 export const FILE_PATH = '/answer/api/v1/file';
 /** Stored files are served below the `file` route, which the gateway already sends to this service. */
-export const UPLOADS_PATH = `${FILE_PATH}/uploads`;
+export { UPLOADS_PATH };
 /** Side of the square an avatar is cropped to: twice the largest size the client asks for, for sharp screens. */
 export const AVATAR_SIZE = 256;
 
@@ -66,7 +66,8 @@ async function readForm(request: FastifyRequest): Promise<UploadForm> {
     }
     if (code === 'FST_FILES_LIMIT')
       throw errors.fields({ field: 'file', key: 'validation.max_items', params: { limit: 1 } });
-    throw error;
+    // Anything else the form reader refuses (no boundary, a truncated or malformed form) is the client's.
+    throw errors.fields({ field: 'file', key: 'validation.invalid' });
   }
   return form;
 }

@@ -1,4 +1,4 @@
-import { EnvelopeSchema, isTagSlug, Limits, normalizeTagSlug } from '@agora/contracts';
+import { EnvelopeSchema, isTagSlug, Limits, normalizeTagSlug, PageQuery } from '@agora/contracts';
 import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import { tagMarks } from '../queries/marks';
@@ -20,8 +20,7 @@ export async function tagListRoutes(app: HttpApp, reads: TagReads) {
       config: { auth: 'optional' },
       schema: {
         querystring: Type.Object({
-          page: Type.Integer({ minimum: 1, default: 1 }),
-          page_size: Type.Integer({ minimum: 1, maximum: 100, default: Limits.pageSize.apiDefault }),
+          ...PageQuery({ default: Limits.pageSize.apiDefault }),
           query_cond: Type.Union(
             ORDERS.map((o) => Type.Literal(o)),
             { default: 'popular' },

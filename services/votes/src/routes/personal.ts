@@ -1,4 +1,4 @@
-import { EnvelopeSchema, Limits } from '@agora/contracts';
+import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
 import { errors, type HttpApp, ok, type ServiceContext, siteSettingsOf } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -8,8 +8,7 @@ import { userRanking } from '../queries/ranking';
 import { Page, QuestionInfoSchema, RankingSchema, RankPageItemSchema, VotePageItemSchema } from '../responses/schemas';
 
 const Paging = {
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  page_size: Type.Integer({ minimum: 1, maximum: 100, default: Limits.pageSize.apiDefault }),
+  ...PageQuery({ default: Limits.pageSize.apiDefault }),
 };
 
 /** The profile tabs votes owns (bookmarks, votes, reputation) and the weekly user ranking. */

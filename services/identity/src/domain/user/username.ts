@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 
-/** Login names (spec §5): a-z, 0-9, space, `-`, `.`, `_`; at most 30. */
-export const USERNAME_PATTERN = '^[a-z0-9 ._-]+$';
+/** Login names: the character rule of contracts (no spaces); at most 30. */
+export { USERNAME_PATTERN } from '@agora/contracts';
+
 const RESERVED = new Set([
   'admin',
   'administrator',
