@@ -1,9 +1,5 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@agora/contracts';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
@@ -16,8 +12,8 @@ import {
   startWorld,
 } from '../../services/notifications/test/support/world';
 import { eventually } from '../../test-support/eventually';
+import { type OwnPostgres, startOwnPostgres } from '../../test-support/own-postgres';
 import type { Stack } from '../../test-support/stack';
-import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../src/embedded-postgres';
 
 /**
  * A database outage is an outage, not a sign-out (DESIGN §9): a PostgreSQL server of this test's own
@@ -28,10 +24,7 @@ import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../src/e
 const READINESS_BUDGET_MS = 5000;
 const RECOVERY_BUDGET_MS = 10_000;
 
-let dir: string;
-let dataDir: string;
-let port: number;
-let server: EmbeddedDatabase;
+let server: OwnPostgres;
 let stack: Stack;
 let asker: Member;
 let answerer: Member;
@@ -42,25 +35,10 @@ const loops: { stop(): Promise<void> }[] = [];
 const OUTAGE_MS = 6000;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'agora-outage-'));
-  // As root, PostgreSQL runs as its own system user, which must be able to enter the folder.
-  chmodSync(dir, 0o755);
-  dataDir = path.join(dir, 'data');
-  port = await freePort();
-  // The launcher's supervision restarts a killed server on the same port and data directory; here after
-  // a pause long enough for consumers and workers to back off, as in a real outage.
-  server = await startEmbeddedPostgres({
-    dataDir,
-    port,
-    settings: { shared_buffers: '128MB' },
-    restartDelaysMs: [OUTAGE_MS],
-    report: () => {},
-  });
-  const admin = new pg.Client({ connectionString: server.adminUrl });
-  await admin.connect();
-  await admin.query('create database agora');
-  await admin.end();
-  stack = await startWorld({ database: { url: server.urlFor('agora'), drop: async () => {} } });
+  // Killed below; the launcher's supervision starts it again after a pause long enough for consumers and
+  // workers to back off, as in a real outage.
+  server = await startOwnPostgres({ outageMs: OUTAGE_MS });
+  stack = await startWorld({ database: server.database });
   asker = await member(stack, { name: 'Asker' });
   answerer = await member(stack, { name: 'Answerer', reputation: 100 });
 });
@@ -68,8 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const loop of loops) await loop.stop();
   await stack?.close();
-  await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await server?.close();
 });
 
 interface Seen {
@@ -114,24 +91,6 @@ function traffic(token: string, questionId: string) {
   return handle;
 }
 
-async function serverAccepts(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: server.adminUrl, connectionTimeoutMillis: 1000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-function postmasterPid(): number {
-  return Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
 async function serviceReady(name: string): Promise<number> {
   return (await stack.service(name).app.inject({ method: 'GET', url: '/readyz' })).statusCode;
 }
@@ -146,7 +105,7 @@ describe('PostgreSQL killed mid-run', () => {
     const load = traffic(asker.token, questionId);
     await eventually(() => load.seen.filter((s) => s.status === 200).length >= 8, 10_000);
 
-    process.kill(postmasterPid(), 'SIGKILL');
+    server.kill();
     const killedAt = Date.now();
 
     // Readiness turns 503 within 5 s; liveness stays 200.
@@ -175,7 +134,7 @@ describe('PostgreSQL killed mid-run', () => {
     expect(anonymous.status).toBe(503);
 
     // Started again on the same port and data directory: from the moment it accepts connections, 10 s.
-    await eventually(() => serverAccepts(), OUTAGE_MS + 30_000, 50);
+    await eventually(() => server.accepts(), OUTAGE_MS + 30_000, 50);
     const backAt = Date.now();
     await load.stop();
 

@@ -8,7 +8,7 @@ import type { HttpApp, ServiceModule } from '@agora/platform';
 import { siteService } from '@agora/site';
 import pino from 'pino';
 import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp-test-server';
-import { type Stack, startStack } from '../../../test-support/stack';
+import { type Stack, type StackOptions, startStack } from '../../../test-support/stack';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 export const WEB_ROOT = path.join(REPO, 'frontends', 'root', 'dist');
@@ -37,7 +37,7 @@ export interface WebStack {
  * for the browser.
  */
 export async function startWebStack(
-  options: { services?: ServiceModule[]; env?: Record<string, string> } = {},
+  options: { services?: ServiceModule[]; env?: Record<string, string>; database?: StackOptions['database'] } = {},
 ): Promise<WebStack> {
   ensureWebBuild();
   const smtp = await startSmtpServer();
@@ -45,6 +45,7 @@ export async function startWebStack(
   const stack = await startStack({
     services,
     env: { AGORA_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ...options.env },
+    database: options.database,
   });
   const transports = Object.fromEntries(
     services.map(({ name }) => [name, new InProcessTransport(stack.service(name).app)]),

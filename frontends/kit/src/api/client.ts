@@ -2,6 +2,7 @@ import { Limits } from '@agora/contracts/limits';
 import { currentLanguage, i18n } from '../i18n/i18n';
 import { getToken } from '../session/session';
 import { ApiError } from './api-error';
+import { markAvailable } from './availability';
 import { type HandlingOptions, handleFailure } from './respond';
 
 export const API_BASE = '/answer/api/v1';
@@ -49,7 +50,10 @@ async function call<T>(method: string, path: string, options: CallOptions = {}):
       msg?: string;
       data?: unknown;
     } | null;
-    if (response.ok) return (envelope?.data ?? null) as T;
+    if (response.ok) {
+      markAvailable();
+      return (envelope?.data ?? null) as T;
+    }
     error = new ApiError(
       response.status,
       envelope?.reason ?? '',

@@ -7,6 +7,7 @@ import { clearSession } from '../session/session';
 import { dialogs } from '../ui/dialog-store';
 import { toast } from '../ui/toast-store';
 import type { ApiError } from './api-error';
+import { markUnavailable } from './availability';
 
 export interface HandlingOptions {
   /** A 404 shows the 404 page (spec §8, calls flagged allow404). */
@@ -21,8 +22,13 @@ const here = () => window.location.pathname + window.location.search;
 
 /** The response handling of spec §8, applied to every failed call before the caller sees the error. */
 export function handleFailure(error: ApiError, options: HandlingOptions): void {
-  if (options.silent) return;
   const { status } = error;
+  // Temporarily unavailable (the database is down): keep the session and the page, show a notice.
+  if (status === 503) {
+    markUnavailable();
+    return;
+  }
+  if (options.silent) return;
   const exempt = isExemptPath(window.location.pathname);
   if (status === 400) {
     if (error.fieldErrors.length > 0) return; // mapped onto the form by the caller

@@ -6,6 +6,7 @@ import { CaptchaModal } from './captcha-modal';
 import { DialogHost } from './dialog-host';
 import { LoginToContinueDialog } from './login-dialog';
 import { Toaster } from './toaster';
+import { UnavailableNotice } from './unavailable-notice';
 
 /** The page-wide pieces mounted once (by the shell, or a standalone dev page): base styles and hosts. */
 export function GlobalHosts() {
@@ -17,6 +18,7 @@ export function GlobalHosts() {
     <>
       <CssBaseline />
       <Toaster />
+      <UnavailableNotice />
       <DialogHost />
       <LoginToContinueDialog />
       <CaptchaModal />
