@@ -7,14 +7,20 @@ const LanguageOptionSchema = Type.Object({ label: Type.String(), value: Type.Str
 export async function languageRoutes(app: HttpApp) {
   app.get(
     '/answer/api/v1/language/options',
-    { schema: { tags: ['site'], response: { 200: EnvelopeSchema(Type.Array(LanguageOptionSchema)) } } },
+    {
+      config: { auth: 'none' },
+      schema: { tags: ['site'], response: { 200: EnvelopeSchema(Type.Array(LanguageOptionSchema)) } },
+    },
     async (request) => ok(request, LANGUAGE_OPTIONS),
   );
 
   // The interface translations of the request's language (Accept-Language).
   app.get(
     '/answer/api/v1/language/config',
-    { schema: { tags: ['site'], response: { 200: EnvelopeSchema(Type.Record(Type.String(), Type.Unknown())) } } },
+    {
+      config: { auth: 'none' },
+      schema: { tags: ['site'], response: { 200: EnvelopeSchema(Type.Record(Type.String(), Type.Unknown())) } },
+    },
     async (request) => ok(request, UI_BUNDLES[request.language]),
   );
 }

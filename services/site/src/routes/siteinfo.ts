@@ -7,7 +7,7 @@ export async function siteinfoRoutes(app: HttpApp, context: ServiceContext) {
 
   app.get(
     '/answer/api/v1/siteinfo',
-    { schema: { tags: ['site'], response: { 200: EnvelopeSchema(SiteInfoSchema) } } },
+    { config: { auth: 'none' }, schema: { tags: ['site'], response: { 200: EnvelopeSchema(SiteInfoSchema) } } },
     async (request) =>
       ok(request, toSiteInfo(await loadSiteSettings(context.database.db, context.config.siteUrl), build)),
   );
@@ -15,6 +15,7 @@ export async function siteinfoRoutes(app: HttpApp, context: ServiceContext) {
   app.get(
     '/answer/api/v1/siteinfo/legal',
     {
+      config: { auth: 'none' },
       schema: {
         tags: ['site'],
         querystring: Type.Object({ info_type: Type.Union([Type.Literal('tos'), Type.Literal('privacy')]) }),
