@@ -8,6 +8,7 @@ import { matchRoute } from '@agora/gateway/routing-table';
 import fc from 'fast-check';
 import {
   baselineRequest,
+  type HttpPart,
   type Leaf,
   type LeafKind,
   leavesOf,
@@ -31,6 +32,8 @@ export interface FuzzCase {
   payload?: string | Buffer;
   /** The field that must be named by a 400, when the input must be refused. */
   mustRefuse?: string;
+  /** Where the bad value is: a path that is not UTF-8 is refused before its parameters have names. */
+  part?: HttpPart;
 }
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -142,6 +145,7 @@ function leafCase(op: Operation, leaf: Leaf, bad: BadValue, identity: Identity, 
     op,
     identity,
     what: `${bad.what} in ${leaf.part} ${leaf.field}: ${JSON.stringify(bad.value)}`,
+    part: leaf.part,
     method: op.method,
     url,
     headers: headers(token, payload === undefined ? undefined : 'application/json'),
