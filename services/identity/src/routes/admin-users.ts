@@ -182,8 +182,8 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
         const until =
           hours === null || hours === undefined ? FOREVER : new Date(Date.now() + hours * 3_600_000).toISOString();
         await accounts.run(user_id, { type: 'suspend', until }, actor);
-      sessionsChanged(reply);
       }
+      sessionsChanged(reply);
       return ok(request, null);
     },
   );
@@ -206,8 +206,8 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
         request.body.user_id,
         { type: 'change_role', roleId: request.body.role_id as RoleId },
         request.actor!.id,
-      sessionsChanged(reply);
       );
+      sessionsChanged(reply);
       return ok(request, null);
     },
   );
@@ -277,8 +277,8 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
     async (request, reply) => {
       if (!(await accounts.findById(request.body.user_id))) throw errors.notFound('error.user.not_found');
       // Setting a password ends the user's sessions.
-      sessionsChanged(reply);
       await accounts.setPassword(request.body.user_id, request.body.password, 'admin', request.actor!.id);
+      sessionsChanged(reply);
       return ok(request, null);
     },
   );
