@@ -51,7 +51,8 @@ export async function createUser(
   counter += 1;
   const email = options.email ?? `user${counter}-${Date.now()}@example.com`;
   const password = `pass-${counter}-secret`;
-  const accounts = accountsFor(stack.service('identity').context);
+  const identity = stack.service('identity').context;
+  const accounts = accountsFor(identity);
   const row = await accounts.register({
     email,
     displayName: options.name ?? `Test User ${counter}`,
@@ -61,6 +62,8 @@ export async function createUser(
     createdBy: 'admin',
     actorId: null,
   });
+  // As a sign-up's reply does on Kafka: the account's events are on the bus before anyone is told of it.
+  await identity.catchUp.published();
   return { id: row.user_id, email, password, username: row.username };
 }
 
