@@ -2,6 +2,7 @@ import net from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isTokenRejection, UnknownSigningKeyError } from '../src/auth/token-rejection';
+import { isTransientDatabaseError } from '../src/db/transient-errors';
 import { isDatabaseUnavailable } from '../src/db/unavailable';
 
 const coded = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -110,5 +111,31 @@ describe('isTokenRejection', () => {
     expect(isTokenRejection(coded('ECONNREFUSED'))).toBe(false);
     expect(isTokenRejection(coded('57P01'))).toBe(false);
     expect(isTokenRejection(new Error('Connection terminated unexpectedly'))).toBe(false);
+  });
+});
+
+describe('isTransientDatabaseError', () => {
+  it.each([
+    ['40P01', 'deadlock detected'],
+    ['40001', 'could not serialize access'],
+    ['55P03', 'could not obtain lock'],
+    ['57014', 'canceling statement due to statement timeout'],
+    ['53200', 'out of memory'],
+  ])('retries SQLSTATE %s (%s) although the database is reachable', (code, message) => {
+    expect(isTransientDatabaseError(coded(code, message))).toBe(true);
+    expect(isDatabaseUnavailable(coded(code, message))).toBe(false);
+  });
+
+  it('retries whatever makes the database unreachable, wrapped or not', () => {
+    expect(isTransientDatabaseError(coded('08006'))).toBe(true);
+    expect(isTransientDatabaseError(new Error('batch failed', { cause: coded('ECONNRESET') }))).toBe(true);
+  });
+
+  it.each([
+    ['23505', 'duplicate key value violates unique constraint'],
+    ['22P02', 'invalid input syntax for type uuid'],
+    ['42703', 'column "x" does not exist'],
+  ])('sets aside SQLSTATE %s (%s): it fails the same way every time', (code, message) => {
+    expect(isTransientDatabaseError(coded(code, message))).toBe(false);
   });
 });

@@ -50,11 +50,18 @@ function unavailableHere(error: object): boolean {
   return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message));
 }
 
-/** Looks through wrappers (`cause`, fast-jwt's `originalError`, a failed dual-stack connect's `errors`). */
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+/**
+ * Whether `test` holds for the error or for one it wraps (`cause`, fast-jwt's `originalError`, a failed
+ * dual-stack connect's `errors`).
+ */
+export function anyCause(error: unknown, test: (error: object) => boolean, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;
-  if (unavailableHere(error)) return true;
+  if (test(error)) return true;
   const { cause, originalError, errors } = error as { cause?: unknown; originalError?: unknown; errors?: unknown };
-  if (isDatabaseUnavailable(cause, depth + 1) || isDatabaseUnavailable(originalError, depth + 1)) return true;
-  return Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1));
+  if (anyCause(cause, test, depth + 1) || anyCause(originalError, test, depth + 1)) return true;
+  return Array.isArray(errors) && errors.some((inner) => anyCause(inner, test, depth + 1));
+}
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return anyCause(error, unavailableHere);
 }
