@@ -107,8 +107,16 @@ describe('strict JSON types', () => {
       headers: { authorization: world.tokens.member, 'content-type': 'multipart/form-data; boundary=b' },
       payload: form,
     });
-    expect(onJson.statusCode).toBe(415);
+    expect(onJson.statusCode).toBe(400);
     expect(onJson.json().reason).toBe('base.request_format_error');
+    expect(onJson.json().data).toEqual([{ error_field: 'body', error_msg: 'Request body is invalid.' }]);
+    const notJson = await world.stack.gateway.inject({
+      method: 'POST',
+      url: `${API}/question`,
+      headers: { authorization: world.tokens.member, 'content-type': 'application/json' },
+      payload: '{"title": ',
+    });
+    expect([notJson.statusCode, notJson.json().data?.[0]?.error_field]).toEqual([400, 'body']);
     const truncated = await world.stack.gateway.inject({
       method: 'POST',
       url: `${API}/file`,

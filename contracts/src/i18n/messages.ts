@@ -241,6 +241,7 @@ const FIELD_LABELS: Record<Language, Record<string, string>> = {
     tag_id: 'Tag ID',
     q: 'Search query',
     size: 'Page size',
+    body: 'Request body',
   },
   zh_CN: {
     e_mail: '邮箱',
@@ -272,6 +273,7 @@ const FIELD_LABELS: Record<Language, Record<string, string>> = {
     edit_summary: '编辑摘要',
     q: '搜索内容',
     size: '每页数量',
+    body: '请求内容',
   },
 };
 

@@ -60,6 +60,8 @@ export async function newestUnread(
   source: string,
   name: string,
   streams?: readonly string[],
+  /** Only events of these types count (those the consumer applies); the rest change nothing it keeps. */
+  types?: readonly string[],
 ): Promise<LogPosition | undefined> {
   const table = sql.raw(`${quoteIdent(source)}.events`);
   try {
@@ -72,6 +74,7 @@ export async function newestUnread(
         where (transaction_id, global_position) >
               (coalesce(c.transaction_id, '0'::xid8), coalesce(c.global_position, 0))
           ${streams ? sql`and stream_id = any(${[...streams]}::text[])` : sql``}
+          ${types ? sql`and type = any(${[...types]}::text[])` : sql``}
         order by transaction_id desc, global_position desc
         limit 1
       ) e`.execute(db);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { CatchUp } from '@agora/contracts';
 import {
   type CaptchaLimitSettings,
   parseCaptchaLimits,
@@ -37,6 +38,8 @@ export interface AgoraConfig {
   rateLimits: RateLimitSettings;
   /** When a captcha is due per action, where not behaviour §10a's numbers (`AGORA_CAPTCHA_LIMITS=vote=100`). */
   captchaLimits: CaptchaLimitSettings;
+  /** How long a command waits for another service's events it depends on (DESIGN §9, "Catching up"). */
+  catchUpMs: number;
 }
 
 export class ConfigError extends Error {
@@ -202,6 +205,12 @@ const settings: { [K in keyof AgoraConfig]: Setting<K> } = {
     env: ['AGORA_CAPTCHA_LIMITS'],
     parse: parseCaptchaLimits,
     fallback: () => ({}),
+  },
+  catchUpMs: {
+    key: 'catchUpMs',
+    env: ['AGORA_CATCH_UP_MS'],
+    parse: integer(0, 60_000),
+    fallback: () => CatchUp.timeoutMs,
   },
 };
 

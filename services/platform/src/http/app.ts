@@ -61,6 +61,11 @@ function fieldMessage(language: Language, key: string, field: string, params: Re
   return translate(language, key, { field: fieldLabel(language, field), ...params });
 }
 
+/** Fastify's content-type parsing failures: a wrong media type (415) or a body that does not parse (400). */
+function isUnreadableBody(error: FastifyError): boolean {
+  return (error.statusCode === 400 || error.statusCode === 415) && (error.code ?? '').startsWith('FST_ERR_CTP_');
+}
+
 function answerError(log: FastifyBaseLogger, error: FastifyError | ApiError | Error, request: any, reply: any) {
   const language: Language = request.language;
   if (isUnavailableError(error)) return answerUnavailable(log, error, language, reply);
@@ -82,6 +87,11 @@ function answerError(log: FastifyBaseLogger, error: FastifyError | ApiError | Er
     return reply.code(400).send(envelope(language, 400, Reason.requestFormatError, data, data[0]?.error_msg));
   }
   const status = fastifyError.statusCode ?? 500;
+  if (isUnreadableBody(fastifyError)) {
+    // A body this route cannot read (not JSON, or a form where JSON is taken) is a field error like any other.
+    const data = [{ error_field: 'body', error_msg: fieldMessage(language, 'validation.invalid', 'body') }];
+    return reply.code(400).send(envelope(language, 400, Reason.requestFormatError, data, data[0]?.error_msg));
+  }
   if (status === 429) return reply.code(429).send(envelope(language, 429, Reason.tooManyRequests, null));
   if (status >= 400 && status < 500) {
     // Unparseable bodies, wrong content types, oversized payloads: the client's fault, without internals.

@@ -14,7 +14,11 @@ export class CatchUps {
   private runner: ProjectionRunner | null = null;
   private publisher: PublisherHandle | null = null;
 
-  constructor(private readonly log: Logger) {}
+  constructor(
+    private readonly log: Logger,
+    /** The bound of every wait (config `catchUpMs`). */
+    private readonly timeoutMs: number = CatchUp.timeoutMs,
+  ) {}
 
   attach(runner: ProjectionRunner, publisher: PublisherHandle): void {
     this.runner = runner;
@@ -29,11 +33,11 @@ export class CatchUps {
   /** See ProjectionRunner.catchUp; `timeoutMs` defaults to the shared bound. */
   projection(name: string, options: Partial<CatchUpOptions> = {}): Promise<boolean> {
     if (!this.runner) return Promise.resolve(false);
-    return this.runner.catchUp(name, { ...options, timeoutMs: options.timeoutMs ?? CatchUp.timeoutMs });
+    return this.runner.catchUp(name, { ...options, timeoutMs: options.timeoutMs ?? this.timeoutMs });
   }
 
   /** Whether what this service committed so far is on the bus (at once on the PostgreSQL log). */
-  async published(timeoutMs = CatchUp.timeoutMs): Promise<boolean> {
+  async published(timeoutMs = this.timeoutMs): Promise<boolean> {
     if (!this.publisher) return false;
     try {
       return await this.publisher.published(timeoutMs);

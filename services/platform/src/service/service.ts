@@ -93,7 +93,7 @@ export async function startService(module: ServiceModule, options: StartServiceO
   let runner: ProjectionRunner | null = null;
   let background: { stop(): Promise<void> } | null = null;
   const changes = new ChangeFeed({ url: options.databaseUrl, schema: module.name, log });
-  const catchUp = new CatchUps(log);
+  const catchUp = new CatchUps(log, options.config.catchUpMs);
   try {
     await migrateService(database, module.migrations);
     await changes.start();

@@ -90,6 +90,20 @@ describe('postgres bus: wake-ups name the appended types', () => {
     await eventually(async () => (await readCheckpoint(consumer.db, 'recorder')).globalPosition === rows[0]!.position);
   });
 
+  it('lets a catch-up pass events of types the consumer does not apply, and wait for one it applies', async () => {
+    await runner.pause('recorder');
+    try {
+      await store.append('other-2', 0, [{ type: 'test.other', data: {} }]);
+      // Paused, the recorder cannot move: only the type filter lets the catch-up answer that nothing is due.
+      expect(await runner.catchUp('recorder', { timeoutMs: 300 })).toBe(true);
+      await store.append('wanted-2', 0, [{ type: 'test.appended', data: { n: 3 } }]);
+      expect(await runner.catchUp('recorder', { timeoutMs: 300 })).toBe(false);
+    } finally {
+      await runner.resume('recorder');
+    }
+    expect(await runner.catchUp('recorder', { timeoutMs: 10_000 })).toBe(true);
+  });
+
   it('wakes every consumer when an append names too many types for one notification', async () => {
     const before = await appliedCount();
     const longTypes = Array.from({ length: 80 }, (_, i) => ({ type: `test.${'x'.repeat(100)}.${i}`, data: {} }));

@@ -212,7 +212,7 @@ export class PostgresEventBus implements EventBus {
         wakeup.wake();
       },
       catchUp: async ({ streams, timeoutMs }: CatchUpOptions) => {
-        const target = await newestUnread(options.consumer.db, options.source, options.group, streams);
+        const target = await newestUnread(options.consumer.db, options.source, options.group, streams, options.types);
         if (!target) return true;
         // Its types may not have woken the consumer (it reads past those on its next useful batch).
         wakeup.wake();
