@@ -43,7 +43,7 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
     // Health, readiness and metrics are on the operator listener, not the public port (operator.ts).
     operatorRoutes: false,
   });
-  await registerSecurityHeaders(app, { siteUrl: options.siteUrl ?? 'http://localhost' });
+  const securityHeaders = registerSecurityHeaders(app, { siteUrl: options.siteUrl ?? 'http://localhost' });
   // Bodies pass through untouched: the owning service parses and validates them.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -88,6 +88,6 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
 
   for (const prefix of Object.values(AREA_PREFIXES)) app.all(`${prefix}*`, forward);
   for (const operatorPath of OPERATOR_PATHS) app.get(operatorPath, (_request, reply) => reply.callNotFound());
-  if (options.webRoot) await serveWebApp(app, options.webRoot);
+  if (options.webRoot) await serveWebApp(app, options.webRoot, securityHeaders);
   return app;
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { HttpApp } from '@agora/platform';
 import fastifyStatic from '@fastify/static';
-import { scriptNonceOf } from './security-headers';
+import type { SecurityHeaders } from './security-headers';
 
 /** Marks the inline scripts of index.html (the import map); each response gets its policy's nonce there. */
 const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
@@ -12,9 +12,9 @@ const NONCE_PLACEHOLDER = /__CSP_NONCE__/g;
  * so cached for a year as immutable, and sent brotli- or gzip-compressed from the copies made at build
  * time; any other GET that is not an API route is a client route and gets `index.html`, never cached.
  * API prefixes keep their own routes (a more specific prefix always wins). The inline import map runs
- * under the response's Content-Security-Policy nonce (registerSecurityHeaders must come first).
+ * under the page's own Content-Security-Policy nonce.
  */
-export async function serveWebApp(app: HttpApp, root: string): Promise<void> {
+export async function serveWebApp(app: HttpApp, root: string, headers: SecurityHeaders): Promise<void> {
   await app.register(fastifyStatic, {
     root: path.join(root, 'assets'),
     prefix: '/assets/',
@@ -36,7 +36,7 @@ export async function serveWebApp(app: HttpApp, root: string): Promise<void> {
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build:web`.');
     }
-    const nonce = scriptNonceOf(reply.raw);
+    const nonce = headers.pageNonce(request.raw, reply.raw);
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')

@@ -196,7 +196,10 @@ describe('gateway', () => {
       });
       // The gateway does not parse bodies: the owning service does, and refuses this one.
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ reason: 'base.request_format_error', data: null });
+      expect(response.json()).toMatchObject({
+        reason: 'base.request_format_error',
+        data: [{ error_field: 'body', error_msg: 'Request body is invalid.' }],
+      });
     }
   });
 });
