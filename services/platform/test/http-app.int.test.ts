@@ -77,7 +77,12 @@ describe('service HTTP host', () => {
       payload: '{"title": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ code: 400, reason: 'base.request_format_error', data: null });
+    expect(response.json()).toMatchObject({
+      code: 400,
+      reason: 'base.request_format_error',
+      data: [{ error_field: 'body', error_msg: 'Request body is invalid.' }],
+    });
+    expect(response.body).not.toMatch(/SyntaxError|JSON at position|FST_/);
   });
 
   it('never leaks an internal error', async () => {
