@@ -37,3 +37,12 @@ function transientHere(error: object): boolean {
 export function isTransientDatabaseError(error: unknown): boolean {
   return isDatabaseUnavailable(error) || anyCause(error, transientHere);
 }
+
+/** The longest wait between tries of failing work that is retried for as long as it takes. */
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/** Exponential back-off with jitter, so that two transactions that deadlocked do not meet again in step. */
+export function retryDelayMs(failures: number): number {
+  const ceiling = Math.min(100 * 2 ** Math.min(failures, 20), MAX_RETRY_DELAY_MS);
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}

@@ -16,6 +16,11 @@ export interface BatchHandlerOptions {
   retryDelayMs?: number;
 }
 
+/** How dead_letters records an error. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
 export async function parkEvent(
   tx: Tx,
   projection: string,
@@ -24,7 +29,7 @@ export async function parkEvent(
   error: unknown,
   attempts: number,
 ): Promise<void> {
-  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const message = errorText(error);
   await sql`
     insert into dead_letters (projection, source, event_id, stream_id, stream_version, type, payload, error, attempts)
     values (${projection}, ${source}, ${event.id ?? null}, ${event.streamId ?? null}, ${event.version ?? null},

@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { EventBus } from '../bus/port';
 import type { ServiceDatabase } from '../db/database';
-import { isTransientDatabaseError } from '../db/transient-errors';
+import { isTransientDatabaseError, retryDelayMs } from '../db/transient-errors';
 import type { StoredEvent } from '../eventstore/types';
-import { applyInSavepoint, takeLockGroup } from './batch-handler';
+import { applyInSavepoint, errorText, takeLockGroup } from './batch-handler';
 import { EventDecoder } from './decode';
 import type { Projection } from './projection';
 
@@ -74,11 +74,7 @@ export async function retryParkedEvents(
           }
           if (failure) {
             failing++;
-            const message =
-              failure.error instanceof Error
-                ? `${failure.error.name}: ${failure.error.message}`
-                : String(failure.error);
-            await sql`update dead_letters set error = ${message}, attempts = attempts + ${failure.attempts}
+            await sql`update dead_letters set error = ${errorText(failure.error)}, attempts = attempts + ${failure.attempts}
                       where id = ${row.id}::bigint`.execute(tx);
           } else {
             applied++;
@@ -102,7 +98,8 @@ async function withTransientRetries<T>(log: Logger, work: () => Promise<T>): Pro
     } catch (error) {
       if (!isTransientDatabaseError(error) || attempt >= TRANSIENT_TRIES) throw error;
       log.warn({ err: error, attempt }, 'retrying set-aside events: transient database error, trying again');
-      await sleep(Math.min(50 * 2 ** attempt, 5_000));
+      // An operator waits on this command: at most 5 s between tries.
+      await sleep(Math.min(retryDelayMs(attempt), 5_000));
     }
   }
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { ServiceDatabase, Tx } from '../../db/database';
-import { isTransientDatabaseError } from '../../db/transient-errors';
+import { isTransientDatabaseError, retryDelayMs } from '../../db/transient-errors';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
 import { comparePositions, LOG_START, type LogPosition } from '../../eventstore/types';
@@ -27,14 +27,6 @@ const RELISTEN_MS = 1000;
 const UNREACHABLE_RETRY_MS = 1000;
 /** How often a catch-up looks at the stored checkpoint, in case another replica is the one reading. */
 const CATCH_UP_RECHECK_MS = 100;
-/** The longest wait between tries of a failing batch: retried for as long as it takes, never given up. */
-const MAX_RETRY_DELAY_MS = 30_000;
-
-/** Exponential back-off with jitter, so that two transactions that deadlocked do not meet again in step. */
-export function retryDelayMs(failures: number): number {
-  const ceiling = Math.min(100 * 2 ** Math.min(failures, 20), MAX_RETRY_DELAY_MS);
-  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
-}
 
 /** The advisory lock one replica of a consumer group holds while it applies a batch. */
 export function consumerLockKey(schema: string, group: string): string {
