@@ -4,8 +4,31 @@ import type { StoredEvent } from '../eventstore/types';
 /**
  * Applies a batch of events inside the consumer's transaction. The bus commits its position in that
  * same transaction, so a read model and the position that produced it can never disagree.
+ * A handler that cannot apply the batch whole throws `ReplayEventByEvent`: the bus rolls the transaction
+ * back and at once hands it the same position again with `eventByEvent` set (see withEventByEventReplay).
  */
-export type BatchHandler = (tx: Tx, events: StoredEvent[]) => Promise<void>;
+export type BatchHandler = (tx: Tx, events: StoredEvent[], mode?: { eventByEvent: boolean }) => Promise<void>;
+
+/** Thrown by a batch handler whose batch failed whole for a reason other than a transient database error. */
+export class ReplayEventByEvent extends Error {
+  constructor(cause: unknown) {
+    super('the batch failed whole: replay it event by event', { cause });
+    this.name = 'ReplayEventByEvent';
+  }
+}
+
+/**
+ * Runs a consumer's transaction, and once more event by event when its handler asked for that. Trying
+ * the batch whole first without a savepoint keeps the common case at the fewest statements.
+ */
+export async function withEventByEventReplay<T>(run: (mode: { eventByEvent: boolean }) => Promise<T>): Promise<T> {
+  try {
+    return await run({ eventByEvent: false });
+  } catch (error) {
+    if (!(error instanceof ReplayEventByEvent)) throw error;
+    return run({ eventByEvent: true });
+  }
+}
 
 export interface ConsumeOptions {
   /** Consumer group: one logical reader, however many replicas run it. Unique per consuming service. */

@@ -82,16 +82,18 @@ export function isIllFormedText(text: string): boolean {
 }
 
 /** The fields of an input (named as schema errors name them) whose text or key is ill-formed. */
-export function illFormedFields(input: unknown, path: string[] = [], found = new Set<string>()): Set<string> {
+export function illFormedFields(input: unknown, path = '', found = new Set<string>()): Set<string> {
   if (typeof input === 'string') {
-    if (isIllFormedText(input)) found.add(path.join('.') || 'body');
+    if (isIllFormedText(input)) found.add(path || 'body');
   } else if (Array.isArray(input)) {
     for (const item of input) illFormedFields(item, path, found);
   } else if (input !== null && typeof input === 'object' && !Buffer.isBuffer(input)) {
-    for (const [key, value] of Object.entries(input)) {
-      const next = [...path, key];
-      if (isIllFormedText(key)) found.add(next.join('.'));
-      illFormedFields(value, next, found);
+    const fields = input as Record<string, unknown>;
+    for (const key in fields) {
+      if (!Object.hasOwn(fields, key)) continue;
+      const next = path ? `${path}.${key}` : key;
+      if (isIllFormedText(key)) found.add(next);
+      illFormedFields(fields[key], next, found);
     }
   }
   return found;

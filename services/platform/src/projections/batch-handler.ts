@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { BatchHandler } from '../bus/port';
+import { type BatchHandler, ReplayEventByEvent } from '../bus/port';
 import type { Tx } from '../db/database';
 import { isTransientDatabaseError } from '../db/transient-errors';
 import type { StoredEvent } from '../eventstore/types';
@@ -74,11 +74,12 @@ export async function applyInSavepoint(
 }
 
 /**
- * Turns a projection into the bus's batch handler. The whole batch is tried at once inside a savepoint.
- * A transient database error (deadlock, serialization failure, lost connection) is thrown on, so the
- * bus rolls the transaction back and retries the whole batch in a new one with back-off, for as long as
- * it takes. Any other failure replays the batch event by event, each in its own savepoint with bounded
- * retries, and an event that still fails is parked in `dead_letters`, loudly, so the rest goes on.
+ * Turns a projection into the bus's batch handler. The whole batch is tried at once, with no savepoint
+ * (the fewest statements). A transient database error (deadlock, serialization failure, lost connection)
+ * is thrown on, so the bus rolls the transaction back and retries the whole batch in a new one with
+ * back-off, for as long as it takes. Any other failure asks the bus for the batch again event by event
+ * (ReplayEventByEvent): each event then runs in its own savepoint with bounded retries, and an event that
+ * still fails is parked in `dead_letters`, loudly, so the rest goes on.
  */
 export function projectionBatchHandler(projection: Projection, options: BatchHandlerOptions): BatchHandler {
   const decoder = new EventDecoder(projection.events);
@@ -112,20 +113,22 @@ export function projectionBatchHandler(projection: Projection, options: BatchHan
     }
   };
 
-  return async (tx, events) => {
+  return async (tx, events, mode) => {
     const relevant = events.filter((e) => decoder.handles(e.type));
     if (relevant.length === 0) return;
     if (projection.lockGroup) await takeLockGroup(tx, projection.lockGroup);
-    await sql`savepoint agora_batch`.execute(tx);
-    try {
-      await applyAll(tx, relevant);
-      await sql`release savepoint agora_batch`.execute(tx);
-    } catch (error) {
-      // A deadlock or a lost connection: the whole transaction goes, its locks with it, and the bus tries
-      // the batch again in a new one.
-      if (isTransientDatabaseError(error)) throw error;
-      await sql`rollback to savepoint agora_batch`.execute(tx);
+    if (mode?.eventByEvent) {
       await applyOneByOne(tx, relevant);
+    } else {
+      try {
+        await applyAll(tx, relevant);
+      } catch (error) {
+        // A deadlock or a lost connection: the whole transaction goes, its locks with it, and the bus tries
+        // the batch again in a new one. Anything else: the transaction is spoilt, so the bus starts over
+        // event by event.
+        if (isTransientDatabaseError(error)) throw error;
+        throw new ReplayEventByEvent(error);
+      }
     }
     projectionEventsApplied.inc({ projection: projection.name }, relevant.length);
   };

@@ -95,7 +95,7 @@ export class ProjectionRunner {
       consumer: database,
       types: [...understood],
       batchSize: projection.batchSize ?? this.options.batchSize ?? 500,
-      handleBatch: async (tx, events) => {
+      handleBatch: async (tx, events, mode) => {
         changed = events.some((event) => understood.has(event.type));
         keys.clear();
         if (projection.keyed) {
@@ -104,7 +104,7 @@ export class ProjectionRunner {
             if (key !== undefined) keys.add(key);
           }
         }
-        await apply(tx, events);
+        await apply(tx, events, mode);
       },
       afterCommit: () => {
         if (changed) this.options.onCommitted?.(projection.topics ?? []);

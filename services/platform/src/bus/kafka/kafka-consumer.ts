@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Tx } from '../../db/database';
 import { comparePositions, type LogPosition, type StoredEvent } from '../../eventstore/types';
 import { projectionBatchDuration } from '../../observability/metrics';
-import type { CatchUpOptions, ConsumeOptions, ConsumerHandle } from '../port';
+import { type CatchUpOptions, type ConsumeOptions, type ConsumerHandle, withEventByEventReplay } from '../port';
 import { Progress } from '../progress';
 import { decodeEvent } from './codec';
 import { lockOffsets, type PartitionOffset, readOffsets, saveOffsets } from './offsets';
@@ -314,70 +314,72 @@ export class KafkaGroupConsumer implements ConsumerHandle {
     const { options, groupId, topic } = this.settings;
     const partitions = [...new Set(chunk.map((item) => item.partition))];
     const timer = projectionBatchDuration.startTimer({ projection: options.group });
-    const done = await options.consumer.db.transaction().execute(async (tx) => {
-      const stored = await lockOffsets(tx, groupId, topic, partitions);
-      const state = new Map<number, { next: bigint; last: LogPosition | null; checked: boolean }>();
-      for (const partition of partitions) {
-        const row: PartitionOffset | undefined = stored.get(partition);
-        state.set(partition, { next: row?.nextOffset ?? -1n, last: row?.last ?? null, checked: false });
-      }
-      const events: StoredEvent[] = [];
-      const undecodable: Item[] = [];
-      const resolved = new Map<number, bigint>();
-      const advanced = new Set<number>();
-      for (const item of chunk) {
-        if (skipped.has(item.partition)) continue;
-        const s = state.get(item.partition)!;
-        if (!s.checked) {
-          s.checked = true;
-          let expected = s.next;
-          if (expected < 0n) {
-            // No position yet: the group starts at the beginning of the partition.
-            expected = await this.lowWatermark(item.partition, false);
-            if (item.offset > expected) expected = await this.lowWatermark(item.partition, true);
+    const done = await withEventByEventReplay((mode) =>
+      options.consumer.db.transaction().execute(async (tx) => {
+        const stored = await lockOffsets(tx, groupId, topic, partitions);
+        const state = new Map<number, { next: bigint; last: LogPosition | null; checked: boolean }>();
+        for (const partition of partitions) {
+          const row: PartitionOffset | undefined = stored.get(partition);
+          state.set(partition, { next: row?.nextOffset ?? -1n, last: row?.last ?? null, checked: false });
+        }
+        const events: StoredEvent[] = [];
+        const undecodable: Item[] = [];
+        const resolved = new Map<number, bigint>();
+        const advanced = new Set<number>();
+        for (const item of chunk) {
+          if (skipped.has(item.partition)) continue;
+          const s = state.get(item.partition)!;
+          if (!s.checked) {
+            s.checked = true;
+            let expected = s.next;
+            if (expected < 0n) {
+              // No position yet: the group starts at the beginning of the partition.
+              expected = await this.lowWatermark(item.partition, false);
+              if (item.offset > expected) expected = await this.lowWatermark(item.partition, true);
+            }
+            if (item.offset > expected) {
+              // Kafka would jump over messages never applied here (a lost reset, a stale commit): go back for them.
+              this.log.warn(
+                { partition: item.partition, expected: String(expected), got: String(item.offset) },
+                'kafka fetched past the stored position; seeking back',
+              );
+              this.consumer?.seek({ topic, partition: item.partition, offset: expected.toString() });
+              skipped.add(item.partition);
+              continue;
+            }
+            if (s.next < 0n) s.next = expected;
           }
-          if (item.offset > expected) {
-            // Kafka would jump over messages never applied here (a lost reset, a stale commit): go back for them.
-            this.log.warn(
-              { partition: item.partition, expected: String(expected), got: String(item.offset) },
-              'kafka fetched past the stored position; seeking back',
-            );
-            this.consumer?.seek({ topic, partition: item.partition, offset: expected.toString() });
-            skipped.add(item.partition);
+          // Applied already (a fetch from behind PostgreSQL's position): only let kafkajs move on.
+          resolved.set(item.partition, item.offset);
+          if (item.offset < s.next) continue;
+          s.next = item.offset + 1n;
+          advanced.add(item.partition);
+          if (!item.event) {
+            undecodable.push(item);
             continue;
           }
-          if (s.next < 0n) s.next = expected;
+          // The relay may publish an event again after a crash; positions grow within a partition.
+          if (s.last && comparePositions(item.event.position, s.last) <= 0) continue;
+          s.last = item.event.position;
+          events.push(item.event);
         }
-        // Applied already (a fetch from behind PostgreSQL's position): only let kafkajs move on.
-        resolved.set(item.partition, item.offset);
-        if (item.offset < s.next) continue;
-        s.next = item.offset + 1n;
-        advanced.add(item.partition);
-        if (!item.event) {
-          undecodable.push(item);
-          continue;
-        }
-        // The relay may publish an event again after a crash; positions grow within a partition.
-        if (s.last && comparePositions(item.event.position, s.last) <= 0) continue;
-        s.last = item.event.position;
-        events.push(item.event);
-      }
-      for (const item of undecodable) await this.parkUndecodable(tx, item);
-      if (events.length > 0) await options.handleBatch(tx, events);
-      const toSave: PartitionOffset[] = [];
-      for (const [partition, s] of state) {
-        if (advanced.has(partition)) {
-          toSave.push({ partition, nextOffset: s.next, last: s.last ?? { transactionId: '0', globalPosition: '0' } });
-        } else if (!stored.has(partition)) {
-          await sql`delete from kafka_offsets
+        for (const item of undecodable) await this.parkUndecodable(tx, item);
+        if (events.length > 0) await options.handleBatch(tx, events, mode);
+        const toSave: PartitionOffset[] = [];
+        for (const [partition, s] of state) {
+          if (advanced.has(partition)) {
+            toSave.push({ partition, nextOffset: s.next, last: s.last ?? { transactionId: '0', globalPosition: '0' } });
+          } else if (!stored.has(partition)) {
+            await sql`delete from kafka_offsets
                     where group_id = ${groupId} and topic = ${topic} and partition = ${partition} and next_offset < 0`.execute(
-            tx,
-          );
+              tx,
+            );
+          }
         }
-      }
-      await saveOffsets(tx, groupId, topic, toSave);
-      return { resolved, saved: toSave };
-    });
+        await saveOffsets(tx, groupId, topic, toSave);
+        return { resolved, saved: toSave };
+      }),
+    );
     timer();
     return done;
   }

@@ -9,7 +9,14 @@ import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
 import { comparePositions, LOG_START, type LogPosition } from '../../eventstore/types';
 import { projectionBatchDuration } from '../../observability/metrics';
 import { countAfter, laterPosition, newestUnread, readCheckpoint, writeCheckpoint } from '../checkpoints';
-import type { CatchUpOptions, ConsumeOptions, ConsumerHandle, EventBus, PublisherHandle } from '../port';
+import {
+  type CatchUpOptions,
+  type ConsumeOptions,
+  type ConsumerHandle,
+  type EventBus,
+  type PublisherHandle,
+  withEventByEventReplay,
+} from '../port';
 import { Progress } from '../progress';
 import { concerns, parseEventsNotification, Wakeup } from '../wakeup';
 
@@ -114,28 +121,30 @@ export class PostgresEventBus implements EventBus {
 
     // One replica of a group works at a time: the others find the lock taken and wait.
     const step = () =>
-      options.consumer.db.transaction().execute(async (tx) => {
-        const { rows } = await sql<{ ok: boolean }>`
+      withEventByEventReplay((mode) =>
+        options.consumer.db.transaction().execute(async (tx) => {
+          const { rows } = await sql<{ ok: boolean }>`
           select pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) as ok`.execute(tx);
-        if (!rows[0]?.ok) return { full: false, pending: false, last: null };
-        const { events, pendingBehindFence } = await readLogAfter(
-          tx,
-          options.source,
-          { checkpoint: options.group },
-          batchSize,
-        );
-        if (events.length > 0) {
-          const timer = projectionBatchDuration.startTimer({ projection: options.group });
-          await options.handleBatch(tx, events);
-          await writeCheckpoint(tx, options.group, events.at(-1)!.position);
-          timer();
-        }
-        return {
-          full: events.length === batchSize,
-          pending: pendingBehindFence,
-          last: events.at(-1)?.position ?? null,
-        };
-      });
+          if (!rows[0]?.ok) return { full: false, pending: false, last: null };
+          const { events, pendingBehindFence } = await readLogAfter(
+            tx,
+            options.source,
+            { checkpoint: options.group },
+            batchSize,
+          );
+          if (events.length > 0) {
+            const timer = projectionBatchDuration.startTimer({ projection: options.group });
+            await options.handleBatch(tx, events, mode);
+            await writeCheckpoint(tx, options.group, events.at(-1)!.position);
+            timer();
+          }
+          return {
+            full: events.length === batchSize,
+            pending: pendingBehindFence,
+            last: events.at(-1)?.position ?? null,
+          };
+        }),
+      );
 
     const loop = async () => {
       let failures = 0;
