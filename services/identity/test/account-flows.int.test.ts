@@ -357,8 +357,8 @@ describe('account rules and bad input', () => {
       }),
     );
     const profile = await stack.call('GET', `${API}/personal/user/info?username=${search.body.data[0].username}`);
-    expect(profile.body.data.info).toMatchObject({ username: search.body.data[0].username, rank: 1, status: 'normal' });
-    expect(profile.body.data.info).not.toHaveProperty('e_mail');
+    expect(profile.body.data).toMatchObject({ username: search.body.data[0].username, rank: 1, status: 'normal' });
+    expect(profile.body.data).not.toHaveProperty('e_mail');
     expect((await stack.call('GET', `${API}/personal/user/info?username=no-such-user`)).status).toBe(404);
   });
 });

@@ -217,7 +217,7 @@ describe('reputation from votes, acceptance and deletion', () => {
     const askerBefore = await reputation(stack, asker.id);
 
     const profile = await ok(stack, 'GET', `personal/user/info?username=${owner.username}`);
-    expect(profile.info.rank).toBe(24);
+    expect(profile.rank).toBe(24);
     const history = await ok(stack, 'GET', `personal/rank/page?username=${owner.username}`);
     expect(history.count).toBe(3);
     expect(history.list.map((i: any) => [i.rank_type, i.reputation])).toEqual(

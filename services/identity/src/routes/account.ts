@@ -119,8 +119,10 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
           username: Type.String({ minLength: 2, maxLength: 30, pattern: USERNAME_PATTERN }),
           avatar: Type.Optional(
             Type.Object({
+              // `default` is what the reference client sends for a member who never chose one: the site's default.
               type: Type.Union([
                 Type.Literal(''),
+                Type.Literal('default'),
                 Type.Literal('system'),
                 Type.Literal('gravatar'),
                 Type.Literal('custom'),
@@ -143,7 +145,7 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
       const user = (await accounts.findById(request.actor!.id))!;
       const { users: may } = await accounts.settings();
       const avatar = {
-        type: body.avatar?.type ?? user.avatar.type ?? '',
+        type: (body.avatar?.type === 'default' ? '' : body.avatar?.type) ?? user.avatar.type ?? '',
         gravatar: body.avatar?.gravatar ?? user.avatar.gravatar ?? '',
         custom: body.avatar?.custom ?? user.avatar.custom ?? '',
       };

@@ -30,10 +30,18 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
     '/answer/api/v1/user/email/verification',
     {
       config: { auth: 'none' },
-      schema: { querystring: Type.Object({ code: Code }), response: { 200: EnvelopeSchema(UserLoginRespSchema) } },
+      // The reference client sends the code in the JSON body; a link may carry it in the query.
+      schema: {
+        querystring: Type.Object({ code: Type.Optional(Code) }),
+        // No body at all reaches validation as null.
+        body: Type.Union([Type.Object({ code: Type.Optional(Code) }), Type.Null()]),
+        response: { 200: EnvelopeSchema(UserLoginRespSchema) },
+      },
     },
     async (request) => {
-      const { userId } = await accounts.redeemCode(request.query.code, 'activation');
+      const code = request.body?.code ?? request.query.code;
+      if (!code) throw errors.fields({ field: 'code', key: 'validation.required' });
+      const { userId } = await accounts.redeemCode(code, 'activation');
       await accounts.run(userId, { type: 'activate' }, userId);
       const session = await accounts.startSession((await accounts.findById(userId))!);
       return ok(request, toUserLoginResp(session.user, session.token, await accounts.settings()));

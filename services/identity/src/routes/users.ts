@@ -55,13 +55,14 @@ export async function userRoutes(app: HttpApp, accounts: Accounts) {
       config: { auth: 'optional' },
       schema: {
         querystring: Type.Object({ username: Type.String({ minLength: 1, maxLength: 100 }) }),
-        response: { 200: EnvelopeSchema(Type.Object({ info: PublicUserInfoSchema })) },
+        // The user object itself in `data`, as the reference's handler answers (not `data.info`).
+        response: { 200: EnvelopeSchema(PublicUserInfoSchema) },
       },
     },
     async (request) => {
       const user = await accounts.findByUsername(request.query.username);
       if (!user || user.status === 'deleted') throw errors.notFound('error.user.not_found');
-      return ok(request, { info: toPublicUserInfo(user, await accounts.settings()) });
+      return ok(request, toPublicUserInfo(user, await accounts.settings()));
     },
   );
 
