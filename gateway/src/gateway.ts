@@ -4,7 +4,7 @@ import { AccessTokens } from './access-tokens';
 import { fetchCallerState, withCallerState } from './composition';
 import { OPERATOR_PATHS } from './operator';
 import { exemptFromPrivateSite, LoginRequired } from './private-site';
-import { AREA_PREFIXES, matchRoute, type ServiceName } from './routing-table';
+import { AREA_PREFIXES, matchRoute, ROOT_FILES, type ServiceName } from './routing-table';
 import { registerSecurityHeaders } from './security-headers';
 import { awaitSessionChanges } from './session-catch-up';
 import { endToEndHeaders, type ForwardResponse, type ServiceTransport } from './transports';
@@ -61,7 +61,7 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
     const body = Buffer.isBuffer(request.body) ? (request.body as Buffer) : undefined;
     const owner = route?.byRequest
       ? route.byRequest({ body: () => parseJson(body), query: new URL(request.url, 'http://gateway').searchParams })
-      : route?.service;
+      : (route?.service ?? ROOT_FILES[pathname]);
     const transport = owner ? options.transports[owner] : undefined;
     if (!transport) throw errors.notFound();
     const headers = endToEndHeaders(request.headers as Record<string, string | undefined>);
@@ -87,6 +87,7 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
   };
 
   for (const prefix of Object.values(AREA_PREFIXES)) app.all(`${prefix}*`, forward);
+  for (const path of Object.keys(ROOT_FILES)) app.get(path, forward);
   for (const operatorPath of OPERATOR_PATHS) app.get(operatorPath, (_request, reply) => reply.callNotFound());
   if (options.webRoot) await serveWebApp(app, options.webRoot, securityHeaders);
   return app;

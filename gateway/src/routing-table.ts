@@ -1,4 +1,4 @@
-import { objectTypeOf } from '@agora/contracts';
+import { CUSTOM_CSS_PATH, objectTypeOf } from '@agora/contracts';
 
 export const SERVICE_NAMES = [
   'identity',
@@ -103,6 +103,9 @@ const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
     language: 'site',
   },
 };
+
+/** Files at the site root that a service answers (the reference client links them from every page). */
+export const ROOT_FILES: Readonly<Record<string, ServiceName>> = { [CUSTOM_CSS_PATH]: 'site' };
 
 export interface RouteMatch {
   area: Area;

@@ -5,6 +5,7 @@ import { identityMigrations } from './migrations';
 import { reputationProjection } from './projections/reputation/projection';
 import { accountRoutes } from './routes/account';
 import { adminUserRoutes } from './routes/admin-users';
+import { connectorRoutes } from './routes/connectors';
 import { emailRoutes } from './routes/email';
 import { internalRoutes } from './routes/internal';
 import { passwordRoutes } from './routes/password';
@@ -40,6 +41,7 @@ export const identityService: ServiceModule = {
     await emailRoutes(app, accounts);
     await userRoutes(app, accounts);
     await adminUserRoutes(app, accounts);
+    await connectorRoutes(app);
     await internalRoutes(app, accounts.keys);
   },
 };

@@ -1,6 +1,7 @@
 import { SiteEvents } from '@agora/contracts';
 import type { ServiceModule } from '@agora/platform';
 import { languageRoutes } from './routes/language';
+import { pluginRoutes } from './routes/plugins';
 import { siteinfoRoutes } from './routes/siteinfo';
 import { uploadRoutes } from './uploads/routes';
 
@@ -14,6 +15,7 @@ export const siteService: ServiceModule = {
   async routes(app, context) {
     await siteinfoRoutes(app, context);
     await languageRoutes(app);
+    await pluginRoutes(app, context);
     await uploadRoutes(app, context);
   },
 };

@@ -14,6 +14,16 @@ export async function languageRoutes(app: HttpApp) {
     async (request) => ok(request, LANGUAGE_OPTIONS),
   );
 
+  // The admin area's interface settings ask the same list under the admin prefix.
+  app.get(
+    '/answer/admin/api/language/options',
+    {
+      config: { auth: 'admin' },
+      schema: { tags: ['site'], response: { 200: EnvelopeSchema(Type.Array(LanguageOptionSchema)) } },
+    },
+    async (request) => ok(request, LANGUAGE_OPTIONS),
+  );
+
   // The interface translations of the request's language (Accept-Language).
   app.get(
     '/answer/api/v1/language/config',
