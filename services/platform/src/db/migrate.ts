@@ -1,8 +1,9 @@
-import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type MigrationProvider, Migrator, sql } from 'kysely';
+import { platformMigrations } from '../migrations';
 import type { ServiceDatabase } from './database';
-import { platformMigrations } from './platform-migrations';
+import type { Migrations } from './migration-files';
 
-export type Migrations = Record<string, Migration>;
+export * from './migration-files';
 
 class InCodeProvider implements MigrationProvider {
   constructor(private readonly migrations: Migrations) {}
