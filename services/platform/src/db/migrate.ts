@@ -1,4 +1,4 @@
-import { type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, type MigrationProvider, Migrator, sql } from 'kysely';
 import { platformMigrations } from '../migrations';
 import type { ServiceDatabase } from './database';
 import type { Migrations } from './migration-files';
@@ -13,6 +13,21 @@ class InCodeProvider implements MigrationProvider {
 }
 
 /**
+ * The platform's migrations and a service's as one set, which kysely runs in the order of their keys
+ * (DESIGN §9, "Migrations, one per file").
+ */
+export function serviceMigrator<DB>(db: Kysely<DB>, schema: string, serviceMigrations: Migrations): Migrator {
+  return new Migrator({
+    db,
+    provider: new InCodeProvider({ ...platformMigrations, ...serviceMigrations }),
+    migrationTableSchema: schema,
+    // Platform migrations (`0000_platform_*`) sort before every service's, so a new one lands before
+    // migrations an existing installation has already run: it must still run.
+    allowUnorderedMigrations: true,
+  });
+}
+
+/**
  * Brings a service schema up to date: the platform's own tables (event store, checkpoints, dead letters)
  * first, then the service's migrations. An advisory lock keeps replicas starting together from racing.
  */
@@ -24,15 +39,7 @@ export async function migrateService(database: ServiceDatabase, serviceMigration
     try {
       await sql`create schema if not exists ${sql.id(database.schema)}`.execute(db);
       // Kysely's migrator takes its own lock too; this one also covers creating the schema.
-      const migrator = new Migrator({
-        db,
-        provider: new InCodeProvider({ ...platformMigrations, ...serviceMigrations }),
-        migrationTableSchema: database.schema,
-        // Platform migrations (`0000_platform_*`) sort before every service's, so a new one lands before
-        // migrations an existing installation has already run: it must still run.
-        allowUnorderedMigrations: true,
-      });
-      const { error, results } = await migrator.migrateToLatest();
+      const { error, results } = await serviceMigrator(db, database.schema, serviceMigrations).migrateToLatest();
       if (error) {
         const failed = results?.find((r) => r.status === 'Error')?.migrationName;
         throw new Error(`Migration ${failed ?? ''} of schema ${database.schema} failed: ${String(error)}`, {
