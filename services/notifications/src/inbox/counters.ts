@@ -9,6 +9,9 @@ import { sql } from 'kysely';
  */
 export const COUNTER_WRITERS = 'notification_counters';
 
+/** Red-dot counters as a keyed change-feed topic: a change names its user (`notifications/counters#id`). */
+export const COUNTERS_TOPIC = 'counters';
+
 const column = (type: NotificationType) => sql.ref(type);
 const clearedColumn = (type: NotificationType) => sql.ref(`${type}_cleared_at`);
 

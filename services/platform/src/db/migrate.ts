@@ -1,14 +1,30 @@
-import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, type MigrationProvider, Migrator, sql } from 'kysely';
+import { platformMigrations } from '../migrations';
 import type { ServiceDatabase } from './database';
-import { platformMigrations } from './platform-migrations';
+import type { Migrations } from './migration-files';
 
-export type Migrations = Record<string, Migration>;
+export * from './migration-files';
 
 class InCodeProvider implements MigrationProvider {
   constructor(private readonly migrations: Migrations) {}
   async getMigrations() {
     return this.migrations;
   }
+}
+
+/**
+ * The platform's migrations and a service's as one set, which kysely runs in the order of their keys
+ * (DESIGN §9, "Migrations, one per file").
+ */
+export function serviceMigrator<DB>(db: Kysely<DB>, schema: string, serviceMigrations: Migrations): Migrator {
+  return new Migrator({
+    db,
+    provider: new InCodeProvider({ ...platformMigrations, ...serviceMigrations }),
+    migrationTableSchema: schema,
+    // Platform migrations (`0000_platform_*`) sort before every service's, so a new one lands before
+    // migrations an existing installation has already run: it must still run.
+    allowUnorderedMigrations: true,
+  });
 }
 
 /**
@@ -23,15 +39,7 @@ export async function migrateService(database: ServiceDatabase, serviceMigration
     try {
       await sql`create schema if not exists ${sql.id(database.schema)}`.execute(db);
       // Kysely's migrator takes its own lock too; this one also covers creating the schema.
-      const migrator = new Migrator({
-        db,
-        provider: new InCodeProvider({ ...platformMigrations, ...serviceMigrations }),
-        migrationTableSchema: database.schema,
-        // Platform migrations (`0000_platform_*`) sort before every service's, so a new one lands before
-        // migrations an existing installation has already run: it must still run.
-        allowUnorderedMigrations: true,
-      });
-      const { error, results } = await migrator.migrateToLatest();
+      const { error, results } = await serviceMigrator(db, database.schema, serviceMigrations).migrateToLatest();
       if (error) {
         const failed = results?.find((r) => r.status === 'Error')?.migrationName;
         throw new Error(`Migration ${failed ?? ''} of schema ${database.schema} failed: ${String(error)}`, {

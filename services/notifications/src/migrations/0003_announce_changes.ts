@@ -1,10 +1,10 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
-/** A change of a user's red-dot counters named the user on this channel until migration 0004. */
+export const key = '20261201_0002_announce_changes';
+
+/** A change of a user's red-dot counters named the user on this channel until migration 0005. */
 const COUNTERS_CHANNEL = 'agora_notification_counters';
-/** Red-dot counters as a keyed change-feed topic: a change names its user (`notifications/counters#id`). */
-export const COUNTERS_TOPIC = 'counters';
-/** A change of a user's actor row or sessions named the user on this channel (`*`: everyone) until migration 0003. */
+/** A change of a user's actor row or sessions named the user on this channel (`*`: everyone) until migration 0004. */
 const ACTORS_CHANNEL = 'agora_notification_actors';
 
 /**
@@ -12,8 +12,8 @@ const ACTORS_CHANNEL = 'agora_notification_actors';
  * copies a poll reads from memory stay exact in every replica. Emptied actor tables announce everyone
  * (counter rows are never emptied: a rebuild counts them again row by row).
  */
-export const announceChangesMigration: Migration = {
-  async up(db: Kysely<any>) {
+export const migration: Migration = {
+  async up(db: Kysely<unknown>) {
     await sql`
       create function announce_counter_change() returns trigger language plpgsql as $$
       begin

@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
+export const key = '20261201_0001_inbox';
+
 /**
  * The inbox, its counters and what it is built from. Tables fed by other services' events are emptied by
  * a rebuild; the ones fed by this service's own events (reads, red dots, settings) and the record of mail
  * already promised (new-question notices, digest items) are kept, so a replay meets them again.
  */
-export const inboxMigration: Migration = {
-  async up(db: Kysely<any>) {
+export const migration: Migration = {
+  async up(db: Kysely<unknown>) {
     // Who wrote what (posts' events): whom to notify, and each notification's title and object map.
     await sql`
       create table post_index (

@@ -1,0 +1,13 @@
+import { describeMigrationFolder, describeMigrationRun, platformKeys } from '../../../test-support/migrations';
+import { identityMigrationFiles, identityMigrations } from '../src/migrations';
+
+/** The keys databases have recorded (DESIGN §9, "Migrations, one per file"): add new ones, change none. */
+const KEYS = ['20261122_0001_accounts'];
+
+describeMigrationFolder({
+  folder: new URL('../src/migrations/', import.meta.url),
+  files: identityMigrationFiles,
+  keys: KEYS,
+  before: platformKeys,
+});
+describeMigrationRun('identity', identityMigrations);

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { describeMigrationFolder, describeMigrationRun } from '../../../test-support/migrations';
+import { migrationsOf } from '../src/db/migration-files';
+import { platformMigrationFiles } from '../src/migrations';
+
+/**
+ * The keys databases have recorded (DESIGN §9, "Migrations, one per file"): add new ones, change none.
+ * The two `_06_` keys sort by their name part: actor_reputation (file 0006) runs before captchas (0007).
+ */
+const KEYS = [
+  '0000_platform_01_event_store',
+  '0000_platform_02_consumption',
+  '0000_platform_03_actors',
+  '0000_platform_04_site_settings',
+  '0000_platform_05_change_notify',
+  '0000_platform_06_actor_reputation',
+  '0000_platform_06_captchas',
+  '0000_platform_07_change_topics',
+  '0000_platform_08_typed_event_notify',
+  '0000_platform_09_actor_keys',
+];
+
+describeMigrationFolder({
+  folder: new URL('../src/migrations/', import.meta.url),
+  files: platformMigrationFiles,
+  keys: KEYS,
+});
+// A service without migrations of its own (site): the platform's alone.
+describeMigrationRun('site', {});
+
+describe('migrationsOf', () => {
+  it('refuses a key listed twice', () => {
+    const file = { key: '20990101_0001_twice', migration: { up: async () => {} } };
+    expect(() => migrationsOf([file, { ...file }])).toThrow('Migration key 20990101_0001_twice is listed twice');
+  });
+});

@@ -1,0 +1,18 @@
+import { describeMigrationFolder, describeMigrationRun, platformKeys } from '../../../test-support/migrations';
+import { votesMigrationFiles, votesMigrations } from '../src/migrations';
+
+/** The keys databases have recorded (DESIGN §9, "Migrations, one per file"): add new ones, change none. */
+const KEYS = [
+  '20261201_0001_post_facts',
+  '20261201_0002_votes_and_bookmarks',
+  '20261201_0003_reputation_ledger',
+  '20261202_0004_post_facts_topic',
+];
+
+describeMigrationFolder({
+  folder: new URL('../src/migrations/', import.meta.url),
+  files: votesMigrationFiles,
+  keys: KEYS,
+  before: platformKeys,
+});
+describeMigrationRun('votes', votesMigrations);
