@@ -10,9 +10,9 @@ import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, DESKTOP, launchChromium } from '../../frontends/test/support/browser';
-import { shoot } from '../../frontends/test/support/screens';
 import { type Stack, startStack } from '../../test-support/stack';
+import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
+import { shoot } from './support/screens';
 
 const required = process.env.CI === 'true' || process.env.AGORA_TEST_FULL === '1';
 
