@@ -1,6 +1,7 @@
 import { createHttpApp, errors, extractToken, type HttpApp } from '@agora/platform';
 import type { Logger } from 'pino';
 import { AccessTokens } from './access-tokens';
+import { ApiReference, serveApiReference } from './api-reference';
 import { fetchCallerState, withCallerState } from './composition';
 import { OPERATOR_PATHS } from './operator';
 import { exemptFromPrivateSite, LoginRequired } from './private-site';
@@ -89,6 +90,8 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
   for (const prefix of Object.values(AREA_PREFIXES)) app.all(`${prefix}*`, forward);
   for (const path of Object.keys(ROOT_FILES)) app.get(path, forward);
   for (const operatorPath of OPERATOR_PATHS) app.get(operatorPath, (_request, reply) => reply.callNotFound());
+  // The OpenAPI document, merged from the services' own on its first request, and its reference page.
+  await serveApiReference(app, new ApiReference(options.transports, options.log));
   if (options.webRoot) await serveWebApp(app, options.webRoot, securityHeaders);
   return app;
 }

@@ -1,4 +1,5 @@
 export { AccessTokens } from './access-tokens';
+export { API_DOCS_PATH, OPENAPI_DOCUMENT_PATH } from './api-reference';
 export { createGateway, type GatewayOptions } from './gateway';
 export { createOperatorApp, degradedWhenAny, readyWhenAll, startOperatorListener } from './operator';
 export { matchRoute, SERVICE_NAMES, type ServiceName } from './routing-table';

@@ -23,6 +23,7 @@ export * from './eventstore/types';
 export * from './http/app';
 export * from './http/envelope';
 export * from './http/errors';
+export * from './http/openapi';
 export * from './http/route-registry';
 export * from './http/validation';
 export * from './ids/id-generator';

@@ -1,3 +1,4 @@
+import { AGORA_VERSION } from '@agora/contracts';
 import pino from 'pino';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,9 @@ beforeAll(async () => {
   app.get('/answer/api/v1/inactive', async () => {
     throw errors.forbidden('inactive');
   });
+  // Levels as the auth plugin reads them (not registered here): only the OpenAPI document shows them.
+  app.get('/answer/api/v1/mine', { config: { auth: 'login' } }, async (request) => ok(request, null));
+  app.get('/answer/api/v1/maybe', { config: { auth: 'optional' } }, async (request) => ok(request, null));
   await app.ready();
 });
 
@@ -113,7 +117,17 @@ describe('service HTTP host', () => {
     const metrics = await app.inject({ url: '/metrics' });
     expect(metrics.body).toContain('agora_http_request_duration_seconds');
     const openapi = (await app.inject({ url: '/openapi.json' })).json();
-    expect(openapi.openapi).toBe('3.0.3');
-    expect(openapi.paths['/answer/api/v1/thing'].post).toBeDefined();
+    expect(openapi.openapi).toBe('3.1.0');
+    expect(openapi.info.version).toBe(AGORA_VERSION);
+    expect(openapi.paths['/answer/api/v1/thing'].post.requestBody).toBeDefined();
+    expect(openapi.paths['/answer/api/v1/thing'].post.security).toBeUndefined();
+    expect(openapi.paths['/answer/api/v1/mine'].get).toMatchObject({
+      security: [{ accessToken: [] }],
+      'x-agora-auth': 'login',
+    });
+    expect(openapi.paths['/answer/api/v1/maybe'].get.security).toEqual([{}, { accessToken: [] }]);
+    expect(openapi.components.securitySchemes.accessToken).toMatchObject({ in: 'header', name: 'Authorization' });
+    for (const hidden of ['/openapi.json', '/healthz', '/readyz', '/metrics'])
+      expect(openapi.paths[hidden]).toBeUndefined();
   });
 });

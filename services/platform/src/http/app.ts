@@ -16,6 +16,7 @@ import { httpRequestDuration, metricsRegistry } from '../observability/metrics';
 import { envelope } from './envelope';
 import { ApiError } from './errors';
 import { answerFrameworkError, parseQuerystring, partAwareValidators, refuseIllFormedText } from './input-rules';
+import { OPENAPI_PATH, openApiOptions } from './openapi';
 import { recordRoutes } from './route-registry';
 import { answerUnavailable, isUnavailableError } from './unavailable';
 import { type SchemaError, toFieldErrors } from './validation';
@@ -47,7 +48,7 @@ export interface HttpAppOptions {
    */
   degraded?: () => Promise<Record<string, unknown> | null>;
   bodyLimit?: number;
-  /** OpenAPI document at `/openapi.json`, from the route schemas. */
+  /** OpenAPI document at `/openapi.json`, from the route schemas, built on its first request. */
   openapi?: boolean;
   /** Take the client address from X-Forwarded-For: services behind the gateway, never the public edge. */
   trustProxy?: boolean;
@@ -135,10 +136,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   });
 
   if (options.openapi !== false) {
-    await app.register(swagger, {
-      openapi: { openapi: '3.0.3', info: { title: `Agora ${options.name} API`, version: '0.1.0' } },
-    });
-    app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    // The gateway merges every service's document into the published one (DESIGN §9, API reference).
+    await app.register(swagger, openApiOptions(options.name));
+    app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
   }
 
   app.setErrorHandler((error, request, reply) => answerError(app.log, error as Error, request, reply));
