@@ -8,52 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { identityService } from '@agora/identity';
 import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../../test-support/stack';
 import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
+import { watchedPage } from './support/policy-watch';
 import { shoot } from './support/screens';
 
 const required = process.env.CI === 'true' || process.env.AGORA_TEST_FULL === '1';
-
-/** What the page, the browser's log and the page's errors reported. */
-interface Watched {
-  page: Page;
-  violations(): Promise<string[]>;
-  errors: string[];
-}
-
-/** A page whose policy violations are recorded from before its first script runs. */
-async function watchedPage(context: BrowserContext): Promise<Watched> {
-  await context.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile})`);
-    });
-  });
-  const page = await context.newPage();
-  const logged: string[] = [];
-  const errors: string[] = [];
-  const cdp = await context.newCDPSession(page);
-  cdp.on('Log.entryAdded', ({ entry }) => {
-    if (/Content[ -]Security[ -]Policy/i.test(entry.text)) logged.push(`log: ${entry.text}`);
-  });
-  await cdp.send('Log.enable');
-  page.on('console', (message) => {
-    if (/Content[ -]Security[ -]Policy/i.test(message.text())) logged.push(`console: ${message.text()}`);
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return {
-    page,
-    errors,
-    async violations() {
-      const inPage = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
-      return [...inPage, ...logged];
-    },
-  };
-}
 
 describe.skipIf(!chromiumPath() && !required)(
   'the API reference page under the Content-Security-Policy',

@@ -9,53 +9,17 @@ import { postsService } from '@agora/posts';
 import { searchService } from '@agora/search';
 import { tagsService } from '@agora/tags';
 import { votesService } from '@agora/votes';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login } from '../../test-support/accounts';
 import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { memberPage, PNG } from './support/members';
+import { watchedPage } from './support/policy-watch';
 import { shoot } from './support/screens';
 import { startWebStack, type WebStack } from './support/web-stack';
 
 const required = process.env.CI === 'true' || process.env.AGORA_TEST_FULL === '1';
 const API = '/answer/api/v1';
-
-/** What the page and the browser's log reported against the policy. */
-interface Watched {
-  page: Page;
-  violations(): Promise<string[]>;
-}
-
-/** A page whose policy violations are recorded from before its first script runs. */
-async function watchedPage(context: BrowserContext): Promise<Watched> {
-  await context.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(
-        `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
-      );
-    });
-  });
-  const page = await context.newPage();
-  const logged: string[] = [];
-  // The browser's own log (not console calls): where Chromium reports every refused load or inline code.
-  const cdp = await context.newCDPSession(page);
-  cdp.on('Log.entryAdded', ({ entry }) => {
-    if (/Content[ -]Security[ -]Policy/i.test(entry.text)) logged.push(`log: ${entry.text}`);
-  });
-  await cdp.send('Log.enable');
-  page.on('console', (message) => {
-    if (/Content[ -]Security[ -]Policy/i.test(message.text())) logged.push(`console: ${message.text()}`);
-  });
-  return {
-    page,
-    async violations() {
-      const inPage = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
-      return [...inPage, ...logged];
-    },
-  };
-}
 
 describe.skipIf(!chromiumPath() && !required)(
   'the web app under its Content-Security-Policy',
