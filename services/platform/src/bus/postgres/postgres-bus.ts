@@ -146,6 +146,24 @@ export class PostgresEventBus implements EventBus {
         }),
       );
 
+    // The step under way, until what it committed is done with in memory (caches told, progress advanced).
+    let stepping: Promise<unknown> | null = null;
+    const stepAndSettle = async () => {
+      const settled = step().then((result) => {
+        if (result.last) {
+          options.afterCommit?.();
+          progress.advance(result.last);
+        }
+        return result;
+      });
+      stepping = settled;
+      try {
+        return await settled;
+      } finally {
+        if (stepping === settled) stepping = null;
+      }
+    };
+
     const loop = async () => {
       let failures = 0;
       let fenceWaits = 0;
@@ -155,11 +173,9 @@ export class PostgresEventBus implements EventBus {
           continue;
         }
         try {
-          const { full, pending, last } = await step();
+          const { full, pending, last } = await stepAndSettle();
           failures = 0;
           if (last) {
-            options.afterCommit?.();
-            progress.advance(last);
             fenceWaits = 0;
             // A short batch read the log to its end: anything committed since has notified the wake-up,
             // which remembers it, so waiting costs nothing and saves reading an empty log again.
@@ -214,7 +230,20 @@ export class PostgresEventBus implements EventBus {
       },
       catchUp: async ({ streams, timeoutMs }: CatchUpOptions) => {
         const target = await newestUnread(options.consumer.db, options.source, options.group, streams, options.types);
-        if (!target) return true;
+        if (!target) {
+          // The checkpoint has passed everything, but a step of this process may have committed it and not yet
+          // told its caches: a read made now would still be answered from before the commit.
+          const inFlight = stepping;
+          if (inFlight) {
+            let timer: NodeJS.Timeout | undefined;
+            const bound = new Promise<void>((resolve) => {
+              timer = setTimeout(resolve, timeoutMs);
+            });
+            await Promise.race([inFlight.catch(() => {}), bound]);
+            clearTimeout(timer);
+          }
+          return true;
+        }
         // Its types may not have woken the consumer (it reads past those on its next useful batch).
         wakeup.wake();
         return progress.until((position) => comparePositions(position, target) >= 0, timeoutMs, {
