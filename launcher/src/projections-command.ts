@@ -53,7 +53,13 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
         // Never attached: a command's wait for other services' events never runs here.
         catchUp: new CatchUps(log),
       };
-      const runner = new ProjectionRunner({ bus, database: db, log, projections: projectionsOf(module, context) });
+      const parts = await module.setup(context);
+      const runner = new ProjectionRunner({
+        bus,
+        database: db,
+        log,
+        projections: projectionsOf(module, context, parts),
+      });
       if (action === 'status') {
         for (const s of await runner.status()) {
           const parked =

@@ -109,7 +109,7 @@ export async function seedUsers(
   identity: RunningService,
   options: { seed: number; count: number; concurrency?: number; onProgress?: (done: number) => void },
 ): Promise<{ users: SeedUser[]; created: number; reused: number }> {
-  const accounts = accountsFor(identity.context);
+  const accounts = accountsFor(identity);
   const users: SeedUser[] = new Array(options.count);
   let next = 0;
   let created = 0;
@@ -334,7 +334,7 @@ export async function seedPosts(
   options: SeedPostsOptions,
 ): Promise<{ counts: SeedCounts; seconds: number }> {
   if (users.length < 2) throw new Error('seeding posts needs at least 2 users (the first two are moderators)');
-  const { posts: commands } = postsFor(posts.context);
+  const { posts: commands } = postsFor(posts);
   const counts: SeedCounts = { users: 0, questions: 0, answers: 0, comments: 0, accepted: 0, commands: 0 };
   const first = options.first ?? 0;
   const topicCount = Math.min(TOPICS.length, first + options.questions);

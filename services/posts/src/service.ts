@@ -1,5 +1,12 @@
 import { PostsEvents } from '@agora/contracts';
-import { actionRecordRoute, captchaHooks, captchasFor, type ServiceContext, type ServiceModule } from '@agora/platform';
+import {
+  actionRecordRoute,
+  captchaHooks,
+  captchasFor,
+  partsOf,
+  type RunningService,
+  type ServiceModule,
+} from '@agora/platform';
 import { Posts } from './commands/posts';
 import { postsMigrations } from './migrations';
 import { contentRemovalProjection } from './projections/content-removal/projection';
@@ -15,24 +22,19 @@ import { revisionRoutes } from './routes/revisions';
 import { timelineRoutes } from './routes/timeline';
 import { ViewCounter } from './views/view-counter';
 
-const partsOf = new WeakMap<ServiceContext, { posts: Posts; views: ViewCounter }>();
-
-export function postsFor(context: ServiceContext) {
-  let parts = partsOf.get(context);
-  if (!parts) {
-    parts = { posts: new Posts(context), views: new ViewCounter(context) };
-    partsOf.set(context, parts);
-  }
-  return parts;
+/** One posts instance's parts. */
+export interface PostsParts {
+  posts: Posts;
+  views: ViewCounter;
 }
 
 /** Questions, answers, comments, revisions, timelines (DESIGN §6). */
-export const postsService: ServiceModule = {
+export const postsService: ServiceModule<PostsParts> = {
   name: 'posts',
   migrations: postsMigrations,
   events: PostsEvents,
-  async routes(app, context) {
-    const { posts, views } = postsFor(context);
+  setup: (context) => ({ posts: new Posts(context), views: new ViewCounter(context) }),
+  async routes(app, context, { posts, views }) {
     await permalinkHooks(app, context);
     const captchas = captchasFor(context);
     captchaHooks(app, captchas);
@@ -51,15 +53,19 @@ export const postsService: ServiceModule = {
     await revisionRoutes(app, posts);
     await personalRoutes(app, posts);
   },
-  projections: (context) => [
-    contentRemovalProjection(postsFor(context).posts),
-    revisionDecisionsProjection(postsFor(context).posts),
+  projections: (_context, { posts }) => [
+    contentRemovalProjection(posts),
+    revisionDecisionsProjection(posts),
     tagCatalogProjection,
     voteCountsProjection,
   ],
-  async background(context) {
-    const { views } = postsFor(context);
+  async background(_context, { views }) {
     views.start();
     return { stop: () => views.stop() };
   },
 };
+
+/** A running posts instance's parts (tests, benchmarks and the seed script reach its commands through them). */
+export function postsFor(service: RunningService): PostsParts {
+  return partsOf(service, postsService);
+}

@@ -109,7 +109,7 @@ describe('answer pages for members', () => {
     );
 
     const answers = `${API}/answer/page?question_id=${questionId}&order=default&page=1&page_size=999`;
-    const posts = postsFor(stack.service('posts').context).posts;
+    const posts = postsFor(stack.service('posts')).posts;
     const keys = vi.spyOn(posts, 'cached');
     const ids = async (token: string) =>
       (await get(answers, { authorization: token })).body.data.list.map((a: { id: string }) => a.id) as string[];

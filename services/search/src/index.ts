@@ -7,5 +7,5 @@ export { reindex } from './indexing/reindex';
 export { readReindexState } from './indexing/reindex-state';
 export { replayReadModel } from './indexing/replay';
 export { searchMigrations } from './migrations';
-export { SearchRuntime, searchFor } from './runtime';
-export { searchReadModelProjections, searchService } from './service';
+export { SearchRuntime } from './runtime';
+export { searchFor, searchReadModelProjections, searchService } from './service';

@@ -51,14 +51,3 @@ export class SearchRuntime {
     await index?.close();
   }
 }
-
-const runtimes = new WeakMap<ServiceContext, SearchRuntime>();
-
-export function searchFor(context: ServiceContext): SearchRuntime {
-  let runtime = runtimes.get(context);
-  if (!runtime) {
-    runtime = new SearchRuntime(context);
-    runtimes.set(context, runtime);
-  }
-  return runtime;
-}

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { HttpApp } from '../http/app';
-import type { ServiceContext } from '../service/service';
+import type { ServiceContext } from '../service/module';
 import { siteSettingsOf } from '../site-settings/site-settings';
 import { type CaptchaAction, Captchas, captchaRulesWith } from './captcha';
 
