@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test-support/database';
-import { createEventBus, type EventBus } from '../src/bus/create-bus';
+import { createEventBus } from '../src/bus/create-bus';
+import type { EventBus } from '../src/bus/port';
 import { loadConfig } from '../src/config/config';
 import { ok } from '../src/http/envelope';
 import { partsOf, type RunningService, type ServiceContext, type ServiceModule } from '../src/service/module';

@@ -1,4 +1,4 @@
-import type { EventDefinition } from '@agora/contracts';
+import type { EventDefinition, SiteSettings } from '@agora/contracts';
 import type { Logger } from 'pino';
 import type { ActorSource, KeySource } from '../auth/actor';
 import type { AgoraConfig } from '../config/config';
@@ -24,6 +24,8 @@ export interface ServiceContext {
   changes: ChangeFeed;
   /** Waits for events on their way to this service's projections (DESIGN §9, "Catching up"). */
   catchUp: CatchUps;
+  /** The current site settings (this service's copy), read again only when they change. */
+  siteSettings(): Promise<SiteSettings>;
 }
 
 /**

@@ -16,7 +16,7 @@ import { createHttpApp } from '../http/app';
 import { IdGenerator, leaseNodeId, type NodeLease } from '../ids/id-generator';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner, parkedSummary } from '../projections/runner';
-import { siteSettingsProjection } from '../site-settings/site-settings';
+import { siteSettingsProjection, siteSettingsReader } from '../site-settings/site-settings';
 import { CatchUps, registerCatchUp } from './catch-up';
 import type { RunningService, ServiceContext, ServiceModule } from './module';
 
@@ -74,6 +74,7 @@ export async function startService<Parts>(
       log,
       changes,
       catchUp,
+      siteSettings: siteSettingsReader(database.db, changes, options.config.siteUrl),
     };
     const parts = await module.setup(context);
     const app = await createHttpApp({

@@ -12,7 +12,6 @@ import {
   ReadModelCache,
   renderMarkdown,
   type ServiceContext,
-  siteSettingsOf,
   urlTitle,
 } from '@agora/platform';
 import { sql } from 'kysely';
@@ -61,7 +60,7 @@ export class Posts {
   }
 
   settings(): Promise<SiteSettings> {
-    return siteSettingsOf(this.context);
+    return this.context.siteSettings();
   }
 
   async run<S, C, E extends NewEvent>(

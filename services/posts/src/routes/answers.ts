@@ -1,5 +1,5 @@
 import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
-import { CaptchaFields, type HttpApp, ok, siteSettingsOf } from '@agora/platform';
+import { CaptchaFields, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
 import { answerInfo, answerPage } from '../queries/answers';
@@ -14,7 +14,7 @@ const Content = Type.String({ minLength: Limits.answer.minLength, maxLength: 655
 const WithQuestion = Type.Object({ info: AnswerInfoSchema, question: QuestionInfoSchema });
 
 export async function answerRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => siteSettingsOf(posts.context);
+  const settings = () => posts.context.siteSettings();
   const withQuestion = async (request: any, answerId: string) => {
     const s = await settings();
     const info = await answerInfo(posts.db, answerId, request.actor, s);

@@ -1,5 +1,5 @@
 import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
-import { CaptchaFields, type HttpApp, ok, renderMarkdown, siteSettingsOf } from '@agora/platform';
+import { CaptchaFields, type HttpApp, ok, renderMarkdown } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
 import { commentInfo, commentPage } from '../queries/comments';
@@ -11,7 +11,7 @@ const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Text = Type.String({ minLength: 2, maxLength: 600 });
 
 export async function commentRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => siteSettingsOf(posts.context);
+  const settings = () => posts.context.siteSettings();
 
   app.post(
     '/answer/api/v1/comment',

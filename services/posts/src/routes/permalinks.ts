@@ -1,4 +1,4 @@
-import { type HttpApp, isShortId, longIdOf, type ServiceContext, siteSettingsOf, toShortId } from '@agora/platform';
+import { type HttpApp, isShortId, longIdOf, type ServiceContext, toShortId } from '@agora/platform';
 
 const ID_FIELDS = ['id', 'question_id', 'answer_id', 'object_id'];
 /** A question's or an answer's long id, standing alone as a JSON string. */
@@ -23,7 +23,7 @@ function normalizeIds(input: unknown): void {
  * the short-id permalink settings (3 and 4) answers carry short ids for questions and answers.
  */
 export async function permalinkHooks(app: HttpApp, context: ServiceContext) {
-  const currentPermalink = async () => (await siteSettingsOf(context)).seo.permalink;
+  const currentPermalink = async () => (await context.siteSettings()).seo.permalink;
 
   app.addHook('preValidation', async (request) => {
     normalizeIds(request.query);

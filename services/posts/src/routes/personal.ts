@@ -1,5 +1,5 @@
 import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
-import { type HttpApp, ok, siteSettingsOf } from '@agora/platform';
+import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
 import { personalAnswers, personalComments, personalQuestions, personalTop } from '../queries/personal';
@@ -54,7 +54,7 @@ const PersonalCommentSchema = Type.Object({
 
 /** A user's profile tabs: questions, answers, comments and the top posts. */
 export async function personalRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => siteSettingsOf(posts.context);
+  const settings = () => posts.context.siteSettings();
   const OPTIONAL = { auth: 'optional' as const };
 
   app.get(

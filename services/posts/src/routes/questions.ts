@@ -1,5 +1,5 @@
 import { EnvelopeSchema, Limits, PageQuery, type SiteSettings } from '@agora/contracts';
-import { CaptchaFields, errors, type HttpApp, ok, ownAuthorCards, siteSettingsOf } from '@agora/platform';
+import { CaptchaFields, errors, type HttpApp, ok, ownAuthorCards } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
@@ -30,7 +30,7 @@ const Id = Type.String({ minLength: 1, maxLength: 64 });
 const ORDERS: QuestionOrder[] = ['newest', 'active', 'hot', 'score', 'unanswered', 'frequent', 'recommend'];
 
 export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCounter) {
-  const settings = () => siteSettingsOf(posts.context);
+  const settings = () => posts.context.siteSettings();
 
   app.post(
     '/answer/api/v1/question',

@@ -1,5 +1,5 @@
 import { EnvelopeSchema } from '@agora/contracts';
-import { type HttpApp, ok, siteSettingsOf } from '@agora/platform';
+import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
 import { UserBasicInfoSchema } from '../queries/authors';
@@ -21,7 +21,7 @@ const RevisionSchema = Type.Object({
 
 /** `GET revisions?object_id=`: the edit history of a question or answer (behaviour §3b). */
 export async function revisionRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => siteSettingsOf(posts.context);
+  const settings = () => posts.context.siteSettings();
 
   app.get(
     '/answer/api/v1/revisions',

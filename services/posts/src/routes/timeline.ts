@@ -5,7 +5,7 @@ import {
   TimelineDetailSchema,
   TimelineQuery,
 } from '@agora/contracts';
-import { type HttpApp, ok, siteSettingsOf } from '@agora/platform';
+import { type HttpApp, ok } from '@agora/platform';
 import type { Posts } from '../commands/posts';
 import { objectTimeline, timelineDetail } from '../queries/timeline';
 
@@ -15,7 +15,7 @@ import { objectTimeline, timelineDetail } from '../queries/timeline';
  * decide what each one may read.
  */
 export async function timelineRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => siteSettingsOf(posts.context);
+  const settings = () => posts.context.siteSettings();
 
   app.get(
     '/answer/api/v1/activity/timeline',

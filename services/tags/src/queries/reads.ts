@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@agora/contracts';
-import { ReadModelCache, type ServiceContext, siteSettingsOf } from '@agora/platform';
+import { ReadModelCache, type ServiceContext } from '@agora/platform';
 import { suggestTags } from './suggestions';
 import { TagNameIndex } from './tag-name-index';
 import { markFollowed, type TagPage, type TagPageQuery, tagPage } from './tag-page';
@@ -30,7 +30,7 @@ export class TagReads {
   }
 
   settings(): Promise<SiteSettings> {
-    return siteSettingsOf(this.context);
+    return this.context.siteSettings();
   }
 
   async page(query: TagPageQuery, viewerId: string | undefined): Promise<TagPage> {
