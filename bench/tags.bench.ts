@@ -164,7 +164,7 @@ async function seedEverything() {
   say(`tags: ${names.length} in ${tagSeconds.toFixed(1)} s (${Math.round(names.length / tagSeconds)}/s)`);
 
   t0 = performance.now();
-  const asker = postsFor(posts).posts;
+  const asker = postsFor(posts).questions;
   await inParallel(QUESTIONS, SEED_WORKERS, async (i) => {
     const chosen = [...new Set([popular(), popular(), popular()].slice(0, 1 + (i % 3)))];
     await asker.ask(moderator, {

@@ -5,27 +5,52 @@ import {
   captchasFor,
   partsOf,
   type RunningService,
+  type ServiceContext,
   type ServiceModule,
 } from '@agora/platform';
-import { Posts } from './commands/posts';
+import { AnswerCommands } from './commands/answers';
+import { CommentCommands } from './commands/comments';
+import { PostStreams } from './commands/post-streams';
+import { QuestionCommands } from './commands/questions';
+import { RevisionCommands } from './commands/revisions';
 import { postsMigrations } from './migrations';
-import { contentRemovalProjection } from './projections/content-removal/projection';
-import { revisionDecisionsProjection } from './projections/revision-decisions/projection';
 import { tagCatalogProjection } from './projections/tags/projection';
 import { voteCountsProjection } from './projections/votes/projection';
+import { PostsReads } from './queries/reads';
 import { answerRoutes } from './routes/answers';
 import { commentRoutes } from './routes/comments';
+import { invitationRoutes } from './routes/invitations';
 import { permalinkHooks } from './routes/permalinks';
 import { personalRoutes } from './routes/personal';
+import { questionStaffRoutes } from './routes/question-staff';
 import { questionRoutes } from './routes/questions';
 import { revisionRoutes } from './routes/revisions';
+import { similarRoutes } from './routes/similar';
 import { timelineRoutes } from './routes/timeline';
+import { contentRemovalProjection } from './sagas/content-removal';
+import { revisionDecisionsProjection } from './sagas/revision-decisions';
 import { ViewCounter } from './views/view-counter';
 
-/** One posts instance's parts. */
+/** One posts instance's parts: a command object per aggregate, the read side, the view counter. */
 export interface PostsParts {
-  posts: Posts;
+  questions: QuestionCommands;
+  answers: AnswerCommands;
+  comments: CommentCommands;
+  revisions: RevisionCommands;
+  reads: PostsReads;
   views: ViewCounter;
+}
+
+function setUpPosts(context: ServiceContext): PostsParts {
+  const streams = new PostStreams(context);
+  return {
+    questions: new QuestionCommands(context, streams),
+    answers: new AnswerCommands(context, streams),
+    comments: new CommentCommands(context, streams),
+    revisions: new RevisionCommands(streams),
+    reads: new PostsReads(context),
+    views: new ViewCounter(context),
+  };
 }
 
 /** Questions, answers, comments, revisions, timelines (DESIGN §6). */
@@ -33,9 +58,10 @@ export const postsService: ServiceModule<PostsParts> = {
   name: 'posts',
   migrations: postsMigrations,
   events: PostsEvents,
-  setup: (context) => ({ posts: new Posts(context), views: new ViewCounter(context) }),
-  async routes(app, context, { posts, views }) {
-    await permalinkHooks(app, context);
+  setup: setUpPosts,
+  async routes(app, context, parts) {
+    const { questions, answers, comments, reads } = parts;
+    await permalinkHooks(app, reads);
     const captchas = captchasFor(context);
     captchaHooks(app, captchas);
     await actionRecordRoute(app, captchas, {
@@ -46,16 +72,19 @@ export const postsService: ServiceModule<PostsParts> = {
       delete: 'delete',
       invitation_answer: 'invitation_answer',
     });
-    await questionRoutes(app, posts, views);
-    await answerRoutes(app, posts);
-    await commentRoutes(app, posts);
-    await timelineRoutes(app, posts);
-    await revisionRoutes(app, posts);
-    await personalRoutes(app, posts);
+    await questionRoutes(app, parts);
+    await invitationRoutes(app, parts);
+    await similarRoutes(app, reads);
+    await questionStaffRoutes(app, questions);
+    await answerRoutes(app, { answers, questions, reads });
+    await commentRoutes(app, { comments, reads });
+    await timelineRoutes(app, reads);
+    await revisionRoutes(app, reads);
+    await personalRoutes(app, reads);
   },
-  projections: (_context, { posts }) => [
-    contentRemovalProjection(posts),
-    revisionDecisionsProjection(posts),
+  projections: (_context, parts) => [
+    contentRemovalProjection(parts),
+    revisionDecisionsProjection(parts.revisions),
     tagCatalogProjection,
     voteCountsProjection,
   ],

@@ -98,8 +98,8 @@ describe('questions', () => {
 
     // The row the reply is built from is the one the ask's own statement wrote, as a read gives it.
     const [actorRow] = await stack.query('select * from posts.actors where user_id = $1', [asker.id]);
-    const { posts } = postsFor(stack.service('posts'));
-    const { id, row } = await posts.askWithRow(toActor(actorRow), {
+    const { questions } = postsFor(stack.service('posts'));
+    const { id, row } = await questions.askWithRow(toActor(actorRow), {
       title: 'Which row does the ask give back?',
       content: 'The one its single statement wrote.',
       tags: [{ slug_name: 'kafka' }],

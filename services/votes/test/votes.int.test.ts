@@ -273,7 +273,7 @@ describe('reputation from votes, acceptance and deletion', () => {
       'select id from posts.revisions where object_id = $1 and status = 1 and user_id = $2',
       [question, editor.id],
     );
-    await postsFor(stack.service('posts')).posts.reviewRevision({
+    await postsFor(stack.service('posts')).revisions.review({
       objectType: 'question',
       objectId: question,
       revisionId: revision.id,
