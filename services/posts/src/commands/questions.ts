@@ -1,7 +1,7 @@
 import { CatchUp } from '@agora/contracts';
 import { type Actor, errors, isStaff, type ServiceContext, urlTitle } from '@agora/platform';
 import { type QuestionCommand, questionDecider, Status } from '../domain/question/decider';
-import { tagCatalogProjection } from '../projections/tags/projection';
+import { tagCatalogProjection } from '../projections/tag-catalog/projection';
 import { membersNamed } from '../queries/members';
 import { answerById, liveAnswerFacts, questionById } from '../queries/post-rows';
 import { type QuestionRow, questionRowOf } from '../queries/questions';

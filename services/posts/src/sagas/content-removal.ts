@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { AnswerCommands } from '../commands/answers';
 import type { CommentCommands } from '../commands/comments';
 import type { QuestionCommands } from '../commands/questions';
-import { POST_ROW_WRITERS } from '../projections/votes/projection';
+import { POST_ROW_WRITERS } from '../projections/vote-counts/projection';
 
 /**
  * When an admin deletes a user together with their content (identity.user_deleted with
