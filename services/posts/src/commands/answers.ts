@@ -64,7 +64,7 @@ export class AnswerCommands {
     if (!answer) throw errors.notFound('error.answer.not_found');
     const own = answer.user_id === actor.id;
     if (!own && !isStaff(actor)) throw errors.forbidden();
-    // Behaviour §9d: an owner may not delete an answer once its question is gone.
+    // An owner may not delete an answer once its question is gone.
     const question = await questionById(this.db, answer.question_id);
     if (own && !isStaff(actor) && (!question || question.status === Status.deleted)) {
       throw errors.business('error.answer.cannot_delete', 'error.answer.cannot_delete', 'toast');

@@ -2,8 +2,8 @@ import { type PermissionKey, Reason, type SiteSettings } from '@agora/contracts'
 import { type Actor, ApiError, checkPermission, errors } from '@agora/platform';
 
 /**
- * Behaviour §2a: a missing privilege is a 403, with the reputation it takes when reputation can earn
- * it, else saying that only moderators may.
+ * A missing privilege is a 403, with the reputation it takes when reputation can earn it, else saying
+ * that only moderators may (the client shows it as the no-permission tip).
  */
 export function requirePermission(actor: Actor, permission: PermissionKey, settings: SiteSettings): void {
   const { allowed, needed } = checkPermission(actor, permission, settings.privileges.level);
@@ -17,7 +17,7 @@ export function requirePermission(actor: Actor, permission: PermissionKey, setti
 export const can = (actor: Actor, permission: PermissionKey, settings: SiteSettings) =>
   checkPermission(actor, permission, settings.privileges.level).allowed;
 
-/** A post's body must be at least the site's minimum length (spec §3). */
+/** A post's body must be at least the site's minimum length (its question settings). */
 export function requireMinContent(settings: SiteSettings, field: string, text: string): void {
   const minimum = settings.questions.min_content;
   if (text.trim().length < minimum)

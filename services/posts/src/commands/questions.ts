@@ -113,7 +113,7 @@ export class QuestionCommands {
     return resolveTags(this.db, tags);
   }
 
-  /** Invites users (by username) to answer: the question's author and those with the privilege (behaviour §2c). */
+  /** Invites users (by username) to answer: the question's author and those with the privilege. */
   async invite(actor: Actor, questionId: string, usernames: string[]): Promise<void> {
     const question = await questionById(this.db, questionId);
     if (!question || question.status === Status.deleted) throw errors.notFound('error.question.not_found');

@@ -11,7 +11,7 @@ export interface RevisionDecision {
   reviewerId: string;
 }
 
-/** Suggested edits of questions and answers, decided by a reviewer (behaviour §3c). */
+/** Suggested edits of questions and answers, decided by a reviewer in moderation (DESIGN §2, sagas). */
 export class RevisionCommands {
   constructor(private readonly streams: PostStreams) {}
 

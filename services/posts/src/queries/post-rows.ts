@@ -32,7 +32,7 @@ export async function answerById(db: Db, id: string): Promise<AnswerRecord | und
   return rows[0];
 }
 
-/** A question's live answers as deleting it weighs them (behaviour §9d): how many, their best score, an accepted one. */
+/** A question's live answers as deleting it weighs them: how many, their best score, an accepted one. */
 export async function liveAnswerFacts(
   db: Db,
   questionId: string,

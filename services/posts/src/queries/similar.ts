@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { questionPage } from './questions';
 import type { PostsReads } from './reads';
 
-/** Up to 6 questions sharing a question's first tag, most viewed of the last 90 days (behaviour §7e). */
+/** Up to 6 questions sharing a question's first tag, most viewed of the last 90 days. */
 export async function similarByFirstTag(reads: PostsReads, questionId: string) {
   const { rows } = await sql<{ tags: { slug_name: string }[] }>`
     select tags from questions where id = ${questionId}`.execute(reads.db);

@@ -5,9 +5,9 @@ const ID_FIELDS = ['id', 'question_id', 'answer_id', 'object_id'];
 const POST_ID_IN_JSON = /"(100[12]\d{19})"/g;
 
 /**
- * A JSON reply with its question and answer ids in the form the permalink setting asks for (behaviour
- * §11a): with the short-id settings (3 and 4), short ids. Every reply that carries post ids is rewritten
- * here: the reply hook of the routes and the shared replies kept as bytes.
+ * A JSON reply with its question and answer ids in the form the permalink setting asks for: with the
+ * short-id settings (3 and 4), short ids. Every reply that carries post ids is rewritten here: the reply
+ * hook of the routes and the shared replies kept as bytes.
  */
 export function withPermalinkIds(json: string, permalink: number): string {
   return permalink < 3 ? json : json.replace(POST_ID_IN_JSON, (_whole, id: string) => `"${toShortId(id)}"`);

@@ -13,7 +13,7 @@ import { Id, Null, USER } from './schemas';
 const Content = Type.String({ minLength: Limits.answer.minLength, maxLength: 65535 });
 const WithQuestion = Type.Object({ info: AnswerInfoSchema, question: QuestionInfoSchema });
 
-/** Answers: post, edit, delete, recover, accept, read one, and a question's answer page (api.md "Answer"). */
+/** Answers: post, edit, delete, recover, accept, read one, and a question's answer page. */
 export async function answerRoutes(
   app: HttpApp,
   { answers, questions, reads }: { answers: AnswerCommands; questions: QuestionCommands; reads: PostsReads },

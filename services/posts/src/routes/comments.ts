@@ -9,7 +9,7 @@ import { Id, Null, USER } from './schemas';
 
 const Text = Type.String({ minLength: 2, maxLength: 600 });
 
-/** Comments: add, edit, delete, read, a post's comment page; and the editor's preview (api.md "Comment"). */
+/** Comments: add, edit, delete, read, a post's comment page; and the editor's preview. */
 export async function commentRoutes(
   app: HttpApp,
   { comments, reads }: { comments: CommentCommands; reads: PostsReads },

@@ -7,7 +7,7 @@ import { invitedMembers } from '../queries/invitations';
 import type { PostsReads } from '../queries/reads';
 import { Id, Null, USER } from './schemas';
 
-/** Who is invited to answer a question, and inviting (behaviour §2c). */
+/** Who is invited to answer a question, and inviting. */
 export async function invitationRoutes(
   app: HttpApp,
   { questions, reads }: { questions: QuestionCommands; reads: PostsReads },

@@ -4,7 +4,7 @@ import { type Static, type TObject, Type } from 'typebox';
 import type { QuestionCommands } from '../commands/questions';
 import { Id, Null, USER } from './schemas';
 
-/** The moderators' actions on a question: close, reopen, pin, unpin, hide, show, undelete (spec §3). */
+/** The moderators' actions on a question: close, reopen, pin, unpin, hide, show, undelete. */
 export async function questionStaffRoutes(app: HttpApp, questions: QuestionCommands) {
   const act = <T extends TObject>(path: string, body: T, run: (actor: Actor, body: Static<T>) => Promise<void>) =>
     app.put(path, { config: USER, schema: { body, response: { 200: EnvelopeSchema(Null) } } }, async (request) => {

@@ -20,7 +20,7 @@ const Title = Type.String({ minLength: 6, maxLength: Limits.question.titleMaxLen
 const Body = Type.String({ maxLength: 65535 });
 const ORDERS: QuestionOrder[] = ['newest', 'active', 'hot', 'score', 'unanswered', 'frequent', 'recommend'];
 
-/** Questions: ask (alone or with an answer), edit, delete, read one, the question list (api.md "Question"). */
+/** Questions: ask (alone or with an answer), edit, delete, read one, the question list. */
 export async function questionRoutes(
   app: HttpApp,
   {

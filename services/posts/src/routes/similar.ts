@@ -6,7 +6,7 @@ import { similarByFirstTag } from '../queries/similar';
 import { QuestionPageItemSchema } from '../responses/schemas';
 import { Id } from './schemas';
 
-/** Up to 6 questions sharing a question's first tag, most viewed of the last 90 days (behaviour §7e). */
+/** Up to 6 questions sharing a question's first tag, most viewed of the last 90 days. */
 export async function similarRoutes(app: HttpApp, reads: PostsReads) {
   app.get(
     '/answer/api/v1/question/similar/tag',

@@ -4,7 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
 /** An event's time: its stored time on replay, or `now()` when written by the statement that appends it. */
 export type Time = string | RawBuilder<unknown>;
 
-/** One row of a post's activity timeline (behaviour §4b). */
+/** One row of a post's activity timeline. */
 export type ActivityRow = {
   object: string;
   timeline: string;
