@@ -1,5 +1,4 @@
-import type { Actor } from '@agora/platform';
-import { errors } from '@agora/platform';
+import { type Actor, errors } from '@agora/platform';
 import { sql } from 'kysely';
 import { loadAuthors } from './authors';
 import { visibleTo } from './questions';
