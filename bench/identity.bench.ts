@@ -23,7 +23,7 @@ const gateway = await createGateway({
   trustProxy: true,
   transports: { site: new InProcessTransport(site.app), identity: new InProcessTransport(identity.app) },
 });
-const accounts = accountsFor(identity.context);
+const accounts = accountsFor(identity);
 
 // Enough accounts and client addresses that no per-account or per-address limit is reached.
 const users = await Promise.all(

@@ -65,7 +65,7 @@ async function call(agora: Agora, method: 'GET' | 'POST', url: string, token: st
  */
 async function seed(agora: Agora) {
   const identity = agora.services.find((s) => s.name === 'identity')!;
-  const accounts = accountsFor(identity.context);
+  const accounts = accountsFor(identity);
   const tag = Date.now().toString(36);
   const account = async (name: string, roleId: number = Role.user): Promise<Account> => {
     const row = await accounts.register({

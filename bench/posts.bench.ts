@@ -298,7 +298,7 @@ const uncachedReads = await measureReads('uncached');
 await posts.context.changes.start();
 
 // Asking: each client is a different signed-in user.
-const accounts = accountsFor(identity.context);
+const accounts = accountsFor(identity);
 const tokens = await Promise.all(
   seeded.userIds
     .slice(2, 2 + CLIENTS)

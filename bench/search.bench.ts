@@ -346,7 +346,7 @@ async function measureSearch(gateway: Awaited<ReturnType<typeof createGateway>>)
 async function askToken(gateway: Awaited<ReturnType<typeof createGateway>>) {
   const email = `bench-asker-${Date.now()}@bench.test`;
   const password = 'bench-password-1';
-  await accountsFor(identity.context).register({
+  await accountsFor(identity).register({
     email,
     displayName: 'Bench Asker',
     password,

@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { Role } from '@agora/contracts';
 import { createGateway, InProcessTransport } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import { type Actor, createEventBus, loadConfig, startService } from '@agora/platform';
+import { type Actor, createEventBus, loadConfig, type ServiceModule, startService } from '@agora/platform';
 import { postsFor, postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
 import { tagsFor, tagsService } from '@agora/tags';
@@ -108,7 +108,7 @@ const seededFile = path.join(db.dir, 'tags-seeded.json');
 const reuse = existsSync(seededFile);
 const config = loadConfig({ env: { AGORA_TRUST_PROXY: 'true' } });
 const bus = await createEventBus({ kind: 'postgres', databaseUrl: db.url, log });
-const start = (module: typeof siteService, maxConnections = 10) =>
+const start = <Parts>(module: ServiceModule<Parts>, maxConnections = 10) =>
   startService(module, { config, databaseUrl: db.url, bus, log, maxConnections });
 const site = await start(siteService);
 const identity = await start(identityService);
@@ -116,7 +116,7 @@ const posts = await start(postsService, SEED_WORKERS + 4);
 const tags = await start(tagsService, SEED_WORKERS + 4);
 
 // 1. People: a moderator who seeds, and one signed-in member per client.
-const accounts = accountsFor(identity.context);
+const accounts = accountsFor(identity);
 const register = (k: number, roleId: number) =>
   accounts.register({
     email: `bench-${k}@example.com`,
@@ -150,7 +150,7 @@ const moderator: Actor = {
 
 // 2. Tags through the create command; 3. questions using them with a skewed popularity, synonyms, follows.
 const names = tagNames(TAGS);
-const commands = tagsFor(tags.context);
+const commands = tagsFor(tags);
 const r = random(7);
 const popular = () => names[Math.floor(names.length * r.next() ** 3)]!.slug_name;
 
@@ -164,7 +164,7 @@ async function seedEverything() {
   say(`tags: ${names.length} in ${tagSeconds.toFixed(1)} s (${Math.round(names.length / tagSeconds)}/s)`);
 
   t0 = performance.now();
-  const asker = postsFor(posts.context).posts;
+  const asker = postsFor(posts).questions;
   await inParallel(QUESTIONS, SEED_WORKERS, async (i) => {
     const chosen = [...new Set([popular(), popular(), popular()].slice(0, 1 + (i % 3)))];
     await asker.ask(moderator, {

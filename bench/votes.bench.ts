@@ -56,7 +56,7 @@ async function call(agora: Agora, url: string, token: string, body: unknown) {
 /** Accounts with sessions, and questions by a few askers for them to vote on. */
 async function seed(agora: Agora) {
   const identity = agora.services.find((s) => s.name === 'identity')!;
-  const accounts = accountsFor(identity.context);
+  const accounts = accountsFor(identity);
   const tag = randomBytes(3).toString('hex');
   const account = async (name: string, roleId: number = Role.user) => {
     const row = await accounts.register({

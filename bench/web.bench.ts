@@ -53,7 +53,7 @@ const browser: Browser = await launchChromium();
 async function seedQuestions(count: number): Promise<string> {
   const email = `bench-${Date.now()}@example.com`;
   const password = 'bench-secret-1';
-  await accountsFor(identity.context).register({
+  await accountsFor(identity).register({
     email,
     displayName: 'Bench Admin',
     password,

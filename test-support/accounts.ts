@@ -51,7 +51,7 @@ export async function createUser(
   counter += 1;
   const email = options.email ?? `user${counter}-${Date.now()}@example.com`;
   const password = `pass-${counter}-secret`;
-  const identity = stack.service('identity').context;
+  const identity = stack.service('identity');
   const accounts = accountsFor(identity);
   const row = await accounts.register({
     email,
@@ -63,7 +63,7 @@ export async function createUser(
     actorId: null,
   });
   // As a sign-up's reply does on Kafka: the account's events are on the bus before anyone is told of it.
-  await identity.catchUp.published();
+  await identity.context.catchUp.published();
   return { id: row.user_id, email, password, username: row.username };
 }
 
@@ -115,7 +115,7 @@ export async function setReputation(stack: Stack, userId: string, rank: number):
   await stack.settle();
   const votes = runningService(stack, 'votes');
   if (votes) {
-    await votesFor(votes.context).ledger.adjust(userId, rank);
+    await votesFor(votes).ledger.adjust(userId, rank);
   } else {
     const database = connectDatabase({ url: stack.databaseUrl, schema: 'votes', maxConnections: 3 });
     try {

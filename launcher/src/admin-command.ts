@@ -45,7 +45,7 @@ export async function adminCommand(config: AgoraConfig, log: Logger, args: strin
     maxConnections: 2,
   });
   try {
-    const accounts = accountsFor(identity.context);
+    const accounts = accountsFor(identity);
     const existing = await accounts.findByEmail(email!);
     if (existing) {
       await accounts.run(existing.user_id, { type: 'change_role', roleId: Role.admin }, null);

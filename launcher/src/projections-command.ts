@@ -10,6 +10,7 @@ import {
   ProjectionRunner,
   projectionsOf,
   type ServiceContext,
+  siteSettingsReader,
 } from '@agora/platform';
 import type { Logger } from 'pino';
 import { reachDatabase } from './database-access';
@@ -41,6 +42,8 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
       if (action !== 'status' && serviceName !== undefined && module.name !== serviceName) continue;
       const db = connectDatabase({ url: database.url, schema: module.name, maxConnections: 3 });
       const lease = await leaseNodeId(db.pool, module.name);
+      // Never started: nothing here caches query results.
+      const changes = new ChangeFeed({ url: database.url, schema: module.name, log });
       const context: ServiceContext = {
         name: module.name,
         config,
@@ -48,12 +51,18 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
         store: new EventStore(db.db, module.name),
         ids: new IdGenerator(lease.nodeId),
         log,
-        // Never started: nothing here caches query results.
-        changes: new ChangeFeed({ url: database.url, schema: module.name, log }),
+        changes,
         // Never attached: a command's wait for other services' events never runs here.
         catchUp: new CatchUps(log),
+        siteSettings: siteSettingsReader(db.db, changes, config.siteUrl),
       };
-      const runner = new ProjectionRunner({ bus, database: db, log, projections: projectionsOf(module, context) });
+      const parts = await module.setup(context);
+      const runner = new ProjectionRunner({
+        bus,
+        database: db,
+        log,
+        projections: projectionsOf(module, context, parts),
+      });
       if (action === 'status') {
         for (const s of await runner.status()) {
           const parked =

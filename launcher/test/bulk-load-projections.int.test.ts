@@ -85,7 +85,7 @@ beforeAll(async () => {
     { group: 'privileges', values: { ...defaultSiteSettings('http://agora.test').privileges, level: 1 } } as never,
     null,
   );
-  const accounts = accountsFor(stack.service('identity').context);
+  const accounts = accountsFor(stack.service('identity'));
   tokens = await Promise.all(
     users.map(async (user) => (await accounts.startSession((await accounts.findById(user.actor.id))!)).token),
   );

@@ -1,7 +1,7 @@
 /**
  * The bulk path for benchmark-sized datasets (100,000 questions): the same question plans as `seedPosts`,
  * but each question's life (ask, answers, accept) is decided in memory by the posts deciders, from the
- * commands `Posts` builds (`askCommand`, `postAnswerCommand`), and its events are appended through the
+ * commands posts builds (`askCommand`, `postAnswerCommand`), and its events are appended through the
  * event store and applied by the posts projection in the same transaction, as `executeCommand` does, only
  * for many questions per transaction and without reading streams back. `rebuildPostsReadModel` replays
  * the whole log into the read model, as `projections rebuild` does (the test holds both to one result).
@@ -14,8 +14,8 @@
 import { performance } from 'node:perf_hooks';
 import type { NewEvent } from '@agora/contracts';
 import { type RunningService, rebuildInlineReadModel, renderMarkdown, type Tx } from '@agora/platform';
-import { askCommand, postAnswerCommand } from '@agora/posts/commands/drafts';
-import { normalizeTags, resolveTags } from '@agora/posts/commands/tags';
+import { askCommand, postAnswerCommand } from '@agora/posts/commands/command-builders';
+import { normalizeTags, resolveTags } from '@agora/posts/commands/question-tags';
 import { answerDecider } from '@agora/posts/domain/answer/decider';
 import { questionDecider } from '@agora/posts/domain/question/decider';
 import { applyPostsEvent, postsReadModel } from '@agora/posts/projections/posts/read-model';

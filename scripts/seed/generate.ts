@@ -1,7 +1,7 @@
 /**
  * The demo-data generator's core, shared by `npm run seed` and the posts benchmark. Everything is
- * written through the services' own commands (identity's `Accounts`, posts' `Posts`), so every event,
- * read model and projection is the real one. Content is deterministic for a given seed: each user and
+ * written through the services' own commands (identity's `Accounts`, posts' question, answer and comment
+ * commands), so every event, read model and projection is the real one. Content is deterministic for a given seed: each user and
  * each question draws from its own PRNG stream, whatever worker takes it. Ids and timestamps come from
  * the services and differ from run to run.
  */
@@ -109,7 +109,7 @@ export async function seedUsers(
   identity: RunningService,
   options: { seed: number; count: number; concurrency?: number; onProgress?: (done: number) => void },
 ): Promise<{ users: SeedUser[]; created: number; reused: number }> {
-  const accounts = accountsFor(identity.context);
+  const accounts = accountsFor(identity);
   const users: SeedUser[] = new Array(options.count);
   let next = 0;
   let created = 0;
@@ -327,14 +327,14 @@ export function draftQuestion(seed: number, index: number): { title: string; con
   return { title, content: questionBody(r, topic, title), tags };
 }
 
-/** Asks, answers, comments and accepts through `Posts`, with `workers` questions in flight at once. */
+/** Asks, answers, comments and accepts through posts' commands, with `workers` questions in flight at once. */
 export async function seedPosts(
   posts: RunningService,
   users: SeedUser[],
   options: SeedPostsOptions,
 ): Promise<{ counts: SeedCounts; seconds: number }> {
   if (users.length < 2) throw new Error('seeding posts needs at least 2 users (the first two are moderators)');
-  const { posts: commands } = postsFor(posts.context);
+  const { questions, answers, comments } = postsFor(posts);
   const counts: SeedCounts = { users: 0, questions: 0, answers: 0, comments: 0, accepted: 0, commands: 0 };
   const first = options.first ?? 0;
   const topicCount = Math.min(TOPICS.length, first + options.questions);
@@ -343,7 +343,7 @@ export async function seedPosts(
   const runQuestion = async (index: number) => {
     const plan = planQuestion(index, options, users, topicCount);
     const asker = users[plan.askerIndex]!.actor;
-    const questionId = await commands.ask(asker, {
+    const questionId = await questions.ask(asker, {
       title: plan.title,
       content: plan.body,
       tags: plan.tags.map((slug_name) => ({ slug_name })),
@@ -353,20 +353,20 @@ export async function seedPosts(
     const answerIds: string[] = [];
     for (const answer of plan.answers) {
       answerIds.push(
-        await commands.postAnswer(users[answer.userIndex]!.actor, { question_id: questionId, content: answer.body }),
+        await answers.post(users[answer.userIndex]!.actor, { question_id: questionId, content: answer.body }),
       );
       counts.answers++;
       counts.commands++;
     }
     const comment = async (objectId: string, c: { userIndex: number; text: string }) => {
-      await commands.addComment(users[c.userIndex]!.actor, { object_id: objectId, original_text: c.text });
+      await comments.add(users[c.userIndex]!.actor, { object_id: objectId, original_text: c.text });
       counts.comments++;
       counts.commands++;
     };
     for (const c of plan.comments) await comment(questionId, c);
     for (const [i, answer] of plan.answers.entries()) for (const c of answer.comments) await comment(answerIds[i]!, c);
     if (plan.acceptIndex !== null) {
-      await commands.accept(asker, questionId, answerIds[plan.acceptIndex]!);
+      await questions.accept(asker, questionId, answerIds[plan.acceptIndex]!);
       counts.accepted++;
       counts.commands++;
     }

@@ -1,5 +1,5 @@
 import { IdentityEvents } from '@agora/contracts';
-import type { ServiceContext, ServiceModule } from '@agora/platform';
+import { partsOf, type RunningService, type ServiceModule } from '@agora/platform';
 import { Accounts } from './commands/accounts';
 import { identityMigrations } from './migrations';
 import { reputationProjection } from './projections/reputation/projection';
@@ -13,28 +13,22 @@ import { userRoutes } from './routes/users';
 import { IdentityActorSource } from './security/identity-actors';
 import { SigningKeys } from './security/signing-keys';
 
-const accountsOf = new WeakMap<ServiceContext, Accounts>();
-
-export function accountsFor(context: ServiceContext): Accounts {
-  let accounts = accountsOf.get(context);
-  if (!accounts) {
-    accounts = new Accounts(context, new SigningKeys(context));
-    accountsOf.set(context, accounts);
-  }
-  return accounts;
+/** One identity instance's parts. */
+export interface IdentityParts {
+  accounts: Accounts;
 }
 
 /** Users, sessions, roles, account flows and user administration (DESIGN §6). */
-export const identityService: ServiceModule = {
+export const identityService: ServiceModule<IdentityParts> = {
   name: 'identity',
   migrations: identityMigrations,
   events: IdentityEvents,
+  setup: (context) => ({ accounts: new Accounts(context, new SigningKeys(context)) }),
   // Identity is the source of actors: it checks them against its own tables, never a projected copy.
   shared: { actors: false },
-  auth: (context) => ({ actors: new IdentityActorSource(context.database.db), keys: accountsFor(context).keys }),
+  auth: (context, { accounts }) => ({ actors: new IdentityActorSource(context.database.db), keys: accounts.keys }),
   projections: () => [reputationProjection],
-  async routes(app, context) {
-    const accounts = accountsFor(context);
+  async routes(app, _context, { accounts }) {
     await accounts.keys.ensure(app);
     await accountRoutes(app, accounts);
     await passwordRoutes(app, accounts);
@@ -45,3 +39,8 @@ export const identityService: ServiceModule = {
     await internalRoutes(app, accounts.keys);
   },
 };
+
+/** A running identity instance's accounts (tests, benchmarks and operator commands make users through them). */
+export function accountsFor(service: RunningService): Accounts {
+  return partsOf(service, identityService).accounts;
+}

@@ -9,10 +9,10 @@ import { UnsubscribeCodes } from './mail/unsubscribe-codes';
 import { MailWorker, type MailWorkerSettings } from './mail/worker';
 import { notificationsMigrations } from './migrations';
 import { accountMailProjection } from './projections/account-mail/projection';
-import { recipientStatusProjection } from './projections/identity/projection';
-import { inboxFromPosts } from './projections/posts/projection';
-import { tagFollowsProjection } from './projections/tags/projection';
-import { inboxFromVotes } from './projections/votes/projection';
+import { inboxFromPosts } from './projections/inbox-from-posts/projection';
+import { inboxFromVotes } from './projections/inbox-from-votes/projection';
+import { recipientStatusProjection } from './projections/recipient-status/projection';
+import { tagFollowsProjection } from './projections/tag-follows/projection';
 import type { Counters } from './queries/status';
 import { notificationRoutes } from './routes/notifications';
 import { settingsRoutes } from './routes/settings';
@@ -28,7 +28,8 @@ export interface NotificationsOptions {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface Parts {
+/** One notifications instance's parts. */
+export interface NotificationsParts {
   mail: MailWorker;
   redDots: UserCache<Counters>;
   digest: DigestWorker;
@@ -37,55 +38,49 @@ interface Parts {
   settings: SettingsCommands;
 }
 
+/** Builds an instance's parts: its mail and digest workers (started in `background`), its caches and commands. */
+function setUpNotifications(context: ServiceContext, options: NotificationsOptions): NotificationsParts {
+  const db = context.database.db;
+  const mail = new MailWorker({ db, config: context.config, log: context.log, settings: options.mail });
+  const codes = new UnsubscribeCodes(db);
+  const onQueued = () => mail.wake();
+  const now = options.digest?.now ?? Date.now;
+  // What every poll reads, kept in memory until a change of its user is announced.
+  const redDots = new UserCache<Counters>(context.changes);
+  context.changes.onKeyChanged(COUNTERS_TOPIC, (userId) => redDots.evict(userId));
+  return {
+    mail,
+    redDots,
+    digest: new DigestWorker({
+      db,
+      config: context.config,
+      log: context.log,
+      codes,
+      onQueued,
+      settings: options.digest,
+    }),
+    mailer: { codes, config: context.config, onQueued, windowMs: options.mailWindowMs ?? DAY_MS, now },
+    inbox: new InboxCommands(context, redDots),
+    settings: new SettingsCommands(context, codes),
+  };
+}
+
 /**
  * Inbox, achievements, red dots and e-mail (DESIGN §6), built only from other services' events: posts
  * (whom a post concerns), votes (votes and reputation), tags (follows), identity (account mail, and who
  * may receive). Mail goes through `mail_outbox` and its worker; digests are gathered by their own worker.
  */
-export function createNotificationsService(options: NotificationsOptions = {}): ServiceModule {
-  const parts = new WeakMap<ServiceContext, Parts>();
-  const partsOf = (context: ServiceContext): Parts => {
-    let found = parts.get(context);
-    if (!found) {
-      const db = context.database.db;
-      const mail = new MailWorker({ db, config: context.config, log: context.log, settings: options.mail });
-      const codes = new UnsubscribeCodes(db);
-      const onQueued = () => mail.wake();
-      const now = options.digest?.now ?? Date.now;
-      // What every poll reads, kept in memory until a change of its user is announced.
-      const redDots = new UserCache<Counters>(context.changes);
-      context.changes.onKeyChanged(COUNTERS_TOPIC, (userId) => redDots.evict(userId));
-      found = {
-        mail,
-        redDots,
-        digest: new DigestWorker({
-          db,
-          config: context.config,
-          log: context.log,
-          codes,
-          onQueued,
-          settings: options.digest,
-        }),
-        mailer: { codes, config: context.config, onQueued, windowMs: options.mailWindowMs ?? DAY_MS, now },
-        inbox: new InboxCommands(context, redDots),
-        settings: new SettingsCommands(context, codes),
-      };
-      parts.set(context, found);
-    }
-    return found;
-  };
-
+export function createNotificationsService(options: NotificationsOptions = {}): ServiceModule<NotificationsParts> {
   return {
     name: 'notifications',
     migrations: notificationsMigrations,
     events: NotificationsEvents,
-    async routes(app, context) {
-      const { inbox, settings, redDots } = partsOf(context);
+    setup: (context) => setUpNotifications(context, options),
+    async routes(app, context, { inbox, settings, redDots }) {
       await notificationRoutes(app, context, inbox, redDots);
       await settingsRoutes(app, context, settings);
     },
-    projections(context) {
-      const { mail, mailer } = partsOf(context);
+    projections(context, { mail, mailer }) {
       return [
         accountMailProjection({ config: context.config, log: context.log, onQueued: () => mail.wake() }),
         recipientStatusProjection,
@@ -94,8 +89,7 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
         inboxFromVotes,
       ];
     },
-    async background(context) {
-      const { mail, digest } = partsOf(context);
+    async background(_context, { mail, digest }) {
       await mail.start();
       digest.start();
       return {
@@ -108,4 +102,4 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
   };
 }
 
-export const notificationsService: ServiceModule = createNotificationsService();
+export const notificationsService = createNotificationsService();

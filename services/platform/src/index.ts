@@ -37,6 +37,7 @@ export * from './security/action-record-route';
 export * from './security/captcha';
 export * from './security/captcha-hooks';
 export * from './service/catch-up';
+export * from './service/module';
 export * from './service/process';
 export * from './service/service';
 export * from './site-settings/site-settings';

@@ -1,2 +1,1 @@
-export { Posts } from './commands/posts';
-export { postsFor, postsService } from './service';
+export { type PostsParts, postsFor, postsService } from './service';

@@ -1,39 +1,67 @@
 import { PostsEvents } from '@agora/contracts';
-import { actionRecordRoute, captchaHooks, captchasFor, type ServiceContext, type ServiceModule } from '@agora/platform';
-import { Posts } from './commands/posts';
+import {
+  actionRecordRoute,
+  captchaHooks,
+  captchasFor,
+  partsOf,
+  type RunningService,
+  type ServiceContext,
+  type ServiceModule,
+} from '@agora/platform';
+import { AnswerCommands } from './commands/answers';
+import { CommentCommands } from './commands/comments';
+import { PostStreams } from './commands/post-streams';
+import { QuestionCommands } from './commands/questions';
+import { RevisionCommands } from './commands/revisions';
 import { postsMigrations } from './migrations';
-import { contentRemovalProjection } from './projections/content-removal/projection';
-import { revisionDecisionsProjection } from './projections/revision-decisions/projection';
-import { tagCatalogProjection } from './projections/tags/projection';
-import { voteCountsProjection } from './projections/votes/projection';
+import { tagCatalogProjection } from './projections/tag-catalog/projection';
+import { voteCountsProjection } from './projections/vote-counts/projection';
+import { PostsReads } from './queries/reads';
 import { answerRoutes } from './routes/answers';
 import { commentRoutes } from './routes/comments';
+import { invitationRoutes } from './routes/invitations';
 import { permalinkHooks } from './routes/permalinks';
 import { personalRoutes } from './routes/personal';
+import { questionStaffRoutes } from './routes/question-staff';
 import { questionRoutes } from './routes/questions';
 import { revisionRoutes } from './routes/revisions';
+import { similarRoutes } from './routes/similar';
 import { timelineRoutes } from './routes/timeline';
+import { contentRemovalProjection } from './sagas/content-removal';
+import { revisionDecisionsProjection } from './sagas/revision-decisions';
 import { ViewCounter } from './views/view-counter';
 
-const partsOf = new WeakMap<ServiceContext, { posts: Posts; views: ViewCounter }>();
+/** One posts instance's parts: a command object per aggregate, the read side, the view counter. */
+export interface PostsParts {
+  questions: QuestionCommands;
+  answers: AnswerCommands;
+  comments: CommentCommands;
+  revisions: RevisionCommands;
+  reads: PostsReads;
+  views: ViewCounter;
+}
 
-export function postsFor(context: ServiceContext) {
-  let parts = partsOf.get(context);
-  if (!parts) {
-    parts = { posts: new Posts(context), views: new ViewCounter(context) };
-    partsOf.set(context, parts);
-  }
-  return parts;
+function setUpPosts(context: ServiceContext): PostsParts {
+  const streams = new PostStreams(context);
+  return {
+    questions: new QuestionCommands(context, streams),
+    answers: new AnswerCommands(context, streams),
+    comments: new CommentCommands(context, streams),
+    revisions: new RevisionCommands(streams),
+    reads: new PostsReads(context),
+    views: new ViewCounter(context),
+  };
 }
 
 /** Questions, answers, comments, revisions, timelines (DESIGN §6). */
-export const postsService: ServiceModule = {
+export const postsService: ServiceModule<PostsParts> = {
   name: 'posts',
   migrations: postsMigrations,
   events: PostsEvents,
-  async routes(app, context) {
-    const { posts, views } = postsFor(context);
-    await permalinkHooks(app, context);
+  setup: setUpPosts,
+  async routes(app, context, parts) {
+    const { questions, answers, comments, reads } = parts;
+    await permalinkHooks(app, reads);
     const captchas = captchasFor(context);
     captchaHooks(app, captchas);
     await actionRecordRoute(app, captchas, {
@@ -44,22 +72,29 @@ export const postsService: ServiceModule = {
       delete: 'delete',
       invitation_answer: 'invitation_answer',
     });
-    await questionRoutes(app, posts, views);
-    await answerRoutes(app, posts);
-    await commentRoutes(app, posts);
-    await timelineRoutes(app, posts);
-    await revisionRoutes(app, posts);
-    await personalRoutes(app, posts);
+    await questionRoutes(app, parts);
+    await invitationRoutes(app, parts);
+    await similarRoutes(app, reads);
+    await questionStaffRoutes(app, questions);
+    await answerRoutes(app, { answers, questions, reads });
+    await commentRoutes(app, { comments, reads });
+    await timelineRoutes(app, reads);
+    await revisionRoutes(app, reads);
+    await personalRoutes(app, reads);
   },
-  projections: (context) => [
-    contentRemovalProjection(postsFor(context).posts),
-    revisionDecisionsProjection(postsFor(context).posts),
+  projections: (_context, parts) => [
+    contentRemovalProjection(parts),
+    revisionDecisionsProjection(parts.revisions),
     tagCatalogProjection,
     voteCountsProjection,
   ],
-  async background(context) {
-    const { views } = postsFor(context);
+  async background(_context, { views }) {
     views.start();
     return { stop: () => views.stop() };
   },
 };
+
+/** A running posts instance's parts (tests, benchmarks and the seed script reach its commands through them). */
+export function postsFor(service: RunningService): PostsParts {
+  return partsOf(service, postsService);
+}

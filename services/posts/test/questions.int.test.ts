@@ -82,7 +82,7 @@ describe('questions', () => {
 
     // Views are counted without a write per view, flushed in batches.
     await stack.call('GET', `${API}/question/info?id=${q.id}`, { token: otherToken });
-    await postsFor(stack.service('posts').context).views.flush();
+    await postsFor(stack.service('posts')).views.flush();
     const viewed = await stack.call('GET', `${API}/question/info?id=${q.id}`);
     expect(viewed.body.data.view_count).toBe(2);
     expect(viewed.body.data.unique_view_count).toBe(2);
@@ -98,8 +98,8 @@ describe('questions', () => {
 
     // The row the reply is built from is the one the ask's own statement wrote, as a read gives it.
     const [actorRow] = await stack.query('select * from posts.actors where user_id = $1', [asker.id]);
-    const { posts } = postsFor(stack.service('posts').context);
-    const { id, row } = await posts.askWithRow(toActor(actorRow), {
+    const { questions } = postsFor(stack.service('posts'));
+    const { id, row } = await questions.askWithRow(toActor(actorRow), {
       title: 'Which row does the ask give back?',
       content: 'The one its single statement wrote.',
       tags: [{ slug_name: 'kafka' }],

@@ -79,7 +79,7 @@ describe('posts read model', () => {
     });
     for (let i = 0; i < 3; i++)
       await stack.call('GET', `${API}/question/info?id=${q.id}`, { headers: { 'x-forwarded-for': `192.0.2.${i}` } });
-    await postsFor(stack.service('posts').context).views.flush();
+    await postsFor(stack.service('posts')).views.flush();
 
     const live = await snapshot();
     const [question] = (live.questions ?? []) as { view_count: number }[];

@@ -284,7 +284,7 @@ beforeAll(async () => {
   // Views make the tag's questions "hot" (similar/tag lists the most viewed of the last 90 days).
   await call('GET', `${API}/question/info?id=${f.seedQ}`, 'other');
   await call('GET', `${API}/question/info?id=${f.q1}`, 'other');
-  await postsFor(stack.service('posts').context).views.flush();
+  await postsFor(stack.service('posts')).views.flush();
 
   // Reputation 0 (below even asking) and a suspended account whose old token is kept.
   await setReputation(stack, users.broke.id, 0);

@@ -109,8 +109,8 @@ describe('answer pages for members', () => {
     );
 
     const answers = `${API}/answer/page?question_id=${questionId}&order=default&page=1&page_size=999`;
-    const posts = postsFor(stack.service('posts').context).posts;
-    const keys = vi.spyOn(posts, 'cached');
+    const reads = postsFor(stack.service('posts')).reads;
+    const keys = vi.spyOn(reads, 'cached');
     const ids = async (token: string) =>
       (await get(answers, { authorization: token })).body.data.list.map((a: { id: string }) => a.id) as string[];
     const seenByOthers = await Promise.all(otherTokens.map(ids));

@@ -2,7 +2,7 @@ import { defaultSiteSettings, Role } from '@agora/contracts';
 import type { Actor } from '@agora/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Stack, startStack } from '../../../test-support/stack';
-import { checkTags, normalizeTags, resolveTags } from '../src/commands/tags';
+import { checkTags, normalizeTags, resolveTags } from '../src/commands/question-tags';
 import { postsService } from '../src/service';
 
 // resolveTags answers in one statement both which main tag each typed tag files under and which tags

@@ -1,11 +1,11 @@
-export { createSearchIndex, indexPrefixOf } from './index/create-index';
-export { OpenSearchIndex } from './index/opensearch/opensearch-index';
-export type { IndexDocument, IndexQuery, SearchIndex } from './index/port';
-export { PostgresSearchIndex } from './index/postgres/postgres-index';
 export { IndexFeeder } from './indexing/feeder';
 export { reindex } from './indexing/reindex';
 export { readReindexState } from './indexing/reindex-state';
 export { replayReadModel } from './indexing/replay';
 export { searchMigrations } from './migrations';
-export { SearchRuntime, searchFor } from './runtime';
-export { searchReadModelProjections, searchService } from './service';
+export { SearchRuntime } from './runtime';
+export { createSearchIndex, indexPrefixOf } from './search-index/create-index';
+export { OpenSearchIndex } from './search-index/opensearch/opensearch-index';
+export type { IndexDocument, IndexQuery, SearchIndex } from './search-index/port';
+export { PostgresSearchIndex } from './search-index/postgres/postgres-index';
+export { searchFor, searchReadModelProjections, searchService } from './service';

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '@agora/platform';
-import { createSearchIndex } from './index/create-index';
-import type { SearchIndex } from './index/port';
 import { IndexFeeder } from './indexing/feeder';
+import { createSearchIndex } from './search-index/create-index';
+import type { SearchIndex } from './search-index/port';
 
 /** The search service's parts for one running instance: its index adapter (prepared once) and its feeder. */
 export class SearchRuntime {
@@ -50,15 +50,4 @@ export class SearchRuntime {
     this.indexReady = null;
     await index?.close();
   }
-}
-
-const runtimes = new WeakMap<ServiceContext, SearchRuntime>();
-
-export function searchFor(context: ServiceContext): SearchRuntime {
-  let runtime = runtimes.get(context);
-  if (!runtime) {
-    runtime = new SearchRuntime(context);
-    runtimes.set(context, runtime);
-  }
-  return runtime;
 }

@@ -1,10 +1,10 @@
-import type { Projection, ServiceModule } from '@agora/platform';
+import { type Projection, partsOf, type RunningService, type ServiceModule } from '@agora/platform';
 import { searchMigrations } from './migrations';
 import { postDocumentsProjection } from './projections/documents/posts';
 import { voteCountsProjection } from './projections/documents/votes';
 import { tagCatalogProjection } from './projections/tag-catalog/projection';
 import { searchRoutes } from './routes/search';
-import { searchFor } from './runtime';
+import { SearchRuntime } from './runtime';
 
 /** The projections that make search's read model, rebuilt together by `search reindex --from-events`. */
 export const searchReadModelProjections: Projection[] = [
@@ -14,17 +14,22 @@ export const searchReadModelProjections: Projection[] = [
 ];
 
 /** Search (DESIGN §6): the index of questions and answers, `search`, `search/desc` and `question/similar`. */
-export const searchService: ServiceModule = {
+export const searchService: ServiceModule<SearchRuntime> = {
   name: 'search',
   migrations: searchMigrations,
   events: [],
-  async routes(app, context) {
-    await searchRoutes(app, searchFor(context));
+  setup: (context) => new SearchRuntime(context),
+  async routes(app, _context, runtime) {
+    await searchRoutes(app, runtime);
   },
   projections: () => searchReadModelProjections,
-  async background(context) {
-    const runtime = searchFor(context);
+  async background(_context, runtime) {
     runtime.startFeeder();
     return { stop: () => runtime.stop() };
   },
 };
+
+/** A running search instance's runtime (tests and benchmarks drain its feeder and reach its index). */
+export function searchFor(service: RunningService): SearchRuntime {
+  return partsOf(service, searchService);
+}

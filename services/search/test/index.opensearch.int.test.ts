@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'vitest';
 import { opensearchUrl } from '../../../test-support/database';
-import { OpenSearchIndex } from '../src/index/opensearch/opensearch-index';
+import { OpenSearchIndex } from '../src/search-index/opensearch/opensearch-index';
 import { searchIndexContract } from './support/index-contract';
 
 const url = opensearchUrl();

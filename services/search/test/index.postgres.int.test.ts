@@ -1,4 +1,4 @@
-import { PostgresSearchIndex } from '../src/index/postgres/postgres-index';
+import { PostgresSearchIndex } from '../src/search-index/postgres/postgres-index';
 import { searchIndexContract } from './support/index-contract';
 import { searchDatabase } from './support/search-database';
 

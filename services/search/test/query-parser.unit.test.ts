@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { criteriaOf } from '../src/query/criteria';
-import { isEmptyQuery, parseQuery } from '../src/query/parser';
+import { criteriaOf } from '../src/query-language/criteria';
+import { isEmptyQuery, parseQuery } from '../src/query-language/parser';
 
 describe('search syntax parser', () => {
   it('reads free words, lower-cased, without the punctuation around them', () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresSearchIndex } from '../src/index/postgres/postgres-index';
-import { RangeSelectivity } from '../src/index/postgres/range-selectivity';
+import { PostgresSearchIndex } from '../src/search-index/postgres/postgres-index';
+import { RangeSelectivity } from '../src/search-index/postgres/range-selectivity';
 import { doc } from './support/corpus';
 import { searchDatabase } from './support/search-database';
 

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stack } from '../../../test-support/stack';
 import { reindex } from '../src/indexing/reindex';
 import { replayReadModel } from '../src/indexing/replay';
-import { searchFor } from '../src/runtime';
-import { searchReadModelProjections } from '../src/service';
+import { searchFor, searchReadModelProjections } from '../src/service';
 import { API, answer, ask, indexed, type Member, member, searcher, searchStack } from './support/search-stack';
 
 const log = pino({ level: 'silent' });
@@ -105,7 +104,7 @@ describe('rebuilding search from the events', () => {
       expect(progress.length).toBeGreaterThan(0);
       expect(await readModel(database)).toEqual(before);
 
-      const index = await searchFor(stack.service('search').context).index();
+      const index = await searchFor(stack.service('search')).index();
       const rebuilt = await reindex({ db: database.db, index, restart: true });
       expect(rebuilt).toMatchObject({ completed: true, documents: before.posts.length });
       await indexed(stack);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { opensearchUrl } from '../../../test-support/database';
-import { OpenSearchIndex } from '../src/index/opensearch/opensearch-index';
 import { reindex } from '../src/indexing/reindex';
+import { OpenSearchIndex } from '../src/search-index/opensearch/opensearch-index';
 import { doc } from './support/corpus';
 import { asked, project } from './support/posts-events';
 import { reindexSuite } from './support/reindex-suite';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { PostgresSearchIndex } from '../src/index/postgres/postgres-index';
 import { reindex } from '../src/indexing/reindex';
+import { PostgresSearchIndex } from '../src/search-index/postgres/postgres-index';
 import { asked, project } from './support/posts-events';
 import { reindexSuite } from './support/reindex-suite';
 import { searchDatabase } from './support/search-database';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cjkChain } from '../src/index/postgres/tsquery';
 import { excerptOf, findWords, highlight, highlightTerms, matchRanges, stem } from '../src/queries/snippets';
+import { cjkChain } from '../src/search-index/postgres/tsquery';
 import { bigrams, cjkTokens, splitScripts } from '../src/text/scripts';
 
 describe('CJK text', () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IndexQuery } from '../src/index/port';
-import { estimatedBy, PostgresSearchIndex, TRUSTED_ESTIMATE_FACTOR } from '../src/index/postgres/postgres-index';
+import type { IndexQuery } from '../src/search-index/port';
+import { estimatedBy, PostgresSearchIndex, TRUSTED_ESTIMATE_FACTOR } from '../src/search-index/postgres/postgres-index';
 import { doc, query } from './support/corpus';
 import { searchDatabase } from './support/search-database';
 

@@ -6,12 +6,14 @@ import { siteinfoRoutes } from './routes/siteinfo';
 import { uploadRoutes } from './uploads/routes';
 
 /** Site settings, branding, legal texts and languages (DESIGN §6). */
-export const siteService: ServiceModule = {
+export const siteService: ServiceModule<void> = {
   name: 'site',
   // Its read model is the platform's `site_settings` table, kept inline by its commands.
   migrations: {},
   shared: { siteSettings: false },
   events: SiteEvents,
+  // Its routes work from the context alone.
+  setup() {},
   async routes(app, context) {
     await siteinfoRoutes(app, context);
     await languageRoutes(app);

@@ -1,5 +1,5 @@
 import { TagsEvents } from '@agora/contracts';
-import type { ServiceContext, ServiceModule } from '@agora/platform';
+import { partsOf, type RunningService, type ServiceModule } from '@agora/platform';
 import { FollowCommands } from './commands/follows';
 import { TagCommands } from './commands/tags';
 import { tagsMigrations } from './migrations';
@@ -12,24 +12,24 @@ import { tagListRoutes } from './routes/tag-lists';
 import { tagTimelineRoutes } from './routes/timeline';
 import { tagCreationSaga } from './sagas/tag-creation';
 
-const partsOf = new WeakMap<ServiceContext, { tags: TagCommands; follows: FollowCommands; reads: TagReads }>();
-
-export function tagsFor(context: ServiceContext) {
-  let parts = partsOf.get(context);
-  if (!parts) {
-    parts = { tags: new TagCommands(context), follows: new FollowCommands(context), reads: new TagReads(context) };
-    partsOf.set(context, parts);
-  }
-  return parts;
+/** One tags instance's parts. */
+export interface TagsParts {
+  tags: TagCommands;
+  follows: FollowCommands;
+  reads: TagReads;
 }
 
 /** Tags, synonyms, tag follows, the tag wiki, recommended and reserved tags (DESIGN §6). */
-export const tagsService: ServiceModule = {
+export const tagsService: ServiceModule<TagsParts> = {
   name: 'tags',
   migrations: tagsMigrations,
   events: TagsEvents,
-  async routes(app, context) {
-    const { tags, follows, reads } = tagsFor(context);
+  setup: (context) => ({
+    tags: new TagCommands(context),
+    follows: new FollowCommands(context),
+    reads: new TagReads(context),
+  }),
+  async routes(app, _context, { tags, follows, reads }) {
     await tagRoutes(app, tags);
     await tagTimelineRoutes(app, tags);
     await synonymRoutes(app, tags);
@@ -37,4 +37,13 @@ export const tagsService: ServiceModule = {
     await followRoutes(app, follows);
   },
   projections: (context) => [questionCountsProjection, tagCreationSaga(context)],
+  async background(_context, { reads }) {
+    reads.warm();
+    return { async stop() {} };
+  },
 };
+
+/** A running tags instance's parts. */
+export function tagsFor(service: RunningService): TagsParts {
+  return partsOf(service, tagsService);
+}

@@ -14,7 +14,7 @@ let mod: Member;
 
 const tags = () => stack.service('tags');
 const db = () => tags().context.database.db;
-const settings = () => tagsFor(tags().context).reads.settings();
+const settings = () => tagsFor(tags()).reads.settings();
 const index = () => new TagNameIndex(db(), tags().context.changes);
 
 /**

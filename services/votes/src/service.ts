@@ -1,5 +1,12 @@
 import { VotesEvents } from '@agora/contracts';
-import { actionRecordRoute, captchaHooks, captchasFor, type ServiceContext, type ServiceModule } from '@agora/platform';
+import {
+  actionRecordRoute,
+  captchaHooks,
+  captchasFor,
+  partsOf,
+  type RunningService,
+  type ServiceModule,
+} from '@agora/platform';
 import { Ledger } from './commands/ledger';
 import { VoteCommands } from './commands/votes';
 import { votesMigrations } from './migrations';
@@ -11,32 +18,35 @@ import { internalRoutes } from './routes/internal';
 import { personalRoutes } from './routes/personal';
 import { voteRoutes } from './routes/votes';
 
-const partsOf = new WeakMap<ServiceContext, { votes: VoteCommands; ledger: Ledger }>();
-
-export function votesFor(context: ServiceContext) {
-  let parts = partsOf.get(context);
-  if (!parts) {
-    parts = { votes: new VoteCommands(context), ledger: new Ledger(context.database.db, context.store) };
-    partsOf.set(context, parts);
-  }
-  return parts;
+/** One votes instance's parts. */
+export interface VotesParts {
+  votes: VoteCommands;
+  ledger: Ledger;
 }
 
 /** Votes, bookmarks, the reputation ledger, reputation history and the user ranking (DESIGN §6). */
-export const votesService: ServiceModule = {
+export const votesService: ServiceModule<VotesParts> = {
   name: 'votes',
   migrations: votesMigrations,
   events: VotesEvents,
-  async routes(app, context) {
+  setup: (context) => ({ votes: new VoteCommands(context), ledger: new Ledger(context.database.db, context.store) }),
+  async routes(app, context, { votes }) {
     const captchas = captchasFor(context);
     captchaHooks(app, captchas);
     await actionRecordRoute(app, captchas, { vote: 'vote' });
-    await voteRoutes(app, votesFor(context).votes);
+    await voteRoutes(app, votes);
     await personalRoutes(app, context);
     await internalRoutes(app, context);
   },
-  projections: (context) => {
-    const { ledger } = votesFor(context);
-    return [postFactsProjection, ledgerFromIdentity(ledger), ledgerFromPosts(ledger), ledgerFromVotes(ledger)];
-  },
+  projections: (_context, { ledger }) => [
+    postFactsProjection,
+    ledgerFromIdentity(ledger),
+    ledgerFromPosts(ledger),
+    ledgerFromVotes(ledger),
+  ],
 };
+
+/** A running votes instance's parts. */
+export function votesFor(service: RunningService): VotesParts {
+  return partsOf(service, votesService);
+}

@@ -273,7 +273,7 @@ describe('reputation from votes, acceptance and deletion', () => {
       'select id from posts.revisions where object_id = $1 and status = 1 and user_id = $2',
       [question, editor.id],
     );
-    await postsFor(stack.service('posts').context).posts.reviewRevision({
+    await postsFor(stack.service('posts')).revisions.review({
       objectType: 'question',
       objectId: question,
       revisionId: revision.id,
@@ -287,7 +287,7 @@ describe('reputation from votes, acceptance and deletion', () => {
   });
 
   it('gives 1 for activating a self-registered account, once', async () => {
-    const accounts = (await import('@agora/identity')).accountsFor(stack.service('identity').context);
+    const accounts = (await import('@agora/identity')).accountsFor(stack.service('identity'));
     const row = await accounts.register({
       email: `self-${Date.now()}@example.com`,
       displayName: 'Self Registered',

@@ -1,7 +1,7 @@
 import type { NewEvent, NotificationType } from '@agora/contracts';
 import { errors, type ServiceContext, type Tx, type UserCache } from '@agora/platform';
 import { sql } from 'kysely';
-import { applyOwnEvent } from '../projections/own/read-model';
+import { applyOwnEvent } from '../projections/settings-and-reads/read-model';
 
 /** Reads and red dots of one user: their own stream, appended to without reading it back. */
 export function readsStreamId(userId: string): string {

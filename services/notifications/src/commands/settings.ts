@@ -6,7 +6,7 @@ import {
   settingsStreamId,
 } from '../domain/settings/decider';
 import type { UnsubscribeCodes } from '../mail/unsubscribe-codes';
-import { applyOwnEvent } from '../projections/own/read-model';
+import { applyOwnEvent } from '../projections/settings-and-reads/read-model';
 
 /** E-mail settings: changed on the settings page, or turned off by a mail's unsubscribe link. */
 export class SettingsCommands {

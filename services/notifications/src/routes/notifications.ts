@@ -8,7 +8,7 @@ import {
   PageSchema,
   RedDotSchema,
 } from '@agora/contracts';
-import { type HttpApp, ok, type ServiceContext, siteSettingsOf, type UserCache } from '@agora/platform';
+import { type HttpApp, ok, type ServiceContext, type UserCache } from '@agora/platform';
 import { Type } from 'typebox';
 import type { InboxCommands } from '../commands/reads';
 import { notificationPage } from '../queries/page';
@@ -27,7 +27,7 @@ export async function notificationRoutes(
   cache: UserCache<Counters>,
 ) {
   const db = context.database.db;
-  const settings = () => siteSettingsOf(context);
+  const settings = () => context.siteSettings();
 
   app.get(
     '/answer/api/v1/notification/page',

@@ -71,6 +71,12 @@ export function guard(level: AuthLevel, actor: Actor | null): void {
   if (level === 'admin' && actor.roleId !== Role.admin) throw errors.forbidden();
 }
 
+/** The actor of a request to a route whose level needs one (`user` and above): `guard` let it through. */
+export function signedIn(request: { actor: Actor | null }): Actor {
+  if (!request.actor) throw errors.unauthorized();
+  return request.actor;
+}
+
 export interface AuthOptions {
   actors: ActorSource;
   keys: KeySource;

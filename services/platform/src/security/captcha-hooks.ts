@@ -1,14 +1,13 @@
 import { Type } from 'typebox';
 import type { HttpApp } from '../http/app';
-import type { ServiceContext } from '../service/service';
-import { siteSettingsOf } from '../site-settings/site-settings';
+import type { ServiceContext } from '../service/module';
 import { type CaptchaAction, Captchas, captchaRulesWith } from './captcha';
 
 /** A service's captchas, switched on and off by the site's security settings, due at the configured numbers. */
 export function captchasFor(context: ServiceContext): Captchas {
   return new Captchas(
     context.database.db,
-    async () => (await siteSettingsOf(context)).security.captcha_enabled === true,
+    async () => (await context.siteSettings()).security.captcha_enabled === true,
     captchaRulesWith(context.config.captchaLimits),
   );
 }

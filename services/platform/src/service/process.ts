@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { createEventBus } from '../bus/create-bus';
 import { type AgoraConfig, ConfigError, loadConfig } from '../config/config';
-import { type ServiceModule, startService } from './service';
+import type { ServiceModule } from './module';
+import { startService } from './service';
 
 export function createLogger(config: Pick<AgoraConfig, 'logLevel'>) {
   return pino({ level: config.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });

@@ -1,6 +1,4 @@
-import type { EventDefinition } from '@agora/contracts';
 import type { Logger } from 'pino';
-import type { ActorSource, KeySource } from '../auth/actor';
 import {
   actorProjection,
   actorReputationProjection,
@@ -11,57 +9,16 @@ import { registerAuth } from '../auth/plugin';
 import type { EventBus, PublisherHandle } from '../bus/port';
 import type { AgoraConfig } from '../config/config';
 import { ChangeFeed } from '../db/change-feed';
-import { connectDatabase, isReachable, type ServiceDatabase } from '../db/database';
-import { type Migrations, migrateService } from '../db/migrate';
+import { connectDatabase, isReachable } from '../db/database';
+import { migrateService } from '../db/migrate';
 import { EventStore } from '../eventstore/event-store';
-import { createHttpApp, type HttpApp } from '../http/app';
+import { createHttpApp } from '../http/app';
 import { IdGenerator, leaseNodeId, type NodeLease } from '../ids/id-generator';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner, parkedSummary } from '../projections/runner';
-import { siteSettingsProjection } from '../site-settings/site-settings';
+import { siteSettingsProjection, siteSettingsReader } from '../site-settings/site-settings';
 import { CatchUps, registerCatchUp } from './catch-up';
-
-/** What a service's code gets to work with. */
-export interface ServiceContext {
-  name: string;
-  config: AgoraConfig;
-  database: ServiceDatabase;
-  store: EventStore;
-  ids: IdGenerator;
-  log: Logger;
-  /** When this service's read models change; caches of query results key on it. */
-  changes: ChangeFeed;
-  /** Waits for events on their way to this service's projections (DESIGN §9, "Catching up"). */
-  catchUp: CatchUps;
-}
-
-/** A service as one unit: schema, routes, the events it produces and the projections it runs (DESIGN §1). */
-export interface ServiceModule {
-  /** Also its PostgreSQL schema and its topic name. */
-  name: string;
-  migrations: Migrations;
-  /** Event types it produces, with their schemas. */
-  events: readonly EventDefinition[];
-  routes(app: HttpApp, context: ServiceContext): Promise<void>;
-  projections?(context: ServiceContext): Projection[];
-  /**
-   * Whether the service keeps the shared copies every service has by default: actors (from identity)
-   * and site settings (from site). The owners of those facts turn their copy off.
-   */
-  shared?: { actors?: boolean; siteSettings?: boolean };
-  /** Where tokens are checked against: by default the service's own actor and key projections. */
-  auth?(context: ServiceContext): { actors: ActorSource; keys: KeySource };
-  /** Long-running work beside the HTTP routes (workers, flushers), stopped when the service closes. */
-  background?(context: ServiceContext): Promise<{ stop(): Promise<void> }>;
-}
-
-export interface RunningService {
-  name: string;
-  app: HttpApp;
-  context: ServiceContext;
-  projections: ProjectionRunner;
-  close(): Promise<void>;
-}
+import type { RunningService, ServiceContext, ServiceModule } from './module';
 
 export interface StartServiceOptions {
   config: AgoraConfig;
@@ -71,17 +28,27 @@ export interface StartServiceOptions {
   maxConnections?: number;
 }
 
-/** A service's asynchronous projections: the shared copies it keeps, then its own. */
-export function projectionsOf(module: ServiceModule, context: ServiceContext): Projection[] {
+/** A service's asynchronous projections: the shared copies it keeps, then its own (given its instance's parts). */
+export function projectionsOf<Parts>(
+  module: ServiceModule<Parts>,
+  context: ServiceContext,
+  parts: Parts,
+): Projection[] {
   return [
     ...(module.shared?.actors === false ? [] : [actorProjection, actorReputationProjection]),
     ...(module.shared?.siteSettings === false ? [] : [siteSettingsProjection]),
-    ...(module.projections?.(context) ?? []),
+    ...(module.projections?.(context, parts) ?? []),
   ];
 }
 
-/** Migrates, wires and starts a service: its HTTP app (not yet listening), its relay and its projections. */
-export async function startService(module: ServiceModule, options: StartServiceOptions): Promise<RunningService> {
+/**
+ * Migrates, wires and starts a service: its parts (set up once for this instance), its HTTP app (not yet
+ * listening), its relay and its projections.
+ */
+export async function startService<Parts>(
+  module: ServiceModule<Parts>,
+  options: StartServiceOptions,
+): Promise<RunningService<Parts>> {
   const log = options.log.child({ service: module.name });
   const database = connectDatabase({
     url: options.databaseUrl,
@@ -107,7 +74,9 @@ export async function startService(module: ServiceModule, options: StartServiceO
       log,
       changes,
       catchUp,
+      siteSettings: siteSettingsReader(database.db, changes, options.config.siteUrl),
     };
+    const parts = await module.setup(context);
     const app = await createHttpApp({
       name: module.name,
       log,
@@ -117,31 +86,33 @@ export async function startService(module: ServiceModule, options: StartServiceO
     });
     await registerAuth(
       app,
-      module.auth?.(context) ?? {
+      module.auth?.(context, parts) ?? {
         actors: new ProjectedActorSource(database.db, changes),
         keys: new TableKeySource(database.db),
       },
     );
     registerCatchUp(app, catchUp, options.bus.kind);
-    await module.routes(app, context);
+    await module.routes(app, context, parts);
     await app.ready();
     publisher = await options.bus.publish(database);
     runner = new ProjectionRunner({
       bus: options.bus,
       database,
       log,
-      projections: projectionsOf(module, context),
+      projections: projectionsOf(module, context, parts),
       onCommitted: (topics) => changes.changed(topics),
       onKeysCommitted: (topic, keys) => changes.changedKeys(topic, keys),
     });
     catchUp.attach(runner, publisher);
     await runner.start();
-    background = (await module.background?.(context)) ?? null;
+    background = (await module.background?.(context, parts)) ?? null;
     const started = { publisher, runner, lease, background };
     return {
       name: module.name,
+      module,
       app,
       context,
+      parts,
       projections: runner,
       async close() {
         await started.background?.stop();

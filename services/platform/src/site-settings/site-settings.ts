@@ -41,8 +41,6 @@ export const siteSettingsProjection: Projection = {
   },
 };
 
-const settingsCaches = new WeakMap<object, ReadModelCache<SiteSettings>>();
-
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
@@ -52,20 +50,14 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * The current settings, read once per change of the service's read models instead of once per request.
- * The object is shared by every caller, so it is frozen.
+ * A service instance's reader of the current settings (`ServiceContext.siteSettings`): read once per
+ * change of the settings instead of once per request. The object is shared by every caller, so it is frozen.
  */
-export function siteSettingsOf(context: {
-  changes: Pick<ChangeFeed, 'topic'>;
-  database: { db: Db };
-  config: { siteUrl: string };
-}): Promise<SiteSettings> {
-  let cache = settingsCaches.get(context);
-  if (!cache) {
-    cache = new ReadModelCache<SiteSettings>(context.changes.topic(SITE_SETTINGS_TOPIC), 1);
-    settingsCaches.set(context, cache);
-  }
-  return cache.get('settings', async () =>
-    deepFreeze(await loadSiteSettings(context.database.db, context.config.siteUrl)),
-  );
+export function siteSettingsReader(
+  db: Db,
+  changes: Pick<ChangeFeed, 'topic'>,
+  siteUrl: string,
+): () => Promise<SiteSettings> {
+  const cache = new ReadModelCache<SiteSettings>(changes.topic(SITE_SETTINGS_TOPIC), 1);
+  return () => cache.get('settings', async () => deepFreeze(await loadSiteSettings(db, siteUrl)));
 }

@@ -3,6 +3,7 @@ import { type Actor, type Db, errors, isStaff } from '@agora/platform';
 import { sql } from 'kysely';
 import { questionActions } from '../responses/member-actions';
 import { loadAuthors } from './authors';
+import type { ListCounts } from './list-counts';
 import { tagResps } from './tags';
 
 export interface QuestionRow {
@@ -161,27 +162,24 @@ const LIST_COLUMNS = [
 ].join(', q.');
 
 const COUNT_CAP = 100_000;
-const COUNT_TTL_MS = 2000;
-const countsByDb = new WeakMap<Db, Map<string, { n: number; at: number }>>();
 
 /**
  * How many questions a list has, capped at 100,000 and kept for two seconds per filter: an exact count
  * of a large list on every request costs more than the page itself, and pagers need no more.
  */
-async function listCount(db: Db, where: ReturnType<typeof sql>, query: QuestionPageQuery): Promise<number> {
+async function listCount(
+  db: Db,
+  where: ReturnType<typeof sql>,
+  query: QuestionPageQuery,
+  counts: ListCounts,
+): Promise<number> {
   const key = JSON.stringify([query.order, query.tag, query.username, query.in_days]);
-  let counts = countsByDb.get(db);
-  if (!counts) {
-    counts = new Map();
-    countsByDb.set(db, counts);
-  }
-  const cached = counts.get(key);
-  if (cached && Date.now() - cached.at < COUNT_TTL_MS) return cached.n;
+  const kept = counts.fresh(key);
+  if (kept !== undefined) return kept;
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from (select 1 from questions q where ${where} limit ${COUNT_CAP}) listed`.execute(db);
   const n = rows[0]?.n ?? 0;
-  if (counts.size > 10_000) counts.clear();
-  counts.set(key, { n, at: Date.now() });
+  counts.remember(key, n);
   return n;
 }
 
@@ -199,7 +197,7 @@ async function tagFamily(db: Db, slug: string): Promise<string[]> {
 }
 
 /** The question list (behaviour §7a): pinned first in every order; one page and its count. */
-export async function questionPage(db: Db, query: QuestionPageQuery, settings: SiteSettings) {
+export async function questionPage(db: Db, query: QuestionPageQuery, settings: SiteSettings, counts: ListCounts) {
   const conditions = [
     query.order === 'unanswered' ? sql`q.status = 1 and q.answer_count = 0` : sql`q.status in (1, 2)`,
     sql`q.show = 1`,
@@ -228,7 +226,7 @@ export async function questionPage(db: Db, query: QuestionPageQuery, settings: S
   // A deferred join: the page's ids come from the sort's index alone, and only those rows are read,
   // without the post bodies a list never shows.
   const [count, { rows }] = await Promise.all([
-    listCount(db, where, query),
+    listCount(db, where, query, counts),
     sql<QuestionRow>`
       select q.${sql.raw(LIST_COLUMNS)} from questions q
       join (select q.id from questions q where ${where} order by ${order}

@@ -1,7 +1,7 @@
 import type { Language, SiteSettings } from '@agora/contracts';
 import { ok } from '@agora/platform';
-import type { Posts } from '../commands/posts';
-import { withPermalinkIds } from '../routes/permalinks';
+import type { PostsReads } from '../queries/reads';
+import { withPermalinkIds } from './permalink-ids';
 
 interface Reply {
   /** The route's own serialiser for a 200. */
@@ -17,15 +17,15 @@ interface Reply {
  * cached reads allocated (and so most of their garbage-collection pauses).
  */
 export async function sendSharedReply<R extends Reply>(
-  posts: Posts,
+  reads: PostsReads,
   request: { language: Language },
   reply: R,
   key: string,
   data: (settings: SiteSettings) => Promise<unknown>,
 ): Promise<R> {
-  const body = await posts.cached(`reply:${request.language}:${key}`, async () => {
+  const body = await reads.cached(`reply:${request.language}:${key}`, async () => {
     // Read inside the load, so the settings are at least as new as the version the bytes are kept under.
-    const settings = await posts.settings();
+    const settings = await reads.settings();
     const json = String(reply.serialize(ok(request, await data(settings))));
     return Buffer.from(withPermalinkIds(json, settings.seo.permalink));
   });

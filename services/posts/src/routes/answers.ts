@@ -1,24 +1,27 @@
 import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
-import { CaptchaFields, type HttpApp, ok, siteSettingsOf } from '@agora/platform';
+import { type Actor, CaptchaFields, type HttpApp, ok, signedIn } from '@agora/platform';
 import { Type } from 'typebox';
-import type { Posts } from '../commands/posts';
+import type { AnswerCommands } from '../commands/answers';
+import type { QuestionCommands } from '../commands/questions';
 import { answerInfo, answerPage } from '../queries/answers';
 import { questionInfo } from '../queries/questions';
+import type { PostsReads } from '../queries/reads';
 import { AnswerInfoSchema, QuestionInfoSchema } from '../responses/schemas';
 import { sendSharedReply } from '../responses/shared-replies';
+import { Id, Null, USER } from './schemas';
 
-const Null = Type.Null();
-const USER = { auth: 'user' as const };
-const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Content = Type.String({ minLength: Limits.answer.minLength, maxLength: 65535 });
 const WithQuestion = Type.Object({ info: AnswerInfoSchema, question: QuestionInfoSchema });
 
-export async function answerRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => siteSettingsOf(posts.context);
-  const withQuestion = async (request: any, answerId: string) => {
-    const s = await settings();
-    const info = await answerInfo(posts.db, answerId, request.actor, s);
-    return { info, question: await questionInfo(posts.db, info.question_id, request.actor, s) };
+/** Answers: post, edit, delete, recover, accept, read one, and a question's answer page. */
+export async function answerRoutes(
+  app: HttpApp,
+  { answers, questions, reads }: { answers: AnswerCommands; questions: QuestionCommands; reads: PostsReads },
+) {
+  const withQuestion = async (viewer: Actor | null, answerId: string) => {
+    const s = await reads.settings();
+    const info = await answerInfo(reads.db, answerId, viewer, s);
+    return { info, question: await questionInfo(reads.db, info.question_id, viewer, s) };
   };
 
   app.post(
@@ -30,7 +33,8 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
         response: { 200: EnvelopeSchema(WithQuestion) },
       },
     },
-    async (request) => ok(request, await withQuestion(request, await posts.postAnswer(request.actor!, request.body))),
+    async (request) =>
+      ok(request, await withQuestion(request.actor, await answers.post(signedIn(request), request.body))),
   );
 
   app.put(
@@ -49,7 +53,7 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
       },
     },
     async (request) => {
-      const result = await posts.editAnswer(request.actor!, {
+      const result = await answers.edit(signedIn(request), {
         ...request.body,
         edit_summary: request.body.edit_summary ?? '',
       });
@@ -64,7 +68,7 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
       schema: { body: Type.Object({ id: Id, ...CaptchaFields }), response: { 200: EnvelopeSchema(Null) } },
     },
     async (request) => {
-      await posts.deleteAnswer(request.actor!, request.body.id);
+      await answers.delete(signedIn(request), request.body.id);
       return ok(request, null);
     },
   );
@@ -73,7 +77,7 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
     '/answer/api/v1/answer/recover',
     { config: USER, schema: { body: Type.Object({ answer_id: Id }), response: { 200: EnvelopeSchema(Null) } } },
     async (request) => {
-      await posts.recoverAnswer(request.actor!, request.body.answer_id);
+      await answers.recover(signedIn(request), request.body.answer_id);
       return ok(request, null);
     },
   );
@@ -93,7 +97,7 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
     },
     async (request) => {
       const answerId = request.body.answer_id && request.body.answer_id !== '0' ? request.body.answer_id : null;
-      await posts.accept(request.actor!, request.body.question_id, answerId);
+      await questions.accept(signedIn(request), request.body.question_id, answerId);
       return ok(request, null);
     },
   );
@@ -104,7 +108,7 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
       config: { auth: 'optional' },
       schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(WithQuestion) } },
     },
-    async (request) => ok(request, await withQuestion(request, request.query.id)),
+    async (request) => ok(request, await withQuestion(request.actor, request.query.id)),
   );
 
   app.get(
@@ -124,10 +128,10 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
       const query = { ...request.query, order: request.query.order ?? 'default' };
       if (!request.actor) {
         const key = JSON.stringify(['answers', query.question_id, query.order, query.page, query.page_size]);
-        return sendSharedReply(posts, request, reply, key, (s) => answerPage(posts.db, query, null, s));
+        return sendSharedReply(reads, request, reply, key, (s) => answerPage(reads.db, query, null, s));
       }
-      const page = await answerPage(posts.db, query, request.actor, await settings(), (key, load) =>
-        posts.cached(key, load),
+      const page = await answerPage(reads.db, query, request.actor, await reads.settings(), (key, load) =>
+        reads.cached(key, load),
       );
       return ok(request, page);
     },

@@ -1,17 +1,20 @@
 import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
-import { CaptchaFields, type HttpApp, ok, renderMarkdown, siteSettingsOf } from '@agora/platform';
+import { CaptchaFields, type HttpApp, ok, renderMarkdown, signedIn } from '@agora/platform';
 import { Type } from 'typebox';
-import type { Posts } from '../commands/posts';
+import type { CommentCommands } from '../commands/comments';
 import { commentInfo, commentPage } from '../queries/comments';
+import type { PostsReads } from '../queries/reads';
 import { CommentSchema } from '../responses/schemas';
+import { Id, Null, USER } from './schemas';
 
-const Null = Type.Null();
-const USER = { auth: 'user' as const };
-const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Text = Type.String({ minLength: 2, maxLength: 600 });
 
-export async function commentRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => siteSettingsOf(posts.context);
+/** Comments: add, edit, delete, read, a post's comment page; and the editor's preview. */
+export async function commentRoutes(
+  app: HttpApp,
+  { comments, reads }: { comments: CommentCommands; reads: PostsReads },
+) {
+  const settings = () => reads.settings();
 
   app.post(
     '/answer/api/v1/comment',
@@ -30,12 +33,12 @@ export async function commentRoutes(app: HttpApp, posts: Posts) {
     },
     async (request) => {
       const reply = request.body.reply_comment_id;
-      const id = await posts.addComment(request.actor!, {
+      const id = await comments.add(signedIn(request), {
         object_id: request.body.object_id,
         original_text: request.body.original_text,
         ...(reply && reply !== '0' ? { reply_comment_id: reply } : {}),
       });
-      return ok(request, await commentInfo(posts.db, id, request.actor, await settings()));
+      return ok(request, await commentInfo(reads.db, id, request.actor, await settings()));
     },
   );
 
@@ -53,8 +56,8 @@ export async function commentRoutes(app: HttpApp, posts: Posts) {
       },
     },
     async (request) => {
-      await posts.editComment(request.actor!, request.body);
-      const comment = await commentInfo(posts.db, request.body.comment_id, request.actor, await settings());
+      await comments.edit(signedIn(request), request.body);
+      const comment = await commentInfo(reads.db, request.body.comment_id, request.actor, await settings());
       return ok(request, {
         comment_id: comment.comment_id,
         original_text: comment.original_text,
@@ -70,7 +73,7 @@ export async function commentRoutes(app: HttpApp, posts: Posts) {
       schema: { body: Type.Object({ comment_id: Id, ...CaptchaFields }), response: { 200: EnvelopeSchema(Null) } },
     },
     async (request) => {
-      await posts.deleteComment(request.actor!, request.body.comment_id);
+      await comments.delete(signedIn(request), request.body.comment_id);
       return ok(request, null);
     },
   );
@@ -89,7 +92,7 @@ export async function commentRoutes(app: HttpApp, posts: Posts) {
         response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(CommentSchema) })) },
       },
     },
-    async (request) => ok(request, await commentPage(posts.db, request.query, request.actor, await settings())),
+    async (request) => ok(request, await commentPage(reads.db, request.query, request.actor, await settings())),
   );
 
   app.get(
@@ -98,7 +101,7 @@ export async function commentRoutes(app: HttpApp, posts: Posts) {
       config: { auth: 'optional' },
       schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(CommentSchema) } },
     },
-    async (request) => ok(request, await commentInfo(posts.db, request.query.id, request.actor, await settings())),
+    async (request) => ok(request, await commentInfo(reads.db, request.query.id, request.actor, await settings())),
   );
 
   // The editor's preview: the very renderer and sanitiser that produce stored HTML.

@@ -1,29 +1,13 @@
-import { type HttpApp, isShortId, longIdOf, type ServiceContext, siteSettingsOf, toShortId } from '@agora/platform';
-
-const ID_FIELDS = ['id', 'question_id', 'answer_id', 'object_id'];
-/** A question's or an answer's long id, standing alone as a JSON string. */
-const POST_ID_IN_JSON = /"(100[12]\d{19})"/g;
-
-/** A JSON reply with its question and answer ids in the form the permalink setting asks for. */
-export function withPermalinkIds(json: string, permalink: number): string {
-  return permalink < 3 ? json : json.replace(POST_ID_IN_JSON, (_whole, id: string) => `"${toShortId(id)}"`);
-}
-
-function normalizeIds(input: unknown): void {
-  if (!input || typeof input !== 'object') return;
-  const record = input as Record<string, unknown>;
-  for (const field of ID_FIELDS) {
-    const value = record[field];
-    if (typeof value === 'string' && isShortId(value)) record[field] = longIdOf(value) ?? value;
-  }
-}
+import type { HttpApp } from '@agora/platform';
+import type { PostsReads } from '../queries/reads';
+import { normalizeIds, withPermalinkIds } from '../responses/permalink-ids';
 
 /**
  * Permalinks (behaviour §11a): every endpoint takes a question or answer id in either form, and with
  * the short-id permalink settings (3 and 4) answers carry short ids for questions and answers.
  */
-export async function permalinkHooks(app: HttpApp, context: ServiceContext) {
-  const currentPermalink = async () => (await siteSettingsOf(context)).seo.permalink;
+export async function permalinkHooks(app: HttpApp, reads: PostsReads) {
+  const currentPermalink = async () => (await reads.settings()).seo.permalink;
 
   app.addHook('preValidation', async (request) => {
     normalizeIds(request.query);

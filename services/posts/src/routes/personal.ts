@@ -1,8 +1,8 @@
 import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
-import { type HttpApp, ok, siteSettingsOf } from '@agora/platform';
+import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
-import type { Posts } from '../commands/posts';
 import { personalAnswers, personalComments, personalQuestions, personalTop } from '../queries/personal';
+import type { PostsReads } from '../queries/reads';
 import { TagRespSchema } from '../responses/schemas';
 
 const Username = Type.String({ minLength: 1, maxLength: 100 });
@@ -53,8 +53,8 @@ const PersonalCommentSchema = Type.Object({
 });
 
 /** A user's profile tabs: questions, answers, comments and the top posts. */
-export async function personalRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => siteSettingsOf(posts.context);
+export async function personalRoutes(app: HttpApp, reads: PostsReads) {
+  const settings = () => reads.settings();
   const OPTIONAL = { auth: 'optional' as const };
 
   app.get(
@@ -66,7 +66,7 @@ export async function personalRoutes(app: HttpApp, posts: Posts) {
         response: { 200: Page(UserQuestionInfoSchema) },
       },
     },
-    async (request) => ok(request, await personalQuestions(posts.db, request.query, request.actor, await settings())),
+    async (request) => ok(request, await personalQuestions(reads.db, request.query, request.actor, await settings())),
   );
 
   app.get(
@@ -78,7 +78,7 @@ export async function personalRoutes(app: HttpApp, posts: Posts) {
         response: { 200: Page(UserAnswerInfoSchema) },
       },
     },
-    async (request) => ok(request, await personalAnswers(posts.db, request.query, request.actor, await settings())),
+    async (request) => ok(request, await personalAnswers(reads.db, request.query, request.actor, await settings())),
   );
 
   app.get(
@@ -90,7 +90,7 @@ export async function personalRoutes(app: HttpApp, posts: Posts) {
         response: { 200: Page(PersonalCommentSchema) },
       },
     },
-    async (request) => ok(request, await personalComments(posts.db, request.query, request.actor)),
+    async (request) => ok(request, await personalComments(reads.db, request.query, request.actor)),
   );
 
   app.get(
@@ -107,6 +107,6 @@ export async function personalRoutes(app: HttpApp, posts: Posts) {
       },
     },
     async (request) =>
-      ok(request, await personalTop(posts.db, request.query.username, request.actor, await settings())),
+      ok(request, await personalTop(reads.db, request.query.username, request.actor, await settings())),
   );
 }

@@ -1,8 +1,8 @@
 import { EnvelopeSchema } from '@agora/contracts';
-import { type HttpApp, ok, siteSettingsOf } from '@agora/platform';
+import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
-import type { Posts } from '../commands/posts';
 import { UserBasicInfoSchema } from '../queries/authors';
+import type { PostsReads } from '../queries/reads';
 import { revisionList } from '../queries/revisions';
 
 /** api.md GetRevisionResp; `content` is the post as that revision had it. */
@@ -20,8 +20,8 @@ const RevisionSchema = Type.Object({
 });
 
 /** `GET revisions?object_id=`: the edit history of a question or answer (behaviour §3b). */
-export async function revisionRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => siteSettingsOf(posts.context);
+export async function revisionRoutes(app: HttpApp, reads: PostsReads) {
+  const settings = () => reads.settings();
 
   app.get(
     '/answer/api/v1/revisions',
@@ -33,6 +33,6 @@ export async function revisionRoutes(app: HttpApp, posts: Posts) {
       },
     },
     async (request) =>
-      ok(request, await revisionList(posts.db, request.query.object_id, request.actor, await settings())),
+      ok(request, await revisionList(reads.db, request.query.object_id, request.actor, await settings())),
   );
 }

@@ -5,8 +5,8 @@ import {
   TimelineDetailSchema,
   TimelineQuery,
 } from '@agora/contracts';
-import { type HttpApp, ok, siteSettingsOf } from '@agora/platform';
-import type { Posts } from '../commands/posts';
+import { type HttpApp, ok } from '@agora/platform';
+import type { PostsReads } from '../queries/reads';
 import { objectTimeline, timelineDetail } from '../queries/timeline';
 
 /**
@@ -14,8 +14,8 @@ import { objectTimeline, timelineDetail } from '../queries/timeline';
  * to. For signed-in, activated members (spec §2 "Timelines (logged in)"); the visibility rules then
  * decide what each one may read.
  */
-export async function timelineRoutes(app: HttpApp, posts: Posts) {
-  const settings = () => siteSettingsOf(posts.context);
+export async function timelineRoutes(app: HttpApp, reads: PostsReads) {
+  const settings = () => reads.settings();
 
   app.get(
     '/answer/api/v1/activity/timeline',
@@ -27,7 +27,7 @@ export async function timelineRoutes(app: HttpApp, posts: Posts) {
       },
     },
     async (request) =>
-      ok(request, await objectTimeline(posts.db, request.query.object_id, request.actor, await settings())),
+      ok(request, await objectTimeline(reads.db, request.query.object_id, request.actor, await settings())),
   );
 
   app.get(
@@ -39,6 +39,6 @@ export async function timelineRoutes(app: HttpApp, posts: Posts) {
         response: { 200: EnvelopeSchema(TimelineDetailSchema) },
       },
     },
-    async (request) => ok(request, await timelineDetail(posts.db, request.query, request.actor, await settings())),
+    async (request) => ok(request, await timelineDetail(reads.db, request.query, request.actor, await settings())),
   );
 }

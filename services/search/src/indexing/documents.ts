@@ -1,7 +1,7 @@
 import type { Db } from '@agora/platform';
 import { type RawBuilder, sql } from 'kysely';
-import type { IndexDocument, PostStatus, Visibility } from '../index/port';
-import type { PostType } from '../query/parser';
+import type { PostType } from '../query-language/parser';
+import type { IndexDocument, PostStatus, Visibility } from '../search-index/port';
 
 interface DocumentRow {
   id: string;

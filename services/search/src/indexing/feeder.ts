@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, Versioned } from '@agora/platform';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { SearchIndex } from '../index/port';
+import type { SearchIndex } from '../search-index/port';
 import { loadDocumentRows, toDocuments } from './documents';
 import { buildingGeneration } from './reindex-state';
 

@@ -1,6 +1,6 @@
 import type { Db } from '@agora/platform';
 import { sql } from 'kysely';
-import type { SearchIndex } from '../index/port';
+import type { SearchIndex } from '../search-index/port';
 import { loadDocumentRows, toDocuments } from './documents';
 import { type ReindexState, readReindexState, saveReindexState } from './reindex-state';
 

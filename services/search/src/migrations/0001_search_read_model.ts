@@ -82,7 +82,7 @@ export const migration: Migration = {
         started_at timestamptz not null,
         updated_at timestamptz not null
       )`.execute(db);
-    // The PostgreSQL adapter's index (index/postgres): `tsv` weighs title A, tags B, body C; `ttsv` holds
+    // The PostgreSQL adapter's index (search-index/postgres): `tsv` weighs title A, tags B, body C; `ttsv` holds
     // the title and tags only, so duplicate suggestions look through a much smaller index.
     await sql`
       create table search_documents (

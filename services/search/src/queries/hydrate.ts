@@ -1,8 +1,8 @@
 import type { SearchResult, SiteSettings } from '@agora/contracts';
 import { type Db, effectiveStatus } from '@agora/platform';
 import { sql } from 'kysely';
-import type { Visibility } from '../index/port';
 import { visibilityOf } from '../indexing/documents';
+import type { Visibility } from '../search-index/port';
 import { excerptOf, type HighlightTerms, highlight, matchRanges } from './snippets';
 
 interface ResultRow {

@@ -1,8 +1,8 @@
 import { isTagSlug, normalizeTagSlug } from '@agora/contracts';
 import { type Actor, type Db, isStaff } from '@agora/platform';
 import { sql } from 'kysely';
-import type { Visibility } from '../index/port';
-import type { ParsedQuery, UserRef } from '../query/parser';
+import type { ParsedQuery, UserRef } from '../query-language/parser';
+import type { Visibility } from '../search-index/port';
 
 /** Who sees what in search: everyone the public posts; staff also hidden questions and their answers. */
 export function visibilityFor(actor: Actor | null): Visibility[] {

@@ -1,8 +1,8 @@
 import { SearchLimits, type SearchOrder, type SearchResp, type SiteSettings } from '@agora/contracts';
 import { type Actor, type Db, errors } from '@agora/platform';
-import type { IndexQuery, SearchIndex } from '../index/port';
-import { criteriaOf } from '../query/criteria';
-import { isEmptyQuery, parseQuery } from '../query/parser';
+import { criteriaOf } from '../query-language/criteria';
+import { isEmptyQuery, parseQuery } from '../query-language/parser';
+import type { IndexQuery, SearchIndex } from '../search-index/port';
 import { hydrateResults } from './hydrate';
 import { tagGroupsOf, userIdsOf, visibilityFor } from './resolve';
 import { highlightTerms } from './snippets';

@@ -1,8 +1,8 @@
 import { type QuestionBaseInfo, SearchLimits } from '@agora/contracts';
 import type { Actor, Db } from '@agora/platform';
 import { sql } from 'kysely';
-import type { SearchIndex } from '../index/port';
 import { visibilityOf } from '../indexing/documents';
+import type { SearchIndex } from '../search-index/port';
 import { visibilityFor } from './resolve';
 
 const STATUS: Record<number, string> = { 1: 'available', 2: 'closed', 10: 'deleted' };

@@ -6,7 +6,7 @@ import {
   SearchLimits,
   SearchRespSchema,
 } from '@agora/contracts';
-import { actionRecordRoute, captchasFor, errors, type HttpApp, ok, siteSettingsOf } from '@agora/platform';
+import { actionRecordRoute, captchasFor, errors, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import { search } from '../queries/search';
 import { similarQuestions } from '../queries/similar';
@@ -48,7 +48,7 @@ export async function searchRoutes(app: HttpApp, runtime: SearchRuntime) {
     },
     async (request) => {
       const { q, order, page, size, page_size, captcha_id, captcha_code } = request.query;
-      const settings = await siteSettingsOf(runtime.context);
+      const settings = await runtime.context.siteSettings();
       const captcha = settings.security.captcha_enabled === true;
       if (captcha) await captchas.demand(request, 'search', captcha_id, captcha_code);
       const deps = { db: runtime.db, index: await runtime.index(), settings };

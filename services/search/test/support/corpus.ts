@@ -1,4 +1,4 @@
-import type { IndexDocument, IndexQuery } from '../../src/index/port';
+import type { IndexDocument, IndexQuery } from '../../src/search-index/port';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 const minutes = (n: number) => new Date(T0 + n * 60_000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { COUNT_LIMIT, type IndexPage, type IndexQuery, type SearchIndex } from '../../src/index/port';
+import { COUNT_LIMIT, type IndexPage, type IndexQuery, type SearchIndex } from '../../src/search-index/port';
 import { corpus, doc, query, USERS } from './corpus';
 
 export interface AdapterUnderTest {

@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchIndex } from '../../src/index/port';
 import { IndexFeeder } from '../../src/indexing/feeder';
 import { reindex } from '../../src/indexing/reindex';
 import { readReindexState } from '../../src/indexing/reindex-state';
+import type { SearchIndex } from '../../src/search-index/port';
 import { query } from './corpus';
 import { answered, asked, edited, project } from './posts-events';
 import { searchDatabase } from './search-database';

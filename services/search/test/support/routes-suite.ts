@@ -2,7 +2,7 @@ import { defaultSiteSettings, Role } from '@agora/contracts';
 import { updateSettingsGroup } from '@agora/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stack } from '../../../../test-support/stack';
-import { searchFor } from '../../src/runtime';
+import { searchFor } from '../../src/service';
 import { query } from './corpus';
 import {
   API,
@@ -176,7 +176,7 @@ export function searchRoutesSuite(adapter: SearchAdapter) {
       expect((await search('wallaby', { token: mod.token })).body.data.count).toBe(0);
       // The index itself no longer offers them to anyone (not only the results read from the read model).
       await indexed(stack);
-      const index = await searchFor(stack.service('search').context).index();
+      const index = await searchFor(stack.service('search')).index();
       expect((await index.search(query({ words: ['wallaby'], visibility: ['public', 'staff'] }))).count).toBe(0);
     });
 
@@ -232,7 +232,7 @@ export function searchRoutesSuite(adapter: SearchAdapter) {
       expect((await search('pangolin', { token: asker.token })).body.data.count).toBe(0);
       expect(ids((await search('pangolin', { token: mod.token })).body)).toEqual([question]);
       await indexed(stack);
-      const index = await searchFor(stack.service('search').context).index();
+      const index = await searchFor(stack.service('search')).index();
       expect((await index.search(query({ words: ['pangolin'] }))).count).toBe(0);
       expect((await index.search(query({ words: ['pangolin'], visibility: ['public', 'staff'] }))).count).toBe(1);
       expect((await hide('show')).status).toBe(200);

@@ -7,8 +7,7 @@ import { votesService } from '@agora/votes';
 import { expect } from 'vitest';
 import { createUser, login, setReputation, type TestUser } from '../../../../test-support/accounts';
 import { type Stack, startStack } from '../../../../test-support/stack';
-import { searchFor } from '../../src/runtime';
-import { searchService } from '../../src/service';
+import { searchFor, searchService } from '../../src/service';
 
 export const API = '/answer/api/v1';
 
@@ -56,7 +55,7 @@ export async function member(
 /** Waits until every projection has caught up and every changed document is in the index and searchable. */
 export async function indexed(stack: Stack): Promise<void> {
   await stack.settle();
-  const runtime = searchFor(stack.service('search').context);
+  const runtime = searchFor(stack.service('search'));
   await runtime.runningFeeder?.drain();
   await (await runtime.index()).refresh();
 }

@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@agora/contracts';
-import { type Actor, errors, type ServiceContext, siteSettingsOf } from '@agora/platform';
+import { type Actor, errors, type ServiceContext } from '@agora/platform';
 import { sql } from 'kysely';
 import { tagDecider } from '../domain/tag/decider';
 import { lockTagRows } from '../projections/tags/row-locks';
@@ -36,7 +36,7 @@ export class TagCommands {
   }
 
   settings(): Promise<SiteSettings> {
-    return siteSettingsOf(this.context);
+    return this.context.siteSettings();
   }
 
   private async liveTag(id: string) {

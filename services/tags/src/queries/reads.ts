@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@agora/contracts';
-import { ReadModelCache, type ServiceContext, siteSettingsOf } from '@agora/platform';
+import { ReadModelCache, type ServiceContext } from '@agora/platform';
 import { suggestTags } from './suggestions';
 import { TagNameIndex } from './tag-name-index';
 import { markFollowed, type TagPage, type TagPageQuery, tagPage } from './tag-page';
@@ -16,8 +16,13 @@ export class TagReads {
   constructor(readonly context: ServiceContext) {
     this.cache = new ReadModelCache(context.changes, 5000);
     this.names = new TagNameIndex(context.database.db, context.changes);
-    // Loaded at start, so no visitor waits for the first load of every tag name.
-    void this.names.current().catch((error) => context.log.warn({ err: error }, 'tag name index: first load failed'));
+  }
+
+  /** Loads the tag names at start, so no visitor waits for the first load of every tag name. */
+  warm(): void {
+    void this.names
+      .current()
+      .catch((error) => this.context.log.warn({ err: error }, 'tag name index: first load failed'));
   }
 
   get db() {
@@ -25,7 +30,7 @@ export class TagReads {
   }
 
   settings(): Promise<SiteSettings> {
-    return siteSettingsOf(this.context);
+    return this.context.siteSettings();
   }
 
   async page(query: TagPageQuery, viewerId: string | undefined): Promise<TagPage> {

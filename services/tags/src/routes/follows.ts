@@ -1,5 +1,5 @@
 import { EnvelopeSchema, objectTypeOf } from '@agora/contracts';
-import { errors, type HttpApp, ok, siteSettingsOf } from '@agora/platform';
+import { errors, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { FollowCommands } from '../commands/follows';
 import { followingTags } from '../queries/follows';
@@ -47,7 +47,7 @@ export async function followRoutes(app: HttpApp, follows: FollowCommands) {
     async (request) => {
       if (!request.actor) return ok(request, []);
       const db = follows.db;
-      const marks = tagMarks(await siteSettingsOf(follows.context));
+      const marks = tagMarks(await follows.context.siteSettings());
       const rows = await followingTags(db, request.actor.id);
       return ok(
         request,

@@ -1,13 +1,5 @@
 import type { PermissionKey } from '@agora/contracts';
-import {
-  type Actor,
-  checkPermission,
-  type Db,
-  errors,
-  executeCommand,
-  type ServiceContext,
-  siteSettingsOf,
-} from '@agora/platform';
+import { type Actor, checkPermission, type Db, errors, executeCommand, type ServiceContext } from '@agora/platform';
 import { sql } from 'kysely';
 import { bookmarkDecider, bookmarkStreamId } from '../domain/bookmark/decider';
 import { type Direction, VOTE_STATUS, voteDecider, voteStreamId } from '../domain/vote/decider';
@@ -50,7 +42,7 @@ export class VoteCommands {
   async vote(actor: Actor, input: { objectId: string; direction: Direction; cancel: boolean }): Promise<VoteResult> {
     const target = await this.targets.current(input.objectId);
     if (!target) throw errors.notFound('error.object.not_found');
-    const settings = await siteSettingsOf(this.context);
+    const settings = await this.context.siteSettings();
     const permission = checkPermission(
       actor,
       `${target.objectType}.vote_${input.direction}` as PermissionKey,

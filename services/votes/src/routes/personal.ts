@@ -1,5 +1,5 @@
 import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
-import { errors, type HttpApp, ok, type ServiceContext, siteSettingsOf } from '@agora/platform';
+import { errors, type HttpApp, ok, type ServiceContext } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { bookmarkPage } from '../queries/bookmarks';
@@ -14,7 +14,7 @@ const Paging = {
 /** The profile tabs votes owns (bookmarks, votes, reputation) and the weekly user ranking. */
 export async function personalRoutes(app: HttpApp, context: ServiceContext) {
   const db = context.database.db;
-  const settings = () => siteSettingsOf(context);
+  const settings = () => context.siteSettings();
 
   app.get(
     '/answer/api/v1/personal/collection/page',

@@ -15,7 +15,7 @@ export function startVotesStack(): Promise<Stack> {
 
 /** A session token without a password check (tests that need many users). */
 export async function signIn(stack: Stack, user: Pick<TestUser, 'id'>): Promise<string> {
-  const accounts = accountsFor(stack.service('identity').context);
+  const accounts = accountsFor(stack.service('identity'));
   const row = await accounts.findById(user.id);
   return (await accounts.startSession(row!)).token;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@agora/platform';
 import { type RawBuilder, sql } from 'kysely';
-import type { Range } from '../../query/criteria';
+import type { Range } from '../../query-language/criteria';
 
 /**
  * Past this share of all documents a range (`score:N`, `answers:N`) is cheaper to test on the rows a

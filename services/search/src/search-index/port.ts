@@ -1,6 +1,6 @@
 import { SearchLimits, type SearchOrder } from '@agora/contracts';
-import type { Range } from '../query/criteria';
-import type { PostType } from '../query/parser';
+import type { Range } from '../query-language/criteria';
+import type { PostType } from '../query-language/parser';
 
 /** Who may find a document: everyone, staff only (a hidden question and its answers), or nobody (deleted). */
 export type Visibility = 'public' | 'staff' | 'none';

@@ -1,15 +1,22 @@
 import { UserDeleted } from '@agora/contracts';
 import type { Actor, Projection } from '@agora/platform';
 import { sql } from 'kysely';
-import type { Posts } from '../../commands/posts';
-import { POST_ROW_WRITERS } from '../votes/projection';
+import type { AnswerCommands } from '../commands/answers';
+import type { CommentCommands } from '../commands/comments';
+import type { QuestionCommands } from '../commands/questions';
+import { POST_ROW_WRITERS } from '../projections/vote-counts/projection';
 
 /**
  * When an admin deletes a user together with their content (identity.user_deleted with
  * remove_all_content), every question, answer and comment of theirs is deleted through the usual
  * commands, as the admin. Deleting what is already deleted records nothing, so a replay is harmless.
  */
-export function contentRemovalProjection(posts: Posts): Projection {
+export function contentRemovalProjection(commands: {
+  questions: QuestionCommands;
+  answers: AnswerCommands;
+  comments: CommentCommands;
+}): Projection {
+  const { questions, answers, comments } = commands;
   return {
     name: 'content-removal',
     source: 'identity',
@@ -37,9 +44,9 @@ export function contentRemovalProjection(posts: Posts): Projection {
             id: string;
           }>`select id from ${sql.table(table)} where user_id = ${data.user_id} and status <> 10`.execute(tx)
         ).rows.map((r) => r.id);
-      for (const id of await ids('comments')) await posts.deleteComment(admin, id);
-      for (const id of await ids('answers')) await posts.deleteAnswer(admin, id);
-      for (const id of await ids('questions')) await posts.deleteQuestion(admin, id);
+      for (const id of await ids('comments')) await comments.delete(admin, id);
+      for (const id of await ids('answers')) await answers.delete(admin, id);
+      for (const id of await ids('questions')) await questions.delete(admin, id);
     },
     async reset() {},
   };

@@ -1,7 +1,7 @@
 import { type IdGenerator, renderMarkdown, urlTitle } from '@agora/platform';
 import type { AnswerCommand } from '../domain/answer/decider';
 import type { QuestionCommand, QuestionContent } from '../domain/question/decider';
-import type { Tag } from './tags';
+import type { Tag } from './question-tags';
 
 /** A question's content as the commands store it: trimmed title, slug, and the markdown rendered once. */
 export function questionContent(input: { title: string; content: string }, tags: Tag[]): QuestionContent {
@@ -14,7 +14,7 @@ export function questionContent(input: { title: string; content: string }, tags:
   };
 }
 
-/** The ask command (Posts.ask, and the bulk seeding of benchmarks), for tags already resolved and checked. */
+/** The ask command (QuestionCommands.ask, and the bulk seeding of benchmarks), for tags already resolved and checked. */
 export function askCommand(
   ids: IdGenerator,
   userId: string,
@@ -31,7 +31,7 @@ export function askCommand(
 }
 
 /**
- * The command that posts an answer (Posts.postAnswer, and the bulk seeding of benchmarks, which passes a
+ * The command that posts an answer (AnswerCommands.post, and the bulk seeding of benchmarks, which passes a
  * memoised `render`: generated answers repeat).
  */
 export function postAnswerCommand(

@@ -1,13 +1,13 @@
 import { type EventOf, RevisionReviewed } from '@agora/contracts';
 import type { Projection } from '@agora/platform';
-import type { Posts } from '../../commands/posts';
+import type { RevisionCommands } from '../commands/revisions';
 
 /**
  * Applies reviewers' decisions on suggested edits of questions and answers (behaviour §3c): each one
  * becomes a command on the post's own stream, so the post's history says who edited and who approved.
  * Deciding what is no longer waiting records nothing, so a replay is harmless.
  */
-export function revisionDecisionsProjection(posts: Posts): Projection {
+export function revisionDecisionsProjection(revisions: RevisionCommands): Projection {
   return {
     name: 'revision-decisions',
     source: 'moderation',
@@ -15,7 +15,7 @@ export function revisionDecisionsProjection(posts: Posts): Projection {
     async apply(event) {
       const d = (event as unknown as EventOf<typeof RevisionReviewed>).data;
       if (d.object_type === 'tag') return;
-      await posts.reviewRevision({
+      await revisions.review({
         objectType: d.object_type,
         objectId: d.object_id,
         revisionId: d.revision_id,

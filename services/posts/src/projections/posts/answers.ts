@@ -1,0 +1,119 @@
+import type { Tx } from '@agora/platform';
+import { sql } from 'kysely';
+import type { AnswerEvent } from '../../domain/answer/decider';
+import type { Appliers, Stored } from './appliers';
+import { insertRevision, recordRevision, rejectRevision } from './revision-rows';
+import { activity, insertActivity } from './timeline-rows';
+
+/**
+ * Recounts a question's answers; `touched` also moves its activity time (a new answer). Answers of one
+ * transaction share a time: ids (time-ordered) break the tie, so a replay picks the same first and last.
+ */
+async function refreshAnswerCount(tx: Tx, questionId: string, touched?: string) {
+  const activityTime = touched ? sql`post_update_time = ${touched}, updated_at = ${touched},` : sql``;
+  await sql`
+    update questions q set ${activityTime} answer_count = a.n, first_answer_id = a.first_id, last_answer_id = a.last_id,
+      last_answer_at = a.last_at, last_answer_user_id = a.last_user
+    from (
+      select count(*)::int as n,
+        (array_agg(id order by created_at, id))[1] as first_id,
+        (array_agg(id order by created_at desc, id desc))[1] as last_id,
+        max(created_at) as last_at,
+        (array_agg(coalesce(last_edit_user_id, user_id) order by created_at desc, id desc))[1] as last_user
+      from answers where question_id = ${questionId} and status = 1
+    ) a
+    where q.id = ${questionId}`.execute(tx);
+}
+
+type Event<T extends AnswerEvent['type']> = Stored<Extract<AnswerEvent, { type: T }>>;
+
+/** Deleted (status 10) or back (1): the question's answer count follows, and the answer's timeline says so. */
+async function setDeleted(tx: Tx, event: Event<'posts.answer_deleted' | 'posts.answer_undeleted'>) {
+  const d = event.data;
+  const deleted = event.type === 'posts.answer_deleted';
+  await sql`update answers set status = ${deleted ? 10 : 1}, updated_at = ${event.occurredAt} where id = ${d.answer_id}`.execute(
+    tx,
+  );
+  await refreshAnswerCount(tx, d.question_id);
+  await activity(tx, event, {
+    object: d.answer_id,
+    timeline: d.answer_id,
+    type: deleted ? 'deleted' : 'undeleted',
+    user: d.actor_id,
+  });
+}
+
+/** The answers rows (and their questions' counts, revisions and timelines) from the answer aggregate's events. */
+export const answerAppliers: Appliers<AnswerEvent> = {
+  async 'posts.answer_posted'(tx, event) {
+    const d = event.data;
+    const at = event.occurredAt;
+    await sql`
+        with posted as (
+          insert into answers (id, question_id, user_id, content, html, revision_id, created_at, updated_at)
+          values (${d.answer_id}, ${d.question_id}, ${d.user_id}, ${d.content}, ${d.html}, ${d.revision_id}, ${at}, ${at})
+          on conflict (id) do nothing
+        ), revision as (
+          ${insertRevision({
+            id: d.revision_id,
+            object: d.answer_id,
+            type: 'answer',
+            user: d.user_id,
+            status: 2,
+            content: { content: d.content },
+            at,
+          })}
+        )
+        ${insertActivity(event, [
+          { object: d.answer_id, timeline: d.question_id, type: 'answered', user: d.user_id, revision: d.revision_id },
+          { object: d.answer_id, timeline: d.answer_id, type: 'answered', user: d.user_id, revision: d.revision_id },
+        ])}`.execute(tx);
+    // A statement of its own: the count must see the answer just inserted.
+    await refreshAnswerCount(tx, d.question_id, at);
+  },
+  async 'posts.answer_edited'(tx, event) {
+    const d = event.data;
+    const at = event.occurredAt;
+    await sql`update answers set content = ${d.content}, html = ${d.html}, revision_id = ${d.revision_id},
+                  pending_revision_id = null, last_edit_user_id = ${d.editor_id}, updated_at = ${at}
+                where id = ${d.answer_id}`.execute(tx);
+    await sql`update questions set post_update_time = ${at} where id = ${d.question_id}`.execute(tx);
+    await recordRevision(tx, {
+      id: d.revision_id,
+      object: d.answer_id,
+      type: 'answer',
+      user: d.editor_id,
+      status: 2,
+      content: { content: d.content },
+      log: d.edit_summary,
+      at,
+    });
+    await activity(tx, event, {
+      object: d.answer_id,
+      timeline: d.answer_id,
+      type: 'edited',
+      user: d.editor_id,
+      revision: d.revision_id,
+      comment: d.edit_summary,
+    });
+  },
+  async 'posts.answer_revision_submitted'(tx, event) {
+    const d = event.data;
+    await sql`update answers set pending_revision_id = ${d.revision_id} where id = ${d.answer_id}`.execute(tx);
+    await recordRevision(tx, {
+      id: d.revision_id,
+      object: d.answer_id,
+      type: 'answer',
+      user: d.editor_id,
+      status: 1,
+      content: { content: d.content },
+      log: d.edit_summary,
+      at: event.occurredAt,
+    });
+  },
+  async 'posts.answer_revision_rejected'(tx, event) {
+    await rejectRevision(tx, 'answers', event.data.answer_id, event.data.revision_id);
+  },
+  'posts.answer_deleted': setDeleted,
+  'posts.answer_undeleted': setDeleted,
+};

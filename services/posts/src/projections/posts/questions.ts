@@ -1,0 +1,152 @@
+import { excerptOfHtml, type Tx } from '@agora/platform';
+import { sql } from 'kysely';
+import type { QuestionEvent } from '../../domain/question/decider';
+import type { Appliers, Stored } from './appliers';
+import { DESCRIPTION_LENGTH, questionAskedWrites, questionTagChanges } from './question-rows';
+import { insertRevision, recordRevision, rejectRevision } from './revision-rows';
+import { activity, insertActivity } from './timeline-rows';
+
+type Event<T extends QuestionEvent['type']> = Stored<Extract<QuestionEvent, { type: T }>>;
+
+/** Deleted (status 10) or back (1), on the question's timeline. */
+async function setDeleted(tx: Tx, event: Event<'posts.question_deleted' | 'posts.question_undeleted'>) {
+  const d = event.data;
+  const deleted = event.type === 'posts.question_deleted';
+  await sql`update questions set status = ${deleted ? 10 : 1}, updated_at = ${event.occurredAt} where id = ${d.question_id}`.execute(
+    tx,
+  );
+  await activity(tx, event, {
+    object: d.question_id,
+    timeline: d.question_id,
+    type: deleted ? 'deleted' : 'undeleted',
+    user: d.actor_id,
+  });
+}
+
+/** Pinned, unpinned, hidden or shown: the column it sets and the timeline's activity type. */
+async function setDisplay(
+  tx: Tx,
+  event: Event<'posts.question_pinned' | 'posts.question_unpinned' | 'posts.question_hidden' | 'posts.question_shown'>,
+) {
+  const d = event.data;
+  const change = {
+    'posts.question_pinned': [sql`pin = 2`, 'pin'],
+    'posts.question_unpinned': [sql`pin = 1`, 'unpin'],
+    'posts.question_hidden': [sql`show = 2`, 'hide'],
+    'posts.question_shown': [sql`show = 1`, 'show'],
+  }[event.type] as [ReturnType<typeof sql>, string];
+  await sql`update questions set ${change[0]}, updated_at = ${event.occurredAt} where id = ${d.question_id}`.execute(
+    tx,
+  );
+  await activity(tx, event, { object: d.question_id, timeline: d.question_id, type: change[1], user: d.actor_id });
+}
+
+/** The questions rows (and their tags, revisions and timeline) from the question aggregate's events. */
+export const questionAppliers: Appliers<QuestionEvent> = {
+  async 'posts.question_asked'(tx, event) {
+    await sql`with ${questionAskedWrites(event.id, event.data, event.occurredAt)} select 1`.execute(tx);
+  },
+  async 'posts.question_edited'(tx, event) {
+    const d = event.data;
+    const at = event.occurredAt;
+    await sql`
+        with edited as (
+          update questions set title = ${d.title}, url_title = ${d.url_title}, content = ${d.content}, html = ${d.html},
+            description = ${excerptOfHtml(d.html, DESCRIPTION_LENGTH)}, tags = ${JSON.stringify(d.tags)}::jsonb,
+            revision_id = ${d.revision_id}, pending_revision_id = null, last_edit_user_id = ${d.editor_id}, last_edit_at = ${at},
+            post_update_time = ${at}, updated_at = ${at}
+          where id = ${d.question_id}
+        ), ${questionTagChanges(d.question_id, d.tags, at)}, revision as (
+          ${insertRevision({
+            id: d.revision_id,
+            object: d.question_id,
+            type: 'question',
+            user: d.editor_id,
+            status: 2,
+            content: { title: d.title, content: d.content, tags: d.tags },
+            log: d.edit_summary,
+            at,
+          })}
+        )
+        ${insertActivity(event, [
+          {
+            object: d.question_id,
+            timeline: d.question_id,
+            type: 'edited',
+            user: d.editor_id,
+            revision: d.revision_id,
+            comment: d.edit_summary,
+          },
+        ])}`.execute(tx);
+  },
+  async 'posts.question_revision_submitted'(tx, event) {
+    const d = event.data;
+    await sql`update questions set pending_revision_id = ${d.revision_id} where id = ${d.question_id}`.execute(tx);
+    await recordRevision(tx, {
+      id: d.revision_id,
+      object: d.question_id,
+      type: 'question',
+      user: d.editor_id,
+      status: 1,
+      content: { title: d.title, content: d.content, tags: d.tags },
+      log: d.edit_summary,
+      at: event.occurredAt,
+    });
+  },
+  async 'posts.question_revision_rejected'(tx, event) {
+    await rejectRevision(tx, 'questions', event.data.question_id, event.data.revision_id);
+  },
+  'posts.question_deleted': setDeleted,
+  'posts.question_undeleted': setDeleted,
+  async 'posts.question_closed'(tx, event) {
+    const d = event.data;
+    await sql`update questions set status = 2, close_type = ${d.close_type}, close_msg = ${d.close_msg}, updated_at = ${event.occurredAt}
+                where id = ${d.question_id}`.execute(tx);
+    await activity(tx, event, {
+      object: d.question_id,
+      timeline: d.question_id,
+      type: 'closed',
+      user: d.actor_id,
+      comment: d.close_msg,
+    });
+  },
+  async 'posts.question_reopened'(tx, event) {
+    const d = event.data;
+    await sql`update questions set status = 1, close_type = null, close_msg = '', updated_at = ${event.occurredAt} where id = ${d.question_id}`.execute(
+      tx,
+    );
+    await activity(tx, event, { object: d.question_id, timeline: d.question_id, type: 'reopened', user: d.actor_id });
+  },
+  'posts.question_pinned': setDisplay,
+  'posts.question_unpinned': setDisplay,
+  'posts.question_hidden': setDisplay,
+  'posts.question_shown': setDisplay,
+  async 'posts.answer_accepted'(tx, event) {
+    const d = event.data;
+    const at = event.occurredAt;
+    await sql`update questions set accepted_answer_id = ${d.answer_id}, updated_at = ${at} where id = ${d.question_id}`.execute(
+      tx,
+    );
+    await sql`update answers set accepted = (id = ${d.answer_id ?? ''}) where question_id = ${d.question_id}`.execute(
+      tx,
+    );
+    if (d.previous_answer_id) {
+      await sql`update activity set cancelled = true, cancelled_at = ${at}
+                  where object_id = ${d.previous_answer_id} and activity_type = 'accept' and not cancelled`.execute(tx);
+    }
+    if (d.answer_id) {
+      await activity(
+        tx,
+        event,
+        { object: d.answer_id, timeline: d.question_id, type: 'accept', user: d.actor_id },
+        { object: d.answer_id, timeline: d.answer_id, type: 'accept', user: d.actor_id },
+      );
+    }
+  },
+  async 'posts.invitations_updated'(tx, event) {
+    const d = event.data;
+    await sql`update questions set invited_user_ids = ${JSON.stringify(d.user_ids)}::jsonb where id = ${d.question_id}`.execute(
+      tx,
+    );
+  },
+};

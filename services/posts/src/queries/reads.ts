@@ -1,0 +1,31 @@
+import type { SiteSettings } from '@agora/contracts';
+import { ReadModelCache, type ServiceContext } from '@agora/platform';
+import { ListCounts } from './list-counts';
+
+/**
+ * The posts read side of one instance: the read models' handle, the site settings, and what it keeps
+ * of them. A read whose result depends on the read models alone (not on who asks) is kept until they
+ * change (platform ChangeFeed: this process's commits at once, other replicas' by NOTIFY).
+ */
+export class PostsReads {
+  private readonly cache: ReadModelCache<unknown>;
+  /** The question lists' counts (see `questionPage`). */
+  readonly listCounts = new ListCounts();
+
+  constructor(private readonly context: ServiceContext) {
+    this.cache = new ReadModelCache(context.changes, 5000);
+  }
+
+  get db() {
+    return this.context.database.db;
+  }
+
+  settings(): Promise<SiteSettings> {
+    return this.context.siteSettings();
+  }
+
+  /** A read kept until the read models change. */
+  cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.cache.get(key, load) as Promise<T>;
+  }
+}
