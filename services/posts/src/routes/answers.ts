@@ -1,17 +1,22 @@
-import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
+import {
+  AnswerInfoSchema,
+  AnswerUpdateRespSchema,
+  AnswerWithQuestionSchema,
+  EnvelopeSchema,
+  Limits,
+  PageQuery,
+} from '@agora/contracts';
 import { CaptchaFields, type HttpApp, ok, siteSettingsOf } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
 import { answerInfo, answerPage } from '../queries/answers';
 import { questionInfo } from '../queries/questions';
-import { AnswerInfoSchema, QuestionInfoSchema } from '../responses/schemas';
 import { sendSharedReply } from '../responses/shared-replies';
 
 const Null = Type.Null();
 const USER = { auth: 'user' as const };
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Content = Type.String({ minLength: Limits.answer.minLength, maxLength: 65535 });
-const WithQuestion = Type.Object({ info: AnswerInfoSchema, question: QuestionInfoSchema });
 
 export async function answerRoutes(app: HttpApp, posts: Posts) {
   const settings = () => siteSettingsOf(posts.context);
@@ -27,7 +32,7 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
       config: { ...USER, captcha: 'answer' },
       schema: {
         body: Type.Object({ question_id: Id, content: Content, ...CaptchaFields }),
-        response: { 200: EnvelopeSchema(WithQuestion) },
+        response: { 200: EnvelopeSchema(AnswerWithQuestionSchema) },
       },
     },
     async (request) => ok(request, await withQuestion(request, await posts.postAnswer(request.actor!, request.body))),
@@ -45,7 +50,7 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
           title: Type.Optional(Type.String()),
           ...CaptchaFields,
         }),
-        response: { 200: EnvelopeSchema(Type.Object({ wait_for_review: Type.Boolean() })) },
+        response: { 200: EnvelopeSchema(AnswerUpdateRespSchema) },
       },
     },
     async (request) => {
@@ -102,7 +107,7 @@ export async function answerRoutes(app: HttpApp, posts: Posts) {
     '/answer/api/v1/answer/info',
     {
       config: { auth: 'optional' },
-      schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(WithQuestion) } },
+      schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(AnswerWithQuestionSchema) } },
     },
     async (request) => ok(request, await withQuestion(request, request.query.id)),
   );

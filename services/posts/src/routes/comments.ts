@@ -1,9 +1,8 @@
-import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
+import { CommentItemSchema, EnvelopeSchema, Limits, PageQuery, UpdateCommentRespSchema } from '@agora/contracts';
 import { CaptchaFields, type HttpApp, ok, renderMarkdown, siteSettingsOf } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Posts } from '../commands/posts';
 import { commentInfo, commentPage } from '../queries/comments';
-import { CommentSchema } from '../responses/schemas';
 
 const Null = Type.Null();
 const USER = { auth: 'user' as const };
@@ -25,7 +24,7 @@ export async function commentRoutes(app: HttpApp, posts: Posts) {
           mention_username_list: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
           ...CaptchaFields,
         }),
-        response: { 200: EnvelopeSchema(CommentSchema) },
+        response: { 200: EnvelopeSchema(CommentItemSchema) },
       },
     },
     async (request) => {
@@ -45,11 +44,7 @@ export async function commentRoutes(app: HttpApp, posts: Posts) {
       config: { ...USER, captcha: 'edit' },
       schema: {
         body: Type.Object({ comment_id: Id, original_text: Text, ...CaptchaFields }),
-        response: {
-          200: EnvelopeSchema(
-            Type.Object({ comment_id: Type.String(), original_text: Type.String(), parsed_text: Type.String() }),
-          ),
-        },
+        response: { 200: EnvelopeSchema(UpdateCommentRespSchema) },
       },
     },
     async (request) => {
@@ -86,7 +81,7 @@ export async function commentRoutes(app: HttpApp, posts: Posts) {
           query_cond: Type.Optional(Type.Union([Type.Literal('vote'), Type.Literal('created_at'), Type.Literal('')])),
           comment_id: Type.Optional(Type.String()),
         }),
-        response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(CommentSchema) })) },
+        response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(CommentItemSchema) })) },
       },
     },
     async (request) => ok(request, await commentPage(posts.db, request.query, request.actor, await settings())),
@@ -96,7 +91,7 @@ export async function commentRoutes(app: HttpApp, posts: Posts) {
     '/answer/api/v1/comment',
     {
       config: { auth: 'optional' },
-      schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(CommentSchema) } },
+      schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(CommentItemSchema) } },
     },
     async (request) => ok(request, await commentInfo(posts.db, request.query.id, request.actor, await settings())),
   );

@@ -1,4 +1,13 @@
-import { EnvelopeSchema, Limits, PageQuery, type SiteSettings } from '@agora/contracts';
+import {
+  AnswerWithQuestionSchema,
+  EnvelopeSchema,
+  Limits,
+  PageQuery,
+  QuestionInfoSchema,
+  QuestionPageItemSchema,
+  type SiteSettings,
+  UpdateQuestionRespSchema,
+} from '@agora/contracts';
 import { CaptchaFields, errors, type HttpApp, ok, ownAuthorCards, siteSettingsOf } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -13,7 +22,6 @@ import {
   questionView,
   visibleTo,
 } from '../queries/questions';
-import { AnswerInfoSchema, QuestionInfoSchema, QuestionPageItemSchema } from '../responses/schemas';
 import { sendSharedReply } from '../responses/shared-replies';
 import type { ViewCounter } from '../views/view-counter';
 
@@ -74,7 +82,7 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
           invite_user: Type.Optional(Type.Array(Type.String())),
           ...CaptchaFields,
         }),
-        response: { 200: EnvelopeSchema(Type.Object({ url_title: Type.String(), wait_for_review: Type.Boolean() })) },
+        response: { 200: EnvelopeSchema(UpdateQuestionRespSchema) },
       },
     },
     async (request) => {
@@ -162,7 +170,7 @@ export async function questionRoutes(app: HttpApp, posts: Posts, views: ViewCoun
           mention_username_list: Type.Optional(Type.Array(Type.String())),
           ...CaptchaFields,
         }),
-        response: { 200: EnvelopeSchema(Type.Object({ info: AnswerInfoSchema, question: QuestionInfoSchema })) },
+        response: { 200: EnvelopeSchema(AnswerWithQuestionSchema) },
       },
     },
     async (request) => {
