@@ -5,8 +5,8 @@
 import './app/boot';
 
 export { ApiError } from './api/api-error';
-export { type ActionRecord, accountApi, type CaptchaFields } from './api/calls/account';
-export { NO_RED_DOT, notificationApi, type RedDot } from './api/calls/notifications';
+export { accountApi, type CaptchaFields } from './api/calls/account';
+export { NO_RED_DOT, notificationApi } from './api/calls/notifications';
 export {
   answerApi,
   commentApi,
@@ -16,12 +16,12 @@ export {
   revisionApi,
   type TagItem,
 } from './api/calls/posts';
-export { type ReasonItem, searchApi } from './api/calls/search';
-export { type SiteInfo, siteApi, type UserCenterAgent } from './api/calls/site';
+export { searchApi } from './api/calls/search';
+export { siteApi } from './api/calls/site';
 export { tagApi } from './api/calls/tags';
 export { voteApi } from './api/calls/votes';
 export { ADMIN_API_BASE, API_BASE, api, type CallOptions } from './api/client';
-export type * from './api/post-types';
+export type * from './api/wire';
 export { AppFrame } from './app/app-frame';
 export { createLifecycles } from './app/lifecycles';
 export { clearPageError, type PageErrorCode, showPageError, usePageError } from './app/page-error';
@@ -59,11 +59,11 @@ export {
   useLoginState,
   useUser,
 } from './session/session';
-export type { AvatarInfo, UserInfo } from './session/user';
+export type { UserInfo } from './session/user';
 export { captchaOn, loadSiteInfo, useSiteInfo, useUserCenterAgent } from './site/site-info';
 export { STORAGE_KEYS, storage } from './storage';
 export { createStore, type Store, useStore } from './store';
-export { chooseTag, slugOf } from './tags/tag-choice';
+export { type ChosenTag, chooseTag, slugOf } from './tags/tag-choice';
 export { TagSelector, type TagSelectorProps } from './tags/tag-selector';
 export { agoraTheme, navbarStyle, primaryColor } from './theme/theme';
 export { Avatar, avatarSrc } from './ui/avatar';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commentApi } from '../api/calls/posts';
 import { voteApi } from '../api/calls/votes';
-import type { CommentItem as Comment } from '../api/post-types';
+import type { CommentItem as Comment } from '../api/wire';
 import { getUser } from '../session/session';
 import { captchaOn } from '../site/site-info';
 import { withCaptcha } from '../ui/captcha';

@@ -1,3 +1,4 @@
+import type { AgentInfo } from '../api/wire';
 import type { LoginState } from '../session/login-state';
 
 /** What a guard decides (spec §4): pass, go elsewhere, or show an error page in place. */
@@ -14,7 +15,10 @@ export interface GuardContext {
     site_security?: { login_required?: boolean };
   } | null;
   /** The user-center agent, when one is enabled (`user-center/agent`). */
-  agent?: { enabled: boolean; agent_info?: { login_redirect_url?: string; sign_up_redirect_url?: string } } | null;
+  agent?: {
+    enabled: boolean;
+    agent_info?: Partial<Pick<AgentInfo, 'login_redirect_url' | 'sign_up_redirect_url'>>;
+  } | null;
   pathname: string;
 }
 

@@ -7,7 +7,7 @@ import {
   questionApi,
   ROUTES,
   toast,
-  type UserBasic,
+  type UserBasicInfo,
   withCaptcha,
 } from '@agora/kit';
 import {
@@ -31,7 +31,7 @@ export function InviteCard({ questionId, canInvite }: { questionId: string; canI
   const client = useQueryClient();
   const key = ['question/invite', questionId];
   const invited = useQuery({ queryKey: key, queryFn: () => questionApi.invited(questionId) });
-  const [editing, setEditing] = useState<UserBasic[] | null>(null);
+  const [editing, setEditing] = useState<UserBasicInfo[] | null>(null);
   const [text, setText] = useState('');
   const candidates = useQuery({
     queryKey: ['user/info/search', text.trim()],

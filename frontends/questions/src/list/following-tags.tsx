@@ -1,4 +1,4 @@
-import { Link, type TagResp, TagSelector, tagApi, tagPath, toast, useLoginState } from '@agora/kit';
+import { type ChosenTag, Link, TagSelector, tagApi, tagPath, toast, useLoginState } from '@agora/kit';
 import { Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,9 +12,9 @@ export function FollowingTags() {
   const { isLogged } = useLoginState();
   const client = useQueryClient();
   const following = useQuery({ queryKey: FOLLOWING_KEY, queryFn: tagApi.following, enabled: isLogged });
-  const [editing, setEditing] = useState<TagResp[] | null>(null);
+  const [editing, setEditing] = useState<ChosenTag[] | null>(null);
   const save = useMutation({
-    mutationFn: (tags: TagResp[]) => tagApi.saveFollowing(tags.map((tag) => tag.slug_name)),
+    mutationFn: (tags: ChosenTag[]) => tagApi.saveFollowing(tags.map((tag) => tag.slug_name)),
     onSuccess: () => {
       setEditing(null);
       toast.success(t('ui.toast.update_success'));

@@ -1,4 +1,5 @@
 import {
+  type ActObjectTimeline,
   Link,
   Loading,
   PostHtml,
@@ -6,7 +7,6 @@ import {
   RelativeTime,
   ROUTES,
   revisionApi,
-  type TimelineItem,
   tagPath,
   usePermalink,
 } from '@agora/kit';
@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { RevisionDiff } from '../timeline/revision-diff';
 
 /** The revision before `item` in the timeline (oldest last in the list), or '0' for the first one. */
-function previousRevision(items: TimelineItem[], index: number): string {
+function previousRevision(items: ActObjectTimeline[], index: number): string {
   for (let i = index + 1; i < items.length; i++) {
     const id = items[i]?.revision_id;
     if (id && id !== '0') return id;
