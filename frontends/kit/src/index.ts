@@ -6,6 +6,7 @@ import './app/boot';
 
 export { ApiError } from './api/api-error';
 export { accountApi, type CaptchaFields } from './api/calls/account';
+export { moderationApi } from './api/calls/moderation';
 export { NO_RED_DOT, notificationApi } from './api/calls/notifications';
 export {
   answerApi,

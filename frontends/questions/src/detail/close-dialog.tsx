@@ -1,4 +1,4 @@
-import { type ReasonItem, searchApi } from '@agora/kit';
+import { moderationApi, type ReasonItem } from '@agora/kit';
 import {
   Button,
   Dialog,
@@ -68,7 +68,7 @@ export function ReasonDialog({
   const { t } = useTranslation();
   const reasons = useQuery({
     queryKey: ['reasons', objectType, action],
-    queryFn: () => searchApi.reasons(objectType, action),
+    queryFn: () => moderationApi.reasons(objectType, action),
   });
   const list = reasons.data?.length ? reasons.data : action === 'close' ? CLOSE_REASONS : [];
   const [chosen, setChosen] = useState<number | null>(null);

@@ -3,9 +3,9 @@ import {
   captchaOn,
   dialogs,
   type MemberAction,
+  moderationApi,
   navigate,
   questionApi,
-  searchApi,
   toast,
   withCaptcha,
 } from '@agora/kit';
@@ -99,7 +99,9 @@ export function PostActions({ post }: { post: PostRef }) {
           action="flag"
           onClose={() => setDialog(null)}
           onSubmit={(reason, content) =>
-            searchApi.report({ object_id: post.id, report_type: reason, content }).then(done('ui.toast.flag_thanks'))
+            moderationApi
+              .report({ object_id: post.id, report_type: reason, content })
+              .then(done('ui.toast.flag_thanks'))
           }
         />
       ) : null}

@@ -3,10 +3,10 @@ import {
   type CommentItem,
   CommentList,
   Loading,
+  moderationApi,
   parseQuestionPath,
   questionApi,
   SortBar,
-  searchApi,
   toast,
   useLocation,
   usePermalink,
@@ -108,7 +108,7 @@ export function QuestionDetailPage() {
           action="flag"
           onClose={() => setReported(null)}
           onSubmit={(reason, content) =>
-            searchApi
+            moderationApi
               .report({ object_id: reported.comment_id, report_type: reason, content })
               .then(() => toast.success(t('ui.toast.flag_thanks')))
           }

@@ -1,8 +1,8 @@
 import { api } from '../client';
-import type { QuestionBaseInfo, ReasonItem, SearchResp } from '../wire';
+import type { QuestionBaseInfo, SearchResp } from '../wire';
 import { unlessAbsent } from './absent';
 
-/** Search, similar questions and moderation reasons: routes of services a deployment may not have yet. */
+/** Search and similar questions: routes of a service a deployment may not have yet. */
 export const searchApi = {
   /** null when the deployment has no search yet. */
   search: (q: string, order: string, page: number, page_size: number) =>
@@ -12,10 +12,4 @@ export const searchApi = {
     ),
   similar: (title: string) =>
     unlessAbsent(() => api.get<QuestionBaseInfo[]>('question/similar', { params: { title }, silent: true }), []),
-  reasons: (object_type: string, action: string) =>
-    unlessAbsent(
-      () => api.get<ReasonItem[]>('reasons', { params: { object_type, action }, silent: true }),
-      [] as ReasonItem[],
-    ),
-  report: (body: { object_id: string; report_type: number; content: string }) => api.post<null>('report', body),
 };
