@@ -46,7 +46,16 @@ export { QUESTION_SORTS, QuestionList } from './questions/question-list';
 export { hasAccepted, QuestionRow, TagChips } from './questions/question-row';
 export { isExternal, type Location, navigate, useLocation, useSearchParams, withParams } from './router/history';
 export { Link, type LinkProps } from './router/link';
-export { parseQuestionPath, questionPath, slugInLinks, tagPath, usePermalink } from './router/post-links';
+export { matchPath, type PathParams } from './router/match-path';
+export {
+  linkedAnswerId,
+  QUESTION_ROUTE,
+  questionPath,
+  slugInLinks,
+  tagPath,
+  usePermalink,
+} from './router/post-links';
+export { type Route, RouteScreens, route } from './router/route-table';
 export { ROUTES } from './router/routes';
 export { completeLogin, logout, signInWithToken } from './session/actions';
 export { deriveLoginState, type LoginState } from './session/login-state';

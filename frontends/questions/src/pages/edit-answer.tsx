@@ -22,11 +22,11 @@ import { useTranslation } from 'react-i18next';
 import { useLeaveGuard } from '../form/leave-guard';
 
 /** /posts/{qid}/{aid}/edit: the answer (loaded first; the edit action is needed) with an edit summary. */
-export function EditAnswerPage({ params }: { params: string[] }) {
+export function EditAnswerPage({ params }: { params: { questionId: string; answerId: string } }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const permalink = usePermalink();
-  const [questionId = '', answerId = ''] = params;
+  const { questionId, answerId } = params;
   const loaded = useQuery({ queryKey: ['answer/info', answerId], queryFn: () => answerApi.info(answerId) });
   const [content, setContent] = useState<string | null>(null);
   const [summary, setSummary] = useState('');

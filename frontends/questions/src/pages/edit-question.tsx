@@ -21,11 +21,11 @@ import { QuestionFormView } from '../form/question-form';
  * /posts/{qid}/edit: the question form with its current revision and an edit summary. An edit that
  * must be reviewed says 'your revision will show after review'. Without the edit action: 403.
  */
-export function EditQuestionPage({ params }: { params: string[] }) {
+export function EditQuestionPage({ params }: { params: { questionId: string } }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const permalink = usePermalink();
-  const id = params[0] ?? '';
+  const id = params.questionId;
   const question = useQuery({ queryKey: ['question/info', id], queryFn: () => questionApi.info(id) });
   const [values, setValues] = useState<QuestionValues | null>(null);
   const [summary, setSummary] = useState('');

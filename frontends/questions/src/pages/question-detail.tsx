@@ -3,8 +3,10 @@ import {
   type CommentItem,
   CommentList,
   Loading,
+  linkedAnswerId,
   moderationApi,
-  parseQuestionPath,
+  type PathParams,
+  type QUESTION_ROUTE,
   questionApi,
   SortBar,
   toast,
@@ -26,16 +28,18 @@ import { RelatedQuestions } from '../detail/related-questions';
 
 const ANSWER_ORDERS = ['default', 'updated', 'created'] as const;
 
-/** Question detail at /questions/{qid}[/{slug}][/{aid}] (spec §2): the question, its answers and comments. */
-export function QuestionDetailPage() {
+/**
+ * Question detail at /questions/{qid}[/{slug}][/{aid}] (spec §2): the question, its answers and comments.
+ */
+export function QuestionDetailPage({ params }: { params: PathParams<typeof QUESTION_ROUTE> }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const params = useSearchParams();
+  const search = useSearchParams();
   const permalink = usePermalink();
   const user = useUser();
-  const target = parseQuestionPath(location.pathname, permalink);
-  const questionId = target?.questionId ?? '';
-  const order = ANSWER_ORDERS.find((o) => o === params.get('order')) ?? 'default';
+  const { questionId } = params;
+  const linkedAnswer = linkedAnswerId(params, permalink);
+  const order = ANSWER_ORDERS.find((o) => o === search.get('order')) ?? 'default';
   const answersKey = ['answer/page', questionId, order];
   const question = useQuery({ queryKey: ['question/info', questionId], queryFn: () => questionApi.info(questionId) });
   const answers = useQuery({
@@ -45,10 +49,10 @@ export function QuestionDetailPage() {
   });
   const [reported, setReported] = useState<CommentItem | null>(null);
   useEffect(() => {
-    if (target?.answerId && answers.isSuccess) {
-      document.getElementById(`answer-${target.answerId}`)?.scrollIntoView({ block: 'start' });
+    if (linkedAnswer && answers.isSuccess) {
+      document.getElementById(`answer-${linkedAnswer}`)?.scrollIntoView({ block: 'start' });
     }
-  }, [target?.answerId, answers.isSuccess]);
+  }, [linkedAnswer, answers.isSuccess]);
   useEffect(() => {
     if (question.data) document.title = question.data.title;
   }, [question.data]);
@@ -89,7 +93,7 @@ export function QuestionDetailPage() {
             answer={answer}
             question={q}
             answersKey={answersKey}
-            highlighted={answer.id === target?.answerId}
+            highlighted={answer.id === linkedAnswer}
             onReport={setReported}
           />
         ))}

@@ -40,10 +40,10 @@ function previousRevision(items: ActObjectTimeline[], index: number): string {
  * Timelines of a question, answer or tag (logged-in users, spec §2): what happened, when, by whom, with
  * the revision diff of each edit.
  */
-export function TimelinePage({ params }: { params: string[] }) {
+export function TimelinePage({ params }: { params: { objectId: string } }) {
   const { t } = useTranslation();
   const permalink = usePermalink();
-  const objectId = params[0] ?? '';
+  const { objectId } = params;
   const [showVotes, setShowVotes] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const timeline = useQuery({

@@ -13,10 +13,10 @@ type Field = 'display_name' | 'slug_name' | 'original_text' | 'edit_summary';
  * /tags/create (admin or moderator) and /tags/{tagId}/edit: display name and slug (required, ≤ 35; the
  * slug a-z 0-9 + # - .), the description in the editor, and an edit summary on edits (spec §5).
  */
-export function TagFormPage({ params }: { params: string[] }) {
+export function TagFormPage({ params }: { params: { tagId?: string } }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const id = params[0];
+  const id = params.tagId;
   const { tag } = useTag({ id });
   const [values, setValues] = useState<Record<Field, string> | null>(
     id ? null : { display_name: '', slug_name: '', original_text: '', edit_summary: '' },
