@@ -29,7 +29,8 @@ import { RelatedQuestions } from '../detail/related-questions';
 const ANSWER_ORDERS = ['default', 'updated', 'created'] as const;
 
 /**
- * Question detail at /questions/{qid}[/{slug}][/{aid}] (spec §2): the question, its answers and comments.
+ * Question detail at /questions/{qid}[/{slug}][/{aid}] (spec §2): the question, its answers and comments. The
+ * answers are asked for beside the question, not after it.
  */
 export function QuestionDetailPage({ params }: { params: PathParams<typeof QUESTION_ROUTE> }) {
   const { t } = useTranslation();
@@ -42,17 +43,13 @@ export function QuestionDetailPage({ params }: { params: PathParams<typeof QUEST
   const order = ANSWER_ORDERS.find((o) => o === search.get('order')) ?? 'default';
   const answersKey = ['answer/page', questionId, order];
   const question = useQuery({ queryKey: ['question/info', questionId], queryFn: () => questionApi.info(questionId) });
-  const answers = useQuery({
-    queryKey: answersKey,
-    queryFn: () => answerApi.page(questionId, order),
-    enabled: question.isSuccess,
-  });
+  const answers = useQuery({ queryKey: answersKey, queryFn: () => answerApi.page(questionId, order) });
   const [reported, setReported] = useState<CommentItem | null>(null);
+  // The linked answer is on the page once both have arrived, in whichever order they did.
+  const shown = question.isSuccess && answers.isSuccess;
   useEffect(() => {
-    if (linkedAnswer && answers.isSuccess) {
-      document.getElementById(`answer-${linkedAnswer}`)?.scrollIntoView({ block: 'start' });
-    }
-  }, [linkedAnswer, answers.isSuccess]);
+    if (linkedAnswer && shown) document.getElementById(`answer-${linkedAnswer}`)?.scrollIntoView({ block: 'start' });
+  }, [linkedAnswer, shown]);
   useEffect(() => {
     if (question.data) document.title = question.data.title;
   }, [question.data]);
