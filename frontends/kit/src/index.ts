@@ -22,6 +22,7 @@ export { siteApi } from './api/calls/site';
 export { tagApi } from './api/calls/tags';
 export { voteApi } from './api/calls/votes';
 export { ADMIN_API_BASE, API_BASE, api, type CallOptions } from './api/client';
+export { invalidateKeys, queryKeys } from './api/query-keys';
 export type * from './api/wire';
 export { AppFrame } from './app/app-frame';
 export { createLifecycles } from './app/lifecycles';

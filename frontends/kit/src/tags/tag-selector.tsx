@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tagApi } from '../api/calls/tags';
+import { queryKeys } from '../api/query-keys';
 import { useDebounced } from '../app/use-debounced';
 import { type ChosenTag, chooseTag, slugOf } from './tag-choice';
 
@@ -27,7 +28,7 @@ export function TagSelector({ value, onChange, error, helperText, unlimited }: T
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const query = useDebounced(text.replace(/;/g, '').trim(), 200);
   const suggestions = useQuery({
-    queryKey: ['question/tags', query],
+    queryKey: queryKeys.tagSuggestions(query),
     queryFn: () => tagApi.suggest(query),
     enabled: typing && query !== '',
   });

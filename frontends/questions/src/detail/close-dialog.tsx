@@ -1,4 +1,4 @@
-import { moderationApi, type ReasonItem } from '@agora/kit';
+import { moderationApi, queryKeys, type ReasonItem } from '@agora/kit';
 import {
   Button,
   Dialog,
@@ -67,7 +67,7 @@ export function ReasonDialog({
 }) {
   const { t } = useTranslation();
   const reasons = useQuery({
-    queryKey: ['reasons', objectType, action],
+    queryKey: queryKeys.reasons(objectType, action),
     queryFn: () => moderationApi.reasons(objectType, action),
   });
   const list = reasons.data?.length ? reasons.data : action === 'close' ? CLOSE_REASONS : [];

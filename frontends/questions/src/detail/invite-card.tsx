@@ -4,6 +4,7 @@ import {
   ensureCanAct,
   Link,
   postApi,
+  queryKeys,
   questionApi,
   ROUTES,
   toast,
@@ -29,12 +30,12 @@ import { useTranslation } from 'react-i18next';
 export function InviteCard({ questionId, canInvite }: { questionId: string; canInvite: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const key = ['question/invite', questionId];
+  const key = queryKeys.invited(questionId);
   const invited = useQuery({ queryKey: key, queryFn: () => questionApi.invited(questionId) });
   const [editing, setEditing] = useState<UserBasicInfo[] | null>(null);
   const [text, setText] = useState('');
   const candidates = useQuery({
-    queryKey: ['user/info/search', text.trim()],
+    queryKey: queryKeys.userSearch(text.trim()),
     queryFn: () => postApi.mentionCandidates(text.trim()),
     enabled: editing !== null && text.trim() !== '',
   });

@@ -2,9 +2,11 @@ import {
   answerApi,
   captchaOn,
   dialogs,
+  invalidateKeys,
   type MemberAction,
   moderationApi,
   navigate,
+  queryKeys,
   questionApi,
   toast,
   withCaptcha,
@@ -27,10 +29,7 @@ export function PostActions({ post }: { post: PostRef }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [dialog, setDialog] = useState<'close' | 'flag' | null>(null);
-  const refresh = () =>
-    client.invalidateQueries({
-      predicate: (q) => String(q.queryKey[0]).startsWith('question') || String(q.queryKey[0]).startsWith('answer'),
-    });
+  const refresh = () => invalidateKeys(client, queryKeys.questions(), queryKeys.answers());
   const isQuestion = post.kind === 'question';
   const done = (toastKey?: string) => () => {
     if (toastKey) toast.success(t(toastKey));

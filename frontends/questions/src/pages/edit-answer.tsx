@@ -5,11 +5,13 @@ import {
   CaptchaCancelled,
   captchaOn,
   ErrorPage,
+  invalidateKeys,
   Link,
   Loading,
   MarkdownEditor,
   navigate,
   PostHtml,
+  queryKeys,
   questionPath,
   toast,
   usePermalink,
@@ -27,7 +29,7 @@ export function EditAnswerPage({ params }: { params: { questionId: string; answe
   const client = useQueryClient();
   const permalink = usePermalink();
   const { questionId, answerId } = params;
-  const loaded = useQuery({ queryKey: ['answer/info', answerId], queryFn: () => answerApi.info(answerId) });
+  const loaded = useQuery({ queryKey: queryKeys.answerInfo(answerId), queryFn: () => answerApi.info(answerId) });
   const [content, setContent] = useState<string | null>(null);
   const [summary, setSummary] = useState('');
   const [error, setError] = useState('');
@@ -53,9 +55,7 @@ export function EditAnswerPage({ params }: { params: { questionId: string; answe
       );
       leave.release();
       if (result.wait_for_review) toast.info(t('ui.toast.revision_after_review'));
-      await client.invalidateQueries({
-        predicate: (q) => ['answer/page', 'answer/info'].includes(String(q.queryKey[0])),
-      });
+      await invalidateKeys(client, queryKeys.answerPages(), queryKeys.answerInfos());
       navigate(questionPath(permalink, question.id, question.url_title, answerId));
     } catch (failure) {
       if (failure instanceof ApiError && failure.fieldErrors.length) setError(failure.fieldErrors[0]?.error_msg ?? '');

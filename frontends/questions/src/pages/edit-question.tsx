@@ -3,6 +3,7 @@ import {
   ErrorPage,
   Loading,
   navigate,
+  queryKeys,
   questionApi,
   questionPath,
   toast,
@@ -26,7 +27,7 @@ export function EditQuestionPage({ params }: { params: { questionId: string } })
   const client = useQueryClient();
   const permalink = usePermalink();
   const id = params.questionId;
-  const question = useQuery({ queryKey: ['question/info', id], queryFn: () => questionApi.info(id) });
+  const question = useQuery({ queryKey: queryKeys.questionInfo(id), queryFn: () => questionApi.info(id) });
   const [values, setValues] = useState<QuestionValues | null>(null);
   const [summary, setSummary] = useState('');
   useEffect(() => {
@@ -54,7 +55,7 @@ export function EditQuestionPage({ params }: { params: { questionId: string } })
     );
     leave.release();
     if (result.wait_for_review) toast.info(t('ui.toast.revision_after_review'));
-    await client.invalidateQueries({ queryKey: ['question/info', id] });
+    await client.invalidateQueries({ queryKey: queryKeys.questionInfo(id) });
     navigate(questionPath(permalink, id, result.url_title || q.url_title));
   };
   return (

@@ -7,6 +7,7 @@ import {
   moderationApi,
   type PathParams,
   type QUESTION_ROUTE,
+  queryKeys,
   questionApi,
   SortBar,
   toast,
@@ -41,8 +42,11 @@ export function QuestionDetailPage({ params }: { params: PathParams<typeof QUEST
   const { questionId } = params;
   const linkedAnswer = linkedAnswerId(params, permalink);
   const order = ANSWER_ORDERS.find((o) => o === search.get('order')) ?? 'default';
-  const answersKey = ['answer/page', questionId, order];
-  const question = useQuery({ queryKey: ['question/info', questionId], queryFn: () => questionApi.info(questionId) });
+  const answersKey = queryKeys.answerPage(questionId, order);
+  const question = useQuery({
+    queryKey: queryKeys.questionInfo(questionId),
+    queryFn: () => questionApi.info(questionId),
+  });
   const answers = useQuery({ queryKey: answersKey, queryFn: () => answerApi.page(questionId, order) });
   const [reported, setReported] = useState<CommentItem | null>(null);
   // The linked answer is on the page once both have arrived, in whichever order they did.

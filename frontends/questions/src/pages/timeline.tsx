@@ -3,6 +3,7 @@ import {
   Link,
   Loading,
   PostHtml,
+  queryKeys,
   questionPath,
   RelativeTime,
   ROUTES,
@@ -47,7 +48,7 @@ export function TimelinePage({ params }: { params: { objectId: string } }) {
   const [showVotes, setShowVotes] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const timeline = useQuery({
-    queryKey: ['activity/timeline', objectId, showVotes],
+    queryKey: queryKeys.timeline(objectId, showVotes),
     queryFn: () => revisionApi.timeline(objectId, showVotes),
   });
   if (timeline.isPending) return <Loading />;

@@ -1,4 +1,4 @@
-import { type ObjectTimelineDetail, revisionApi } from '@agora/kit';
+import { type ObjectTimelineDetail, queryKeys, revisionApi } from '@agora/kit';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,7 @@ const tagNames = (r: ObjectTimelineDetail | null) => (r?.tags ?? []).map((t) => 
 export function RevisionDiff({ oldId, newId }: { oldId: string; newId: string }) {
   const { t } = useTranslation();
   const detail = useQuery({
-    queryKey: ['timeline/detail', oldId, newId],
+    queryKey: queryKeys.revisionDiff(oldId, newId),
     queryFn: () => revisionApi.detail(oldId, newId),
   });
   if (detail.isPending) return <CircularProgress size={20} />;

@@ -1,4 +1,4 @@
-import { type ChosenTag, TagSelector, tagApi, toast } from '@agora/kit';
+import { type ChosenTag, queryKeys, TagSelector, tagApi, toast } from '@agora/kit';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 export function Synonyms({ tagId, tagName }: { tagId: string; tagName: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const key = ['tag/synonyms', tagId];
+  const key = queryKeys.synonyms(tagId);
   const synonyms = useQuery({ queryKey: key, queryFn: () => tagApi.synonyms(tagId) });
   const [editing, setEditing] = useState<ChosenTag[] | null>(null);
   const save = useMutation({

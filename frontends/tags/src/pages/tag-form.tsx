@@ -1,5 +1,15 @@
 import { Limits } from '@agora/contracts/limits';
-import { ApiError, Loading, MarkdownEditor, navigate, tagApi, tagPath, toast } from '@agora/kit';
+import {
+  ApiError,
+  invalidateKeys,
+  Loading,
+  MarkdownEditor,
+  navigate,
+  queryKeys,
+  tagApi,
+  tagPath,
+  toast,
+} from '@agora/kit';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -70,7 +80,7 @@ export function TagFormPage({ params }: { params: { tagId?: string } }) {
       } else {
         await tagApi.add(body);
       }
-      await client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('tag') });
+      await invalidateKeys(client, queryKeys.tag(), queryKeys.tags());
       navigate(`${tagPath(body.slug_name)}/info`);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
