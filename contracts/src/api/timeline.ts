@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { TagRespSchema } from '../posts/responses';
 import { UserBasicInfoSchema } from '../users/user-basic-info';
 
@@ -14,6 +14,7 @@ export const ActObjectInfoSchema = Type.Object({
   display_name: Type.String(),
   main_tag_slug_name: Type.String(),
 });
+export type ActObjectInfo = Static<typeof ActObjectInfoSchema>;
 
 /** api.md ActObjectTimeline */
 export const ActObjectTimelineSchema = Type.Object({
@@ -28,11 +29,13 @@ export const ActObjectTimelineSchema = Type.Object({
   cancelled_at: Type.Integer(),
   user_info: UserBasicInfoSchema,
 });
+export type ActObjectTimeline = Static<typeof ActObjectTimelineSchema>;
 
 export const ObjectTimelineSchema = Type.Object({
   object_info: ActObjectInfoSchema,
   timeline: Type.Array(ActObjectTimelineSchema),
 });
+export type ObjectTimeline = Static<typeof ObjectTimelineSchema>;
 
 /** api.md ObjectTimelineDetail (tags are ObjectTimelineTag, the same fields as TagResp). */
 export const ObjectTimelineDetailSchema = Type.Object({
@@ -42,9 +45,11 @@ export const ObjectTimelineDetailSchema = Type.Object({
   slug_name: Type.String(),
   main_tag_slug_name: Type.String(),
 });
+export type ObjectTimelineDetail = Static<typeof ObjectTimelineDetailSchema>;
 
 const MaybeDetail = Type.Union([ObjectTimelineDetailSchema, Type.Null()]);
 export const TimelineDetailSchema = Type.Object({ old_revision: MaybeDetail, new_revision: MaybeDetail });
+export type TimelineDetail = Static<typeof TimelineDetailSchema>;
 
 export const TimelineQuery = Type.Object({
   object_id: Type.String({ minLength: 1, maxLength: 100 }),

@@ -5,8 +5,9 @@
 import './app/boot';
 
 export { ApiError } from './api/api-error';
-export { type ActionRecord, accountApi, type CaptchaFields } from './api/calls/account';
-export { NO_RED_DOT, notificationApi, type RedDot } from './api/calls/notifications';
+export { accountApi, type CaptchaFields } from './api/calls/account';
+export { moderationApi } from './api/calls/moderation';
+export { NO_RED_DOT, notificationApi } from './api/calls/notifications';
 export {
   answerApi,
   commentApi,
@@ -16,12 +17,13 @@ export {
   revisionApi,
   type TagItem,
 } from './api/calls/posts';
-export { type ReasonItem, searchApi } from './api/calls/search';
-export { type SiteInfo, siteApi, type UserCenterAgent } from './api/calls/site';
+export { searchApi } from './api/calls/search';
+export { siteApi } from './api/calls/site';
 export { tagApi } from './api/calls/tags';
 export { voteApi } from './api/calls/votes';
 export { ADMIN_API_BASE, API_BASE, api, type CallOptions } from './api/client';
-export type * from './api/post-types';
+export { invalidateKeys, queryKeys } from './api/query-keys';
+export type * from './api/wire';
 export { AppFrame } from './app/app-frame';
 export { createLifecycles } from './app/lifecycles';
 export { clearPageError, type PageErrorCode, showPageError, usePageError } from './app/page-error';
@@ -45,7 +47,16 @@ export { QUESTION_SORTS, QuestionList } from './questions/question-list';
 export { hasAccepted, QuestionRow, TagChips } from './questions/question-row';
 export { isExternal, type Location, navigate, useLocation, useSearchParams, withParams } from './router/history';
 export { Link, type LinkProps } from './router/link';
-export { parseQuestionPath, questionPath, slugInLinks, tagPath, usePermalink } from './router/post-links';
+export { matchPath, type PathParams } from './router/match-path';
+export {
+  linkedAnswerId,
+  QUESTION_ROUTE,
+  questionPath,
+  slugInLinks,
+  tagPath,
+  usePermalink,
+} from './router/post-links';
+export { type Route, RouteScreens, route } from './router/route-table';
 export { ROUTES } from './router/routes';
 export { completeLogin, logout, signInWithToken } from './session/actions';
 export { deriveLoginState, type LoginState } from './session/login-state';
@@ -59,11 +70,11 @@ export {
   useLoginState,
   useUser,
 } from './session/session';
-export type { AvatarInfo, UserInfo } from './session/user';
+export type { UserInfo } from './session/user';
 export { captchaOn, loadSiteInfo, useSiteInfo, useUserCenterAgent } from './site/site-info';
 export { STORAGE_KEYS, storage } from './storage';
 export { createStore, type Store, useStore } from './store';
-export { chooseTag, slugOf } from './tags/tag-choice';
+export { type ChosenTag, chooseTag, slugOf } from './tags/tag-choice';
 export { TagSelector, type TagSelectorProps } from './tags/tag-selector';
 export { agoraTheme, navbarStyle, primaryColor } from './theme/theme';
 export { Avatar, avatarSrc } from './ui/avatar';

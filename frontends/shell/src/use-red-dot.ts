@@ -1,5 +1,5 @@
 import { Limits } from '@agora/contracts/limits';
-import { NO_RED_DOT, notificationApi, type RedDot, useLoginState } from '@agora/kit';
+import { NO_RED_DOT, notificationApi, queryKeys, type RedDot, useLoginState } from '@agora/kit';
 import { useQuery } from '@tanstack/react-query';
 
 /**
@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 export function useRedDot(): RedDot {
   const { isLogged } = useLoginState();
   const query = useQuery({
-    queryKey: ['notification', 'status'],
+    queryKey: queryKeys.redDot(),
     queryFn: async () => (await notificationApi.status()) ?? NO_RED_DOT,
     enabled: isLogged,
     refetchInterval: Limits.timing.notificationPollMs,

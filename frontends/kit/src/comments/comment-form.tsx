@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postApi } from '../api/calls/posts';
+import { queryKeys } from '../api/query-keys';
 import { useDebounced } from '../app/use-debounced';
 import { completeMention, mentionAt } from './mentions';
 
@@ -32,7 +33,7 @@ export function CommentForm({
   const mention = mentionAt(text, caret);
   const query = useDebounced(mention?.query ?? '', 200);
   const candidates = useQuery({
-    queryKey: ['user/info/search', query],
+    queryKey: queryKeys.userSearch(query),
     queryFn: () => postApi.mentionCandidates(query),
     enabled: Boolean(mention) && query !== '',
   });

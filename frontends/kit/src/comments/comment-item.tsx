@@ -1,7 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CommentItem as Comment } from '../api/post-types';
+import type { CommentItem as Comment } from '../api/wire';
 import { Link } from '../router/link';
 import { ROUTES } from '../router/routes';
 import { ensureCanAct } from '../ui/login-dialog';

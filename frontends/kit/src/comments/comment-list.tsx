@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commentApi } from '../api/calls/posts';
 import { voteApi } from '../api/calls/votes';
-import type { CommentItem as Comment } from '../api/post-types';
+import { queryKeys } from '../api/query-keys';
+import type { CommentItem as Comment } from '../api/wire';
 import { getUser } from '../session/session';
 import { captchaOn } from '../site/site-info';
 import { withCaptcha } from '../ui/captcha';
@@ -35,7 +36,7 @@ const fetchPage = (objectId: string, page: number) =>
 export function CommentList({ objectId, onReport }: { objectId: string; onReport: (comment: Comment) => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const key = ['comment/page', objectId];
+  const key = queryKeys.comments(objectId);
   const [adding, setAdding] = useState(false);
   const comments = useInfiniteQuery({
     queryKey: key,

@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { CommentItem, Page } from '../api/post-types';
+import type { CommentItem, Page } from '../api/wire';
 
 export type CommentPages = InfiniteData<Page<CommentItem>, unknown>;
 

@@ -3,6 +3,7 @@ import { Box, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { postApi } from '../api/calls/posts';
+import { queryKeys } from '../api/query-keys';
 import { useDebounced } from '../app/use-debounced';
 import { PostHtml } from '../ui/post-html';
 
@@ -11,7 +12,7 @@ export function Preview({ text }: { text: string }) {
   const { t } = useTranslation();
   const settled = useDebounced(text, Limits.timing.previewDebounceMs);
   const rendered = useQuery({
-    queryKey: ['post/render', settled],
+    queryKey: queryKeys.rendered(settled),
     queryFn: () => postApi.render(settled),
     enabled: settled.trim() !== '',
     staleTime: Number.POSITIVE_INFINITY,

@@ -1,6 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
 import { type ReactNode, useEffect } from 'react';
 import { navigate, useLocation } from '../router/history';
+import { matchPath } from '../router/match-path';
 import { refreshProfile, useLoginState } from '../session/session';
 import { useSiteInfo, useUserCenterAgent } from '../site/site-info';
 import { ErrorPage } from '../ui/error-page';
@@ -17,7 +18,8 @@ export function Loading() {
 
 /**
  * A screen behind its guards (spec §4): a failure with 403, 404 or 50X shows that error page, any other
- * redirects (saving the page as the login target when the guard says so). `path` is the screen's own path.
+ * redirects (saving the page as the login target when the guard says so). `path` is the screen's own path
+ * pattern (DESIGN §7, "Routes").
  */
 export function Guarded({ guards, path, children }: { guards: Guard[]; path?: string; children: ReactNode }) {
   const state = useLoginState();
@@ -29,7 +31,7 @@ export function Guarded({ guards, path, children }: { guards: Guard[]; path?: st
     void refreshProfile();
   }, [location.href]);
   // Leaving this screen (the router has not re-rendered yet): its guards no longer apply.
-  const leaving = path !== undefined && location.pathname.replace(/\/+$/, '') !== path;
+  const leaving = path !== undefined && matchPath(path, location.pathname) === null;
   const ready = !site.isPending && !agent.isPending && !leaving;
   const result = ready
     ? runGuards(guards, { state, site: site.data ?? null, agent: agent.data ?? null, pathname: location.pathname })

@@ -1,3 +1,4 @@
+import type { AgentInfo, SiteInfo } from '../api/wire';
 import type { LoginState } from '../session/login-state';
 
 /** What a guard decides (spec §4): pass, go elsewhere, or show an error page in place. */
@@ -10,11 +11,14 @@ export interface GuardContext {
   state: LoginState;
   /** Site settings from `siteinfo`, as far as the guards read them. */
   site: {
-    login?: { allow_new_registrations?: boolean; login_required?: boolean };
-    site_security?: { login_required?: boolean };
+    login?: Partial<Pick<SiteInfo['login'], 'allow_new_registrations'>>;
+    site_security?: Partial<Pick<SiteInfo['site_security'], 'login_required'>>;
   } | null;
   /** The user-center agent, when one is enabled (`user-center/agent`). */
-  agent?: { enabled: boolean; agent_info?: { login_redirect_url?: string; sign_up_redirect_url?: string } } | null;
+  agent?: {
+    enabled: boolean;
+    agent_info?: Partial<Pick<AgentInfo, 'login_redirect_url' | 'sign_up_redirect_url'>>;
+  } | null;
   pathname: string;
 }
 
@@ -76,8 +80,9 @@ export const guards = {
   },
   /** A private site sends anonymous visitors of non-exempt paths to login, saving the target. */
   privateSite: ({ site, state }) => {
-    const required = site?.site_security?.login_required ?? site?.login?.login_required;
-    return required && !state.isLogged ? { ok: false, redirect: LOGIN, saveTarget: true } : OK;
+    return site?.site_security?.login_required && !state.isLogged
+      ? { ok: false, redirect: LOGIN, saveTarget: true }
+      : OK;
   },
 } satisfies Record<string, Guard>;
 

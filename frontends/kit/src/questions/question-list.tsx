@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { questionApi } from '../api/calls/posts';
+import { queryKeys } from '../api/query-keys';
 import { Loading } from '../guards/guarded';
 import { useSearchParams } from '../router/history';
 import { usePermalink } from '../router/post-links';
@@ -13,10 +14,10 @@ import { QuestionRow } from './question-row';
 
 export const QUESTION_SORTS = ['active', 'newest', 'frequent', 'score', 'unanswered'] as const;
 
-const listQuery = (order: string, page: number, tag?: string) => ({
-  queryKey: ['question/page', order, page, tag ?? ''],
-  queryFn: () => questionApi.page({ order, page, page_size: Limits.pageSize.questionList, tag }),
-});
+const listQuery = (order: string, page: number, tag?: string) => {
+  const params = { order, page, page_size: Limits.pageSize.questionList, tag };
+  return { queryKey: queryKeys.questionPage(params), queryFn: () => questionApi.page(params) };
+};
 
 /**
  * The question list (spec §2): sort bar (active by default), rows, pagination of 20, the empty state;

@@ -1,6 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { QuestionListItem, TagResp } from '../api/post-types';
+import type { QuestionPageItem, TagResp } from '../api/wire';
 import { formatCount } from '../format/count';
 import { Link } from '../router/link';
 import { questionPath, tagPath } from '../router/post-links';
@@ -32,7 +32,7 @@ export function TagChips({ tags }: { tags: TagResp[] }) {
  * A row of the question list (spec §2): title with the pin icon (pin 2) and [closed] (status 2), the
  * operator, operation time and type, votes, answers (accepted marker) and views, tags.
  */
-export function QuestionRow({ question, permalink }: { question: QuestionListItem; permalink?: number }) {
+export function QuestionRow({ question, permalink }: { question: QuestionPageItem; permalink?: number }) {
   const { t } = useTranslation();
   const accepted = hasAccepted(question.accepted_answer_id);
   return (

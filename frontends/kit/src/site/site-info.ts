@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { siteApi } from '../api/calls/site';
+import { queryKeys } from '../api/query-keys';
 import { queryClient } from '../app/query-client';
 
-export const SITE_INFO_KEY = ['siteinfo'] as const;
-export const AGENT_KEY = ['user-center', 'agent'] as const;
-
-const siteInfoQuery = { queryKey: SITE_INFO_KEY, queryFn: siteApi.siteInfo, staleTime: 60_000 };
-const agentQuery = { queryKey: AGENT_KEY, queryFn: siteApi.userCenterAgent, staleTime: 5 * 60_000 };
+export const siteInfoQuery = { queryKey: queryKeys.siteInfo(), queryFn: siteApi.siteInfo, staleTime: 60_000 };
+export const agentQuery = {
+  queryKey: queryKeys.userCenterAgent(),
+  queryFn: siteApi.userCenterAgent,
+  staleTime: 5 * 60_000,
+};
 
 /** Site settings (`siteinfo`): name, branding, login and security rules, theme, interface language. */
 export function useSiteInfo() {
@@ -23,6 +25,6 @@ export const loadSiteInfo = () => queryClient.fetchQuery(siteInfoQuery);
 /** Whether the site has captchas on (security settings); only then is an action checked first. */
 export const captchaOn = (): boolean =>
   Boolean(
-    queryClient.getQueryData<Awaited<ReturnType<typeof siteApi.siteInfo>>>(SITE_INFO_KEY)?.site_security
+    queryClient.getQueryData<Awaited<ReturnType<typeof siteApi.siteInfo>>>(queryKeys.siteInfo())?.site_security
       ?.captcha_enabled,
   );

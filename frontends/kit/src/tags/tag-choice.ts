@@ -1,16 +1,22 @@
 import { Limits } from '@agora/contracts/limits';
-import type { TagResp } from '../api/post-types';
+import type { TagResp } from '../api/wire';
 
 /** A tag slug as typed: lower case, spaces as `-`, semicolons stripped (spec §5). */
 export const slugOf = (text: string) => text.trim().toLowerCase().replace(/;/g, '').replace(/\s+/g, '-');
 
-export type ChooseResult = { kind: 'added'; tags: TagResp[] } | { kind: 'duplicate'; slug: string } | { kind: 'full' };
+/** A tag in the selector: one the server knows (a question's, a suggestion, a synonym) or one just typed. */
+export type ChosenTag = Pick<TagResp, 'slug_name' | 'display_name'>;
+
+export type ChooseResult =
+  | { kind: 'added'; tags: ChosenTag[] }
+  | { kind: 'duplicate'; slug: string }
+  | { kind: 'full' };
 
 /**
  * Choosing a tag (spec §4): one already chosen is not added again (the caller highlights it for 2 s),
  * and there are at most 5.
  */
-export function chooseTag(chosen: TagResp[], tag: TagResp, max: number = Limits.tags.maxPerQuestion): ChooseResult {
+export function chooseTag(chosen: ChosenTag[], tag: ChosenTag, max: number = Limits.tags.maxPerQuestion): ChooseResult {
   const slug = slugOf(tag.slug_name);
   if (chosen.some((c) => slugOf(c.slug_name) === slug)) return { kind: 'duplicate', slug };
   if (chosen.length >= max) return { kind: 'full' };

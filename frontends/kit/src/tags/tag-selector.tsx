@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tagApi } from '../api/calls/tags';
-import type { TagResp } from '../api/post-types';
+import { queryKeys } from '../api/query-keys';
 import { useDebounced } from '../app/use-debounced';
-import { chooseTag, slugOf } from './tag-choice';
+import { type ChosenTag, chooseTag, slugOf } from './tag-choice';
 
 export interface TagSelectorProps {
-  value: TagResp[];
-  onChange: (tags: TagResp[]) => void;
+  value: ChosenTag[];
+  onChange: (tags: ChosenTag[]) => void;
   error?: boolean;
   helperText?: string;
   /** Tags may be added beyond the 5 of a question (the following-tags panel). */
@@ -28,7 +28,7 @@ export function TagSelector({ value, onChange, error, helperText, unlimited }: T
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const query = useDebounced(text.replace(/;/g, '').trim(), 200);
   const suggestions = useQuery({
-    queryKey: ['question/tags', query],
+    queryKey: queryKeys.tagSuggestions(query),
     queryFn: () => tagApi.suggest(query),
     enabled: typing && query !== '',
   });
@@ -40,7 +40,7 @@ export function TagSelector({ value, onChange, error, helperText, unlimited }: T
 
   const max = unlimited ? Number.POSITIVE_INFINITY : Limits.tags.maxPerQuestion;
   const full = value.length >= max;
-  const choose = (tag: TagResp) => {
+  const choose = (tag: ChosenTag) => {
     const result = chooseTag(value, tag, max);
     if (result.kind === 'duplicate') setHighlighted(result.slug);
     else if (result.kind === 'added') onChange(result.tags);

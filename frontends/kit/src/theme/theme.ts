@@ -1,10 +1,9 @@
 import { Limits } from '@agora/contracts/limits';
 import { createTheme, type Theme } from '@mui/material';
+import type { SiteInfo } from '../api/wire';
 
-export interface SiteTheme {
-  theme?: string;
-  theme_config?: Record<string, unknown>;
-}
+/** The theme settings of `siteinfo` that the MUI theme reads. */
+type SiteTheme = Partial<Pick<SiteInfo['theme'], 'theme' | 'theme_config'>>;
 
 /** The site's primary colour (admin theme settings), else #0033FF. */
 export function primaryColor(site: SiteTheme | undefined): string {

@@ -1,6 +1,6 @@
 import { Limits } from '@agora/contracts/limits';
 import { Avatar as MuiAvatar } from '@mui/material';
-import type { AvatarInfo } from '../session/user';
+import type { AvatarInfo } from '../api/wire';
 
 /** The picture URL of an avatar given as a string or as {type, gravatar, custom}, requested at `size`. */
 export function avatarSrc(avatar: string | AvatarInfo | undefined, size: number = Limits.avatar.requestedSize): string {

@@ -1,10 +1,11 @@
 import { ApiError } from '../api/api-error';
-import { type ActionRecord, accountApi, type CaptchaFields } from '../api/calls/account';
+import { accountApi, type CaptchaFields } from '../api/calls/account';
+import type { ActionRecordResp } from '../api/wire';
 import { createStore } from '../store';
 
 export interface CaptchaRequest {
   action: string;
-  record: ActionRecord;
+  record: ActionRecordResp;
   /** The server's message when the last answer was wrong. */
   error?: string;
   answer: (fields: Required<CaptchaFields> | null) => void;
@@ -20,7 +21,7 @@ export class CaptchaCancelled extends Error {
   }
 }
 
-function ask(action: string, record: ActionRecord, error?: string) {
+function ask(action: string, record: ActionRecordResp, error?: string) {
   return new Promise<Required<CaptchaFields> | null>((answer) => captchaStore.set({ action, record, error, answer }));
 }
 
@@ -37,7 +38,7 @@ export async function withCaptcha<T>(
   enabled: boolean,
   send: (fields: CaptchaFields) => Promise<T>,
 ): Promise<T> {
-  let record: ActionRecord | null = enabled ? await accountApi.actionRecord(action) : null;
+  let record: ActionRecordResp | null = enabled ? await accountApi.actionRecord(action) : null;
   let error: string | undefined;
   for (;;) {
     let fields: CaptchaFields = {};

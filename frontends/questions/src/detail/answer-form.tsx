@@ -1,5 +1,15 @@
 import { Limits } from '@agora/contracts/limits';
-import { answerApi, captchaOn, dialogs, ensureCanAct, MarkdownEditor, useLoginState, withCaptcha } from '@agora/kit';
+import {
+  answerApi,
+  captchaOn,
+  dialogs,
+  ensureCanAct,
+  invalidateKeys,
+  MarkdownEditor,
+  queryKeys,
+  useLoginState,
+  withCaptcha,
+} from '@agora/kit';
 import { Box, Button, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -37,9 +47,7 @@ export function AnswerForm({ questionId }: { questionId: string }) {
       );
       clearDraft(draftKey);
       setContent('');
-      await client.invalidateQueries({
-        predicate: (q) => ['question/info', 'answer/page'].includes(String(q.queryKey[0])),
-      });
+      await invalidateKeys(client, queryKeys.questionInfos(), queryKeys.answerPages());
     } catch {
       // the API client has shown what went wrong (spec §8)
     } finally {

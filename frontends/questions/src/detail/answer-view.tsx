@@ -3,16 +3,18 @@ import {
   answerApi,
   type CommentItem,
   CommentList,
+  invalidateKeys,
   Link,
   PostHtml,
   type QuestionInfo,
+  queryKeys,
   questionPath,
   ShareMenu,
   usePermalink,
   useUser,
 } from '@agora/kit';
 import { Box, Button, Chip } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BookmarkButton } from './bookmark-button';
 import { PostActions } from './post-actions';
@@ -29,7 +31,7 @@ export function AnswerView({
 }: {
   answer: AnswerInfo;
   question: QuestionInfo;
-  answersKey: unknown[];
+  answersKey: QueryKey;
   highlighted: boolean;
   onReport: (comment: CommentItem) => void;
 }) {
@@ -44,8 +46,7 @@ export function AnswerView({
     );
   const accept = useMutation({
     mutationFn: () => answerApi.accept(question.id, accepted ? '0' : answer.id),
-    onSuccess: () =>
-      client.invalidateQueries({ predicate: (q) => ['question/info', 'answer/page'].includes(String(q.queryKey[0])) }),
+    onSuccess: () => invalidateKeys(client, queryKeys.questionInfos(), queryKeys.answerPages()),
   });
   const isAsker = user?.id === question.user_info?.id;
   return (

@@ -1,4 +1,4 @@
-import { type ReasonItem, searchApi } from '@agora/kit';
+import { moderationApi, queryKeys, type ReasonItem } from '@agora/kit';
 import {
   Button,
   Dialog,
@@ -16,10 +16,38 @@ import { useTranslation } from 'react-i18next';
 
 /** The reference's close reasons (behaviour §9a), for a deployment whose moderation service has no `reasons` yet. */
 const CLOSE_REASONS: ReasonItem[] = [
-  { reason_type: 60, name: 'a_duplicate', description: '', content_type: 'text', placeholder: '' },
-  { reason_type: 63, name: 'community_specific', description: '', content_type: '', placeholder: '' },
-  { reason_type: 64, name: 'not_clarity', description: '', content_type: '', placeholder: '' },
-  { reason_type: 59, name: 'something', description: '', content_type: 'textarea', placeholder: '' },
+  {
+    reason_key: 'reason.a_duplicate',
+    reason_type: 60,
+    name: 'a_duplicate',
+    description: '',
+    content_type: 'text',
+    placeholder: '',
+  },
+  {
+    reason_key: 'reason.community_specific',
+    reason_type: 63,
+    name: 'community_specific',
+    description: '',
+    content_type: '',
+    placeholder: '',
+  },
+  {
+    reason_key: 'reason.not_clarity',
+    reason_type: 64,
+    name: 'not_clarity',
+    description: '',
+    content_type: '',
+    placeholder: '',
+  },
+  {
+    reason_key: 'reason.something',
+    reason_type: 59,
+    name: 'something',
+    description: '',
+    content_type: 'textarea',
+    placeholder: '',
+  },
 ];
 
 /**
@@ -39,8 +67,8 @@ export function ReasonDialog({
 }) {
   const { t } = useTranslation();
   const reasons = useQuery({
-    queryKey: ['reasons', objectType, action],
-    queryFn: () => searchApi.reasons(objectType, action),
+    queryKey: queryKeys.reasons(objectType, action),
+    queryFn: () => moderationApi.reasons(objectType, action),
   });
   const list = reasons.data?.length ? reasons.data : action === 'close' ? CLOSE_REASONS : [];
   const [chosen, setChosen] = useState<number | null>(null);

@@ -4,10 +4,11 @@ import {
   ensureCanAct,
   Link,
   postApi,
+  queryKeys,
   questionApi,
   ROUTES,
   toast,
-  type UserBasic,
+  type UserBasicInfo,
   withCaptcha,
 } from '@agora/kit';
 import {
@@ -29,12 +30,12 @@ import { useTranslation } from 'react-i18next';
 export function InviteCard({ questionId, canInvite }: { questionId: string; canInvite: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const key = ['question/invite', questionId];
+  const key = queryKeys.invited(questionId);
   const invited = useQuery({ queryKey: key, queryFn: () => questionApi.invited(questionId) });
-  const [editing, setEditing] = useState<UserBasic[] | null>(null);
+  const [editing, setEditing] = useState<UserBasicInfo[] | null>(null);
   const [text, setText] = useState('');
   const candidates = useQuery({
-    queryKey: ['user/info/search', text.trim()],
+    queryKey: queryKeys.userSearch(text.trim()),
     queryFn: () => postApi.mentionCandidates(text.trim()),
     enabled: editing !== null && text.trim() !== '',
   });

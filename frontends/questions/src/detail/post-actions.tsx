@@ -2,10 +2,12 @@ import {
   answerApi,
   captchaOn,
   dialogs,
+  invalidateKeys,
   type MemberAction,
+  moderationApi,
   navigate,
+  queryKeys,
   questionApi,
-  searchApi,
   toast,
   withCaptcha,
 } from '@agora/kit';
@@ -27,10 +29,7 @@ export function PostActions({ post }: { post: PostRef }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [dialog, setDialog] = useState<'close' | 'flag' | null>(null);
-  const refresh = () =>
-    client.invalidateQueries({
-      predicate: (q) => String(q.queryKey[0]).startsWith('question') || String(q.queryKey[0]).startsWith('answer'),
-    });
+  const refresh = () => invalidateKeys(client, queryKeys.questions(), queryKeys.answers());
   const isQuestion = post.kind === 'question';
   const done = (toastKey?: string) => () => {
     if (toastKey) toast.success(t(toastKey));
@@ -99,7 +98,9 @@ export function PostActions({ post }: { post: PostRef }) {
           action="flag"
           onClose={() => setDialog(null)}
           onSubmit={(reason, content) =>
-            searchApi.report({ object_id: post.id, report_type: reason, content }).then(done('ui.toast.flag_thanks'))
+            moderationApi
+              .report({ object_id: post.id, report_type: reason, content })
+              .then(done('ui.toast.flag_thanks'))
           }
         />
       ) : null}

@@ -1,8 +1,8 @@
-import { Avatar, Link, RelativeTime, ROUTES, type UserBasic } from '@agora/kit';
+import { Avatar, Link, RelativeTime, ROUTES, type UserBasicInfo } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
 
 /** Who did what when on a post: 'asked', 'answered' or 'edited', with the avatar and reputation. */
-export function PostAuthor({ user, label, time }: { user?: UserBasic; label: string; time: number }) {
+export function PostAuthor({ user, label, time }: { user?: UserBasicInfo; label: string; time: number }) {
   if (!user) return null;
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', fontSize: 13 }}>

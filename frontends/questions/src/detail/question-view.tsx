@@ -1,4 +1,4 @@
-import { Link, PostHtml, type QuestionInfo, ShareMenu, TagChips, useLoginState } from '@agora/kit';
+import { Link, PostHtml, type QuestionInfo, queryKeys, ShareMenu, TagChips, useLoginState } from '@agora/kit';
 import { Alert, Box, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ export function QuestionView({ question, path }: { question: QuestionInfo; path:
   const client = useQueryClient();
   const { isLogged } = useLoginState();
   const patch = (change: Partial<QuestionInfo>) =>
-    client.setQueryData<QuestionInfo>(['question/info', question.id], (q) => (q ? { ...q, ...change } : q));
+    client.setQueryData<QuestionInfo>(queryKeys.questionInfo(question.id), (q) => (q ? { ...q, ...change } : q));
   const edited = question.update_user_info?.username && question.edit_time > 0;
   return (
     <Box component="article" data-testid="question">

@@ -1,4 +1,4 @@
-import { hasAccepted, Link, questionApi, questionPath, usePermalink } from '@agora/kit';
+import { hasAccepted, Link, queryKeys, questionApi, questionPath, usePermalink } from '@agora/kit';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ export function RelatedQuestions({ questionId }: { questionId: string }) {
   const { t } = useTranslation();
   const permalink = usePermalink();
   const related = useQuery({
-    queryKey: ['question/similar/tag', questionId],
+    queryKey: queryKeys.relatedQuestions(questionId),
     queryFn: () => questionApi.related(questionId),
   });
   if (!related.data?.list.length) return null;

@@ -1,10 +1,10 @@
 import { Limits } from '@agora/contracts/limits';
-import type { TagResp } from '@agora/kit';
+import type { ChosenTag } from '@agora/kit';
 
 export interface QuestionValues {
   title: string;
   content: string;
-  tags: TagResp[];
+  tags: ChosenTag[];
   answer: string;
 }
 

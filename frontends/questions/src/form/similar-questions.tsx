@@ -1,4 +1,4 @@
-import { Link, questionPath, searchApi, useDebounced, usePermalink } from '@agora/kit';
+import { Link, queryKeys, questionPath, searchApi, useDebounced, usePermalink } from '@agora/kit';
 import { Box, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ export function SimilarQuestions({ title }: { title: string }) {
   const permalink = usePermalink();
   const settled = useDebounced(title.trim(), 500);
   const similar = useQuery({
-    queryKey: ['question/similar', settled],
+    queryKey: queryKeys.similarQuestions(settled),
     queryFn: () => searchApi.similar(settled),
     enabled: settled.length >= 3,
   });

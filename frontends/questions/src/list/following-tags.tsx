@@ -1,24 +1,22 @@
-import { Link, type TagResp, TagSelector, tagApi, tagPath, toast, useLoginState } from '@agora/kit';
+import { type ChosenTag, Link, queryKeys, TagSelector, tagApi, tagPath, toast, useLoginState } from '@agora/kit';
 import { Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export const FOLLOWING_KEY = ['tags/following'];
 
 /** The following-tags panel (spec §2): view, edit with the tag selector, save. */
 export function FollowingTags() {
   const { t } = useTranslation();
   const { isLogged } = useLoginState();
   const client = useQueryClient();
-  const following = useQuery({ queryKey: FOLLOWING_KEY, queryFn: tagApi.following, enabled: isLogged });
-  const [editing, setEditing] = useState<TagResp[] | null>(null);
+  const following = useQuery({ queryKey: queryKeys.followingTags(), queryFn: tagApi.following, enabled: isLogged });
+  const [editing, setEditing] = useState<ChosenTag[] | null>(null);
   const save = useMutation({
-    mutationFn: (tags: TagResp[]) => tagApi.saveFollowing(tags.map((tag) => tag.slug_name)),
+    mutationFn: (tags: ChosenTag[]) => tagApi.saveFollowing(tags.map((tag) => tag.slug_name)),
     onSuccess: () => {
       setEditing(null);
       toast.success(t('ui.toast.update_success'));
-      void client.invalidateQueries({ queryKey: FOLLOWING_KEY });
+      void client.invalidateQueries({ queryKey: queryKeys.followingTags() });
     },
   });
   if (!isLogged) return null;

@@ -1,4 +1,4 @@
-import { hasAccepted, Link, questionApi, questionPath, usePermalink } from '@agora/kit';
+import { hasAccepted, Link, queryKeys, questionApi, questionPath, usePermalink } from '@agora/kit';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 export function HotQuestions() {
   const { t } = useTranslation();
   const permalink = usePermalink();
+  const params = { order: 'frequent', page: 1, page_size: 6, in_days: 7 };
   const hot = useQuery({
-    queryKey: ['question/page', 'hot-card'],
-    queryFn: () => questionApi.page({ order: 'frequent', page: 1, page_size: 6, in_days: 7 }),
+    queryKey: queryKeys.questionPage(params),
+    queryFn: () => questionApi.page(params),
     staleTime: 60_000,
   });
   if (!hot.data?.list.length) return null;

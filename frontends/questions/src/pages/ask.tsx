@@ -2,6 +2,7 @@ import {
   captchaOn,
   dialogs,
   navigate,
+  queryKeys,
   questionApi,
   questionPath,
   tagApi,
@@ -31,7 +32,7 @@ export function AskPage() {
   );
   const preset = params.get('tags');
   const presetTags = useQuery({
-    queryKey: ['tags', preset],
+    queryKey: queryKeys.tagsBySlug(preset ?? ''),
     queryFn: () => tagApi.basic(preset ?? ''),
     enabled: Boolean(preset) && values.tags.length === 0,
   });

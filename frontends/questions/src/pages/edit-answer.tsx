@@ -5,11 +5,13 @@ import {
   CaptchaCancelled,
   captchaOn,
   ErrorPage,
+  invalidateKeys,
   Link,
   Loading,
   MarkdownEditor,
   navigate,
   PostHtml,
+  queryKeys,
   questionPath,
   toast,
   usePermalink,
@@ -22,12 +24,12 @@ import { useTranslation } from 'react-i18next';
 import { useLeaveGuard } from '../form/leave-guard';
 
 /** /posts/{qid}/{aid}/edit: the answer (loaded first; the edit action is needed) with an edit summary. */
-export function EditAnswerPage({ params }: { params: string[] }) {
+export function EditAnswerPage({ params }: { params: { questionId: string; answerId: string } }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const permalink = usePermalink();
-  const [questionId = '', answerId = ''] = params;
-  const loaded = useQuery({ queryKey: ['answer/info', answerId], queryFn: () => answerApi.info(answerId) });
+  const { questionId, answerId } = params;
+  const loaded = useQuery({ queryKey: queryKeys.answerInfo(answerId), queryFn: () => answerApi.info(answerId) });
   const [content, setContent] = useState<string | null>(null);
   const [summary, setSummary] = useState('');
   const [error, setError] = useState('');
@@ -53,9 +55,7 @@ export function EditAnswerPage({ params }: { params: string[] }) {
       );
       leave.release();
       if (result.wait_for_review) toast.info(t('ui.toast.revision_after_review'));
-      await client.invalidateQueries({
-        predicate: (q) => ['answer/page', 'answer/info'].includes(String(q.queryKey[0])),
-      });
+      await invalidateKeys(client, queryKeys.answerPages(), queryKeys.answerInfos());
       navigate(questionPath(permalink, question.id, question.url_title, answerId));
     } catch (failure) {
       if (failure instanceof ApiError && failure.fieldErrors.length) setError(failure.fieldErrors[0]?.error_msg ?? '');

@@ -3,6 +3,7 @@ import {
   ErrorPage,
   Loading,
   navigate,
+  queryKeys,
   questionApi,
   questionPath,
   toast,
@@ -21,12 +22,12 @@ import { QuestionFormView } from '../form/question-form';
  * /posts/{qid}/edit: the question form with its current revision and an edit summary. An edit that
  * must be reviewed says 'your revision will show after review'. Without the edit action: 403.
  */
-export function EditQuestionPage({ params }: { params: string[] }) {
+export function EditQuestionPage({ params }: { params: { questionId: string } }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const permalink = usePermalink();
-  const id = params[0] ?? '';
-  const question = useQuery({ queryKey: ['question/info', id], queryFn: () => questionApi.info(id) });
+  const id = params.questionId;
+  const question = useQuery({ queryKey: queryKeys.questionInfo(id), queryFn: () => questionApi.info(id) });
   const [values, setValues] = useState<QuestionValues | null>(null);
   const [summary, setSummary] = useState('');
   useEffect(() => {
@@ -54,7 +55,7 @@ export function EditQuestionPage({ params }: { params: string[] }) {
     );
     leave.release();
     if (result.wait_for_review) toast.info(t('ui.toast.revision_after_review'));
-    await client.invalidateQueries({ queryKey: ['question/info', id] });
+    await client.invalidateQueries({ queryKey: queryKeys.questionInfo(id) });
     navigate(questionPath(permalink, id, result.url_title || q.url_title));
   };
   return (

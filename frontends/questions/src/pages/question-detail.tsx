@@ -3,10 +3,13 @@ import {
   type CommentItem,
   CommentList,
   Loading,
-  parseQuestionPath,
+  linkedAnswerId,
+  moderationApi,
+  type PathParams,
+  type QUESTION_ROUTE,
+  queryKeys,
   questionApi,
   SortBar,
-  searchApi,
   toast,
   useLocation,
   usePermalink,
@@ -26,29 +29,31 @@ import { RelatedQuestions } from '../detail/related-questions';
 
 const ANSWER_ORDERS = ['default', 'updated', 'created'] as const;
 
-/** Question detail at /questions/{qid}[/{slug}][/{aid}] (spec §2): the question, its answers and comments. */
-export function QuestionDetailPage() {
+/**
+ * Question detail at /questions/{qid}[/{slug}][/{aid}] (spec §2): the question, its answers and comments. The
+ * answers are asked for beside the question, not after it.
+ */
+export function QuestionDetailPage({ params }: { params: PathParams<typeof QUESTION_ROUTE> }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const params = useSearchParams();
+  const search = useSearchParams();
   const permalink = usePermalink();
   const user = useUser();
-  const target = parseQuestionPath(location.pathname, permalink);
-  const questionId = target?.questionId ?? '';
-  const order = ANSWER_ORDERS.find((o) => o === params.get('order')) ?? 'default';
-  const answersKey = ['answer/page', questionId, order];
-  const question = useQuery({ queryKey: ['question/info', questionId], queryFn: () => questionApi.info(questionId) });
-  const answers = useQuery({
-    queryKey: answersKey,
-    queryFn: () => answerApi.page(questionId, order),
-    enabled: question.isSuccess,
+  const { questionId } = params;
+  const linkedAnswer = linkedAnswerId(params, permalink);
+  const order = ANSWER_ORDERS.find((o) => o === search.get('order')) ?? 'default';
+  const answersKey = queryKeys.answerPage(questionId, order);
+  const question = useQuery({
+    queryKey: queryKeys.questionInfo(questionId),
+    queryFn: () => questionApi.info(questionId),
   });
+  const answers = useQuery({ queryKey: answersKey, queryFn: () => answerApi.page(questionId, order) });
   const [reported, setReported] = useState<CommentItem | null>(null);
+  // The linked answer is on the page once both have arrived, in whichever order they did.
+  const shown = question.isSuccess && answers.isSuccess;
   useEffect(() => {
-    if (target?.answerId && answers.isSuccess) {
-      document.getElementById(`answer-${target.answerId}`)?.scrollIntoView({ block: 'start' });
-    }
-  }, [target?.answerId, answers.isSuccess]);
+    if (linkedAnswer && shown) document.getElementById(`answer-${linkedAnswer}`)?.scrollIntoView({ block: 'start' });
+  }, [linkedAnswer, shown]);
   useEffect(() => {
     if (question.data) document.title = question.data.title;
   }, [question.data]);
@@ -89,7 +94,7 @@ export function QuestionDetailPage() {
             answer={answer}
             question={q}
             answersKey={answersKey}
-            highlighted={answer.id === target?.answerId}
+            highlighted={answer.id === linkedAnswer}
             onReport={setReported}
           />
         ))}
@@ -108,7 +113,7 @@ export function QuestionDetailPage() {
           action="flag"
           onClose={() => setReported(null)}
           onSubmit={(reason, content) =>
-            searchApi
+            moderationApi
               .report({ object_id: reported.comment_id, report_type: reason, content })
               .then(() => toast.success(t('ui.toast.flag_thanks')))
           }

@@ -1,5 +1,5 @@
 import { Limits } from '@agora/contracts/limits';
-import { Loading, Pagination, SortBar, searchApi, usePermalink, useSearchParams } from '@agora/kit';
+import { Loading, Pagination, queryKeys, SortBar, searchApi, usePermalink, useSearchParams } from '@agora/kit';
 import { Alert, Box, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,7 @@ export function SearchPage() {
   const order = SORTS.find((s) => s === params.get('sort')) ?? 'relevance';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const results = useQuery({
-    queryKey: ['search', q, order, page],
+    queryKey: queryKeys.search(q, order, page),
     queryFn: () => searchApi.search(q, order, page, Limits.pageSize.default),
     enabled: q !== '',
     placeholderData: keepPreviousData,

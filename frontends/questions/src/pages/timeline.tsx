@@ -1,12 +1,13 @@
 import {
+  type ActObjectTimeline,
   Link,
   Loading,
   PostHtml,
+  queryKeys,
   questionPath,
   RelativeTime,
   ROUTES,
   revisionApi,
-  type TimelineItem,
   tagPath,
   usePermalink,
 } from '@agora/kit';
@@ -28,7 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { RevisionDiff } from '../timeline/revision-diff';
 
 /** The revision before `item` in the timeline (oldest last in the list), or '0' for the first one. */
-function previousRevision(items: TimelineItem[], index: number): string {
+function previousRevision(items: ActObjectTimeline[], index: number): string {
   for (let i = index + 1; i < items.length; i++) {
     const id = items[i]?.revision_id;
     if (id && id !== '0') return id;
@@ -40,14 +41,14 @@ function previousRevision(items: TimelineItem[], index: number): string {
  * Timelines of a question, answer or tag (logged-in users, spec §2): what happened, when, by whom, with
  * the revision diff of each edit.
  */
-export function TimelinePage({ params }: { params: string[] }) {
+export function TimelinePage({ params }: { params: { objectId: string } }) {
   const { t } = useTranslation();
   const permalink = usePermalink();
-  const objectId = params[0] ?? '';
+  const { objectId } = params;
   const [showVotes, setShowVotes] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const timeline = useQuery({
-    queryKey: ['activity/timeline', objectId, showVotes],
+    queryKey: queryKeys.timeline(objectId, showVotes),
     queryFn: () => revisionApi.timeline(objectId, showVotes),
   });
   if (timeline.isPending) return <Loading />;

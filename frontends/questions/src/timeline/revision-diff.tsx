@@ -1,4 +1,4 @@
-import { type RevisionDetail, revisionApi } from '@agora/kit';
+import { type ObjectTimelineDetail, queryKeys, revisionApi } from '@agora/kit';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -26,13 +26,13 @@ function Parts({ parts, pre }: { parts: DiffPart[]; pre?: boolean }) {
   );
 }
 
-const tagNames = (r: RevisionDetail | null) => (r?.tags ?? []).map((t) => `${t.slug_name} `);
+const tagNames = (r: ObjectTimelineDetail | null) => (r?.tags ?? []).map((t) => `${t.slug_name} `);
 
 /** What a revision changed against the one before it: title, tags and body, additions and removals marked. */
 export function RevisionDiff({ oldId, newId }: { oldId: string; newId: string }) {
   const { t } = useTranslation();
   const detail = useQuery({
-    queryKey: ['timeline/detail', oldId, newId],
+    queryKey: queryKeys.revisionDiff(oldId, newId),
     queryFn: () => revisionApi.detail(oldId, newId),
   });
   if (detail.isPending) return <CircularProgress size={20} />;

@@ -1,4 +1,4 @@
-import { ensureCanAct, tagApi } from '@agora/kit';
+import { ensureCanAct, queryKeys, tagApi } from '@agora/kit';
 import { Button } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ export function FollowButton({
     mutationFn: () => tagApi.follow(tagId, following),
     onSuccess: (result) => {
       onChange(result.is_followed);
-      void client.invalidateQueries({ queryKey: ['tags/following'] });
+      void client.invalidateQueries({ queryKey: queryKeys.followingTags() });
     },
   });
   return (

@@ -1,4 +1,4 @@
-import { type TagResp, TagSelector, tagApi, toast } from '@agora/kit';
+import { type ChosenTag, queryKeys, TagSelector, tagApi, toast } from '@agora/kit';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 export function Synonyms({ tagId, tagName }: { tagId: string; tagName: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const key = ['tag/synonyms', tagId];
+  const key = queryKeys.synonyms(tagId);
   const synonyms = useQuery({ queryKey: key, queryFn: () => tagApi.synonyms(tagId) });
-  const [editing, setEditing] = useState<TagResp[] | null>(null);
+  const [editing, setEditing] = useState<ChosenTag[] | null>(null);
   const save = useMutation({
-    mutationFn: (list: TagResp[]) =>
+    mutationFn: (list: ChosenTag[]) =>
       tagApi.saveSynonyms(
         tagId,
         list.map(({ slug_name, display_name }) => ({ slug_name, display_name })),

@@ -1,5 +1,15 @@
 import { Limits } from '@agora/contracts/limits';
-import { ApiError, Loading, MarkdownEditor, navigate, tagApi, tagPath, toast } from '@agora/kit';
+import {
+  ApiError,
+  invalidateKeys,
+  Loading,
+  MarkdownEditor,
+  navigate,
+  queryKeys,
+  tagApi,
+  tagPath,
+  toast,
+} from '@agora/kit';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -13,10 +23,10 @@ type Field = 'display_name' | 'slug_name' | 'original_text' | 'edit_summary';
  * /tags/create (admin or moderator) and /tags/{tagId}/edit: display name and slug (required, ≤ 35; the
  * slug a-z 0-9 + # - .), the description in the editor, and an edit summary on edits (spec §5).
  */
-export function TagFormPage({ params }: { params: string[] }) {
+export function TagFormPage({ params }: { params: { tagId?: string } }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const id = params[0];
+  const id = params.tagId;
   const { tag } = useTag({ id });
   const [values, setValues] = useState<Record<Field, string> | null>(
     id ? null : { display_name: '', slug_name: '', original_text: '', edit_summary: '' },
@@ -70,7 +80,7 @@ export function TagFormPage({ params }: { params: string[] }) {
       } else {
         await tagApi.add(body);
       }
-      await client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('tag') });
+      await invalidateKeys(client, queryKeys.tag(), queryKeys.tags());
       navigate(`${tagPath(body.slug_name)}/info`);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

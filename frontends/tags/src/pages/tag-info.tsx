@@ -5,10 +5,10 @@ import { Synonyms } from '../components/synonyms';
 import { useTag } from '../components/use-tag';
 
 /** /tags/{tagName}/info: the tag wiki, its synonyms, and links to edit it and to its timeline. */
-export function TagInfoPage({ params }: { params: string[] }) {
+export function TagInfoPage({ params }: { params: { tagName: string } }) {
   const { t } = useTranslation();
   const { isLogged } = useLoginState();
-  const { tag } = useTag({ name: params[0] ?? '' });
+  const { tag } = useTag({ name: params.tagName });
   if (tag.isPending) return <Loading />;
   if (!tag.data) return null;
   const info = tag.data;

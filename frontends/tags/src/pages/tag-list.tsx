@@ -4,6 +4,7 @@ import {
   Loading,
   navigate,
   Pagination,
+  queryKeys,
   SortBar,
   tagApi,
   tagPath,
@@ -29,11 +30,10 @@ export function TagListPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [filter, setFilter] = useState('');
   const name = useDebounced(filter.trim(), 300);
-  const key = ['tags/page', sort, page, name];
+  const query = { page, page_size: Limits.pageSize.default, query_cond: sort, slug_name: name || undefined };
   const tags = useQuery({
-    queryKey: key,
-    queryFn: () =>
-      tagApi.page({ page, page_size: Limits.pageSize.default, query_cond: sort, slug_name: name || undefined }),
+    queryKey: queryKeys.tagPage(query),
+    queryFn: () => tagApi.page(query),
     placeholderData: keepPreviousData,
   });
   return (
@@ -89,7 +89,7 @@ export function TagListPage() {
                 <FollowButton
                   tagId={tag.tag_id}
                   following={tag.is_follower}
-                  onChange={() => void client.invalidateQueries({ queryKey: ['tags/page'] })}
+                  onChange={() => void client.invalidateQueries({ queryKey: queryKeys.tagPages() })}
                 />
               </Box>
             </CardContent>

@@ -5,9 +5,9 @@ import { FollowButton } from '../components/follow-button';
 import { useTag } from '../components/use-tag';
 
 /** /tags/{tagName} (spec §2): the tag's excerpt, follow button and info link over its question list. */
-export function TagPage({ params }: { params: string[] }) {
+export function TagPage({ params }: { params: { tagName: string } }) {
   const { t } = useTranslation();
-  const name = params[0] ?? '';
+  const name = params.tagName;
   const { tag, patch } = useTag({ name });
   if (tag.isPending) return <Loading />;
   if (!tag.data) return null;

@@ -2,42 +2,6 @@ import { avatarUrl, type SiteSettings, UserBasicInfoSchema } from '@agora/contra
 import { authorCardOf, effectiveStatus } from '@agora/platform';
 import { Type } from 'typebox';
 
-export const AvatarInfoSchema = Type.Object({ type: Type.String(), gravatar: Type.String(), custom: Type.String() });
-
-const accountFields = {
-  access_token: Type.String(),
-  answer_count: Type.Integer(),
-  authority_group: Type.Integer(),
-  bio: Type.String(),
-  bio_html: Type.String(),
-  color_scheme: Type.String(),
-  created_at: Type.Integer(),
-  display_name: Type.String(),
-  e_mail: Type.String(),
-  follow_count: Type.Integer(),
-  have_password: Type.Boolean(),
-  id: Type.String(),
-  language: Type.String(),
-  last_login_date: Type.Integer(),
-  location: Type.String(),
-  mail_status: Type.Integer(),
-  mobile: Type.String(),
-  notice_status: Type.Integer(),
-  question_count: Type.Integer(),
-  rank: Type.Integer(),
-  role_id: Type.Integer(),
-  status: Type.String(),
-  suspended_until: Type.Integer(),
-  username: Type.String(),
-  visit_token: Type.String(),
-  website: Type.String(),
-};
-
-/** api.md UserLoginResp: the answer of login, register, activation and e-mail change. */
-export const UserLoginRespSchema = Type.Object({ ...accountFields, avatar: Type.String() });
-/** api.md GetCurrentLoginUserInfoResp: `user/info`, with the avatar as an object. */
-export const CurrentUserInfoSchema = Type.Object({ ...accountFields, avatar: AvatarInfoSchema });
-
 export { UserBasicInfoSchema };
 
 export const PublicUserInfoSchema = Type.Object({

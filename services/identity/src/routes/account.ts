@@ -1,9 +1,9 @@
-import { EnvelopeSchema, SUPPORTED_LANGUAGES } from '@agora/contracts';
+import { CurrentUserInfoSchema, EnvelopeSchema, SUPPORTED_LANGUAGES, UserLoginRespSchema } from '@agora/contracts';
 import { actionRecordRoute, errors, type HttpApp, ok, renderMarkdown } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
 import { isReservedUsername, USERNAME_PATTERN } from '../domain/user/username';
-import { CurrentUserInfoSchema, toCurrentUserInfo, toUserLoginResp, UserLoginRespSchema } from '../responses/users';
+import { toCurrentUserInfo, toUserLoginResp } from '../responses/users';
 import { demandLoginCaptcha } from '../security/login-captcha';
 import { AvatarUrl, CaptchaFields, DisplayName, Email, Password } from './schemas';
 import { sessionsChanged } from './sessions-changed';

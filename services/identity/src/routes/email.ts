@@ -1,8 +1,8 @@
-import { EnvelopeSchema } from '@agora/contracts';
+import { EnvelopeSchema, UserLoginRespSchema } from '@agora/contracts';
 import { errors, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
-import { toUserLoginResp, UserLoginRespSchema } from '../responses/users';
+import { toUserLoginResp } from '../responses/users';
 import { CaptchaFields, Code, Email } from './schemas';
 
 const Null = Type.Null();

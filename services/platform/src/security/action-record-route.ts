@@ -1,4 +1,4 @@
-import { EnvelopeSchema } from '@agora/contracts';
+import { ActionRecordRespSchema, EnvelopeSchema } from '@agora/contracts';
 import { Type } from 'typebox';
 import type { HttpApp } from '../http/app';
 import { ok } from '../http/envelope';
@@ -20,11 +20,7 @@ export async function actionRecordRoute(
       config: { auth: 'optional' },
       schema: {
         querystring: Type.Object({ action: Type.Union(Object.keys(actions).map((a) => Type.Literal(a))) }),
-        response: {
-          200: EnvelopeSchema(
-            Type.Object({ captcha_id: Type.String(), captcha_img: Type.String(), verify: Type.Boolean() }),
-          ),
-        },
+        response: { 200: EnvelopeSchema(ActionRecordRespSchema) },
       },
     },
     async (request) => {

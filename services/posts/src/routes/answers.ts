@@ -1,4 +1,4 @@
-import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
+import { AnswerInfoSchema, AnswerWithQuestionSchema, EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
 import { type Actor, CaptchaFields, type HttpApp, ok, signedIn } from '@agora/platform';
 import { Type } from 'typebox';
 import type { AnswerCommands } from '../commands/answers';
@@ -6,12 +6,10 @@ import type { QuestionCommands } from '../commands/questions';
 import { answerInfo, answerPage } from '../queries/answers';
 import { questionInfo } from '../queries/questions';
 import type { PostsReads } from '../queries/reads';
-import { AnswerInfoSchema, QuestionInfoSchema } from '../responses/schemas';
 import { sendSharedReply } from '../responses/shared-replies';
 import { Id, Null, USER } from './schemas';
 
 const Content = Type.String({ minLength: Limits.answer.minLength, maxLength: 65535 });
-const WithQuestion = Type.Object({ info: AnswerInfoSchema, question: QuestionInfoSchema });
 
 /** Answers: post, edit, delete, recover, accept, read one, and a question's answer page. */
 export async function answerRoutes(
@@ -30,7 +28,7 @@ export async function answerRoutes(
       config: { ...USER, captcha: 'answer' },
       schema: {
         body: Type.Object({ question_id: Id, content: Content, ...CaptchaFields }),
-        response: { 200: EnvelopeSchema(WithQuestion) },
+        response: { 200: EnvelopeSchema(AnswerWithQuestionSchema) },
       },
     },
     async (request) =>
@@ -49,7 +47,7 @@ export async function answerRoutes(
           title: Type.Optional(Type.String()),
           ...CaptchaFields,
         }),
-        response: { 200: EnvelopeSchema(Type.Object({ wait_for_review: Type.Boolean() })) },
+        response: { 200: EnvelopeSchema(AnswerUpdateRespSchema) },
       },
     },
     async (request) => {
@@ -106,7 +104,7 @@ export async function answerRoutes(
     '/answer/api/v1/answer/info',
     {
       config: { auth: 'optional' },
-      schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(WithQuestion) } },
+      schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(AnswerWithQuestionSchema) } },
     },
     async (request) => ok(request, await withQuestion(request.actor, request.query.id)),
   );

@@ -1,10 +1,9 @@
-import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
+import { CommentItemSchema, EnvelopeSchema, Limits, PageQuery, UpdateCommentRespSchema } from '@agora/contracts';
 import { CaptchaFields, type HttpApp, ok, renderMarkdown, signedIn } from '@agora/platform';
 import { Type } from 'typebox';
 import type { CommentCommands } from '../commands/comments';
 import { commentInfo, commentPage } from '../queries/comments';
 import type { PostsReads } from '../queries/reads';
-import { CommentSchema } from '../responses/schemas';
 import { Id, Null, USER } from './schemas';
 
 const Text = Type.String({ minLength: 2, maxLength: 600 });
@@ -28,7 +27,7 @@ export async function commentRoutes(
           mention_username_list: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
           ...CaptchaFields,
         }),
-        response: { 200: EnvelopeSchema(CommentSchema) },
+        response: { 200: EnvelopeSchema(CommentItemSchema) },
       },
     },
     async (request) => {
@@ -48,11 +47,7 @@ export async function commentRoutes(
       config: { ...USER, captcha: 'edit' },
       schema: {
         body: Type.Object({ comment_id: Id, original_text: Text, ...CaptchaFields }),
-        response: {
-          200: EnvelopeSchema(
-            Type.Object({ comment_id: Type.String(), original_text: Type.String(), parsed_text: Type.String() }),
-          ),
-        },
+        response: { 200: EnvelopeSchema(UpdateCommentRespSchema) },
       },
     },
     async (request) => {
@@ -89,7 +84,7 @@ export async function commentRoutes(
           query_cond: Type.Optional(Type.Union([Type.Literal('vote'), Type.Literal('created_at'), Type.Literal('')])),
           comment_id: Type.Optional(Type.String()),
         }),
-        response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(CommentSchema) })) },
+        response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(CommentItemSchema) })) },
       },
     },
     async (request) => ok(request, await commentPage(reads.db, request.query, request.actor, await settings())),
@@ -99,7 +94,7 @@ export async function commentRoutes(
     '/answer/api/v1/comment',
     {
       config: { auth: 'optional' },
-      schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(CommentSchema) } },
+      schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(CommentItemSchema) } },
     },
     async (request) => ok(request, await commentInfo(reads.db, request.query.id, request.actor, await settings())),
   );

@@ -1,9 +1,8 @@
-import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
+import { EnvelopeSchema, Limits, PageQuery, TagRespSchema } from '@agora/contracts';
 import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import { personalAnswers, personalComments, personalQuestions, personalTop } from '../queries/personal';
 import type { PostsReads } from '../queries/reads';
-import { TagRespSchema } from '../responses/schemas';
 
 const Username = Type.String({ minLength: 1, maxLength: 100 });
 const Paging = {

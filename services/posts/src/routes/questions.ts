@@ -1,4 +1,13 @@
-import { EnvelopeSchema, Limits, PageQuery, type SiteSettings } from '@agora/contracts';
+import {
+  AnswerWithQuestionSchema,
+  EnvelopeSchema,
+  Limits,
+  PageQuery,
+  QuestionInfoSchema,
+  QuestionPageItemSchema,
+  type SiteSettings,
+  UpdateQuestionRespSchema,
+} from '@agora/contracts';
 import { CaptchaFields, type HttpApp, ok, ownAuthorCards, signedIn } from '@agora/platform';
 import { Type } from 'typebox';
 import type { AnswerCommands } from '../commands/answers';
@@ -6,7 +15,6 @@ import type { QuestionCommands } from '../commands/questions';
 import { answerInfo } from '../queries/answers';
 import { type QuestionOrder, questionInfo, questionInfoFor, questionPage, questionView } from '../queries/questions';
 import type { PostsReads } from '../queries/reads';
-import { AnswerInfoSchema, QuestionInfoSchema, QuestionPageItemSchema } from '../responses/schemas';
 import { sendSharedReply } from '../responses/shared-replies';
 import type { ViewCounter } from '../views/view-counter';
 import { Id, Null, USER } from './schemas';
@@ -75,7 +83,7 @@ export async function questionRoutes(
           invite_user: Type.Optional(Type.Array(Type.String())),
           ...CaptchaFields,
         }),
-        response: { 200: EnvelopeSchema(Type.Object({ url_title: Type.String(), wait_for_review: Type.Boolean() })) },
+        response: { 200: EnvelopeSchema(UpdateQuestionRespSchema) },
       },
     },
     async (request) => {
@@ -165,7 +173,7 @@ export async function questionRoutes(
           mention_username_list: Type.Optional(Type.Array(Type.String())),
           ...CaptchaFields,
         }),
-        response: { 200: EnvelopeSchema(Type.Object({ info: AnswerInfoSchema, question: QuestionInfoSchema })) },
+        response: { 200: EnvelopeSchema(AnswerWithQuestionSchema) },
       },
     },
     async (request) => {

@@ -1,9 +1,8 @@
-import { EnvelopeSchema } from '@agora/contracts';
+import { EnvelopeSchema, QuestionPageItemSchema } from '@agora/contracts';
 import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { PostsReads } from '../queries/reads';
 import { similarByFirstTag } from '../queries/similar';
-import { QuestionPageItemSchema } from '../responses/schemas';
 import { Id } from './schemas';
 
 /** Up to 6 questions sharing a question's first tag, most viewed of the last 90 days. */

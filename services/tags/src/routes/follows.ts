@@ -1,10 +1,10 @@
-import { EnvelopeSchema, objectTypeOf } from '@agora/contracts';
+import { EnvelopeSchema, FollowingTagSchema, FollowRespSchema, objectTypeOf } from '@agora/contracts';
 import { errors, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { FollowCommands } from '../commands/follows';
 import { followingTags } from '../queries/follows';
 import { tagMarks } from '../queries/marks';
-import { FollowingTagSchema, Id, Slug } from './schemas';
+import { Id, Slug } from './schemas';
 
 /** Following tags: one at a time (`follow` with a tag id), the whole list, and the list itself. */
 export async function followRoutes(app: HttpApp, follows: FollowCommands) {
@@ -14,7 +14,7 @@ export async function followRoutes(app: HttpApp, follows: FollowCommands) {
       config: { auth: 'user' },
       schema: {
         body: Type.Object({ object_id: Id, is_cancel: Type.Optional(Type.Boolean()) }),
-        response: { 200: EnvelopeSchema(Type.Object({ follows: Type.Integer(), is_followed: Type.Boolean() })) },
+        response: { 200: EnvelopeSchema(FollowRespSchema) },
       },
     },
     async (request) => {

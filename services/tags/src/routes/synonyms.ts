@@ -1,9 +1,9 @@
-import { EnvelopeSchema } from '@agora/contracts';
+import { EnvelopeSchema, TagSynonymsSchema } from '@agora/contracts';
 import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { TagCommands } from '../commands/tags';
 import { tagSynonyms } from '../queries/synonyms';
-import { Id, TagItemSchema, TagSynonymsSchema } from './schemas';
+import { Id, TagItemSchema } from './schemas';
 
 /** A main tag's synonyms: read, and replace the list (api.md "Tag"). */
 export async function synonymRoutes(app: HttpApp, tags: TagCommands) {

@@ -1,4 +1,12 @@
-import { EnvelopeSchema, isTagSlug, Limits, normalizeTagSlug, PageQuery } from '@agora/contracts';
+import {
+  EnvelopeSchema,
+  isTagSlug,
+  Limits,
+  normalizeTagSlug,
+  PageQuery,
+  TagBasicSchema,
+  TagPageItemSchema,
+} from '@agora/contracts';
 import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import { tagMarks } from '../queries/marks';
@@ -6,7 +14,7 @@ import type { TagReads } from '../queries/reads';
 import { tagBasic } from '../queries/responses';
 import type { TagOrder } from '../queries/tag-page';
 import { mainTagsBySlugs } from '../queries/tag-rows';
-import { Slug, TagBasicSchema, TagPageItemSchema } from './schemas';
+import { Slug } from './schemas';
 
 const ORDERS: TagOrder[] = ['popular', 'name', 'newest'];
 

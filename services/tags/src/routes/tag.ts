@@ -1,9 +1,9 @@
-import { EnvelopeSchema, Limits } from '@agora/contracts';
+import { AddTagRespSchema, EnvelopeSchema, Limits, TagInfoSchema, UpdateTagRespSchema } from '@agora/contracts';
 import { errors, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { TagCommands } from '../commands/tags';
 import { tagDetail } from '../queries/tag-info';
-import { Description, DisplayName, Id, Slug, TagInfoSchema } from './schemas';
+import { Description, DisplayName, Id, Slug } from './schemas';
 
 const USER = { auth: 'user' as const };
 const Null = Type.Null();
@@ -43,7 +43,7 @@ export async function tagRoutes(app: HttpApp, tags: TagCommands) {
           display_name: Type.String({ minLength: 1, maxLength: Limits.tags.nameMaxLength }),
           original_text: Type.Optional(Description),
         }),
-        response: { 200: EnvelopeSchema(Type.Object({ slug_name: Type.String() })) },
+        response: { 200: EnvelopeSchema(AddTagRespSchema) },
       },
     },
     async (request) => ok(request, await tags.create(request.actor!, request.body)),
@@ -61,7 +61,7 @@ export async function tagRoutes(app: HttpApp, tags: TagCommands) {
           original_text: Type.Optional(Description),
           edit_summary: Type.Optional(Type.String({ maxLength: 500 })),
         }),
-        response: { 200: EnvelopeSchema(Type.Object({ wait_for_review: Type.Boolean() })) },
+        response: { 200: EnvelopeSchema(UpdateTagRespSchema) },
       },
     },
     async (request) => ok(request, await tags.edit(request.actor!, request.body)),

@@ -4,21 +4,6 @@ import { type TSchema, Type } from 'typebox';
 
 export const Page = <T extends TSchema>(item: T) => Type.Object({ count: Type.Integer(), list: Type.Array(item) });
 
-/** api.md VoteResp */
-export const VoteResultSchema = Type.Object({
-  votes: Type.Integer(),
-  up_votes: Type.Integer(),
-  down_votes: Type.Integer(),
-  vote_status: Type.String(),
-});
-
-/** api.md CollectionSwitchResp, with the `switch` and `object_id` the product spec's client reads. */
-export const BookmarkResultSchema = Type.Object({
-  object_id: Type.String(),
-  object_collection_count: Type.Integer(),
-  switch: Type.Boolean(),
-});
-
 const ObjectType = Type.Union([Type.Literal('question'), Type.Literal('answer'), Type.Literal('comment')]);
 
 /** api.md GetVoteWithPageResp */

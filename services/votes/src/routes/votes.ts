@@ -1,9 +1,8 @@
-import { EnvelopeSchema } from '@agora/contracts';
+import { BookmarkResultSchema, EnvelopeSchema, VoteResultSchema } from '@agora/contracts';
 import { CaptchaFields, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { VoteCommands } from '../commands/votes';
 import type { Direction } from '../domain/vote/decider';
-import { BookmarkResultSchema, VoteResultSchema } from '../responses/schemas';
 
 export const ObjectId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9]+$' });
 const USER = { auth: 'user' as const };

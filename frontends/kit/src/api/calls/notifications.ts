@@ -1,14 +1,7 @@
 import { api } from '../client';
+import type { RedDot } from '../wire';
 
-/** `notification/status` (api.md RedDot). */
-export interface RedDot {
-  inbox: number;
-  achievement: number;
-  revision: number;
-  can_revision: boolean;
-}
-
-export const NO_RED_DOT: RedDot = { inbox: 0, achievement: 0, revision: 0, can_revision: false };
+export const NO_RED_DOT: RedDot = { inbox: 0, achievement: 0, revision: 0, can_revision: false, badge_award: null };
 
 export const notificationApi = {
   /** Polled: every failure is ignored (spec §8), a deployment without the route has no dots. */

@@ -1,14 +1,18 @@
 import { api } from '../client';
 import type {
   AnswerInfo,
+  AnswerUpdateResp,
+  AnswerWithQuestion,
   CommentItem,
+  ObjectTimeline,
   Page,
   QuestionInfo,
-  QuestionListItem,
-  RevisionDetail,
-  Timeline,
-  UserBasic,
-} from '../post-types';
+  QuestionPageItem,
+  TimelineDetail,
+  UpdateCommentResp,
+  UpdateQuestionResp,
+  UserBasicInfo,
+} from '../wire';
 import type { CaptchaFields } from './account';
 
 export interface TagItem {
@@ -33,15 +37,14 @@ export interface QuestionListParams {
 
 /** Questions and answers (api.md, posts). */
 export const questionApi = {
-  page: (params: QuestionListParams) => api.get<Page<QuestionListItem>>('question/page', { params: { ...params } }),
+  page: (params: QuestionListParams) => api.get<Page<QuestionPageItem>>('question/page', { params: { ...params } }),
   /** A missing question shows the 404 page (spec §7: allow404). */
   info: (id: string) => api.get<QuestionInfo>('question/info', { params: { id }, allow404: true }),
   ask: (body: QuestionForm) => api.post<QuestionInfo>('question', body),
   /** Asking with one's own answer at once. */
   askWithAnswer: (body: QuestionForm & { answer_content: string }) =>
-    api.post<{ info: AnswerInfo; question: QuestionInfo }>('question/answer', body),
-  update: (body: QuestionForm & { id: string; edit_summary: string }) =>
-    api.put<{ url_title: string; wait_for_review: boolean }>('question', body),
+    api.post<AnswerWithQuestion>('question/answer', body),
+  update: (body: QuestionForm & { id: string; edit_summary: string }) => api.put<UpdateQuestionResp>('question', body),
   remove: (id: string, captcha: CaptchaFields = {}) => api.delete<null>('question', { id, ...captcha }),
   recover: (id: string) => api.post<null>('question/recover', { question_id: id }),
   close: (id: string, close_type: number, close_msg: string) =>
@@ -49,22 +52,20 @@ export const questionApi = {
   reopen: (id: string) => api.put<null>('question/reopen', { question_id: id }),
   operate: (id: string, operation: 'pin' | 'unpin' | 'hide' | 'show') =>
     api.put<null>('question/operation', { id, operation }),
-  invited: (id: string) => api.get<UserBasic[]>('question/invite', { params: { id } }),
+  invited: (id: string) => api.get<UserBasicInfo[]>('question/invite', { params: { id } }),
   invite: (id: string, invite_user: string[], captcha: CaptchaFields = {}) =>
     api.put<null>('question/invite', { id, invite_user, ...captcha }),
   related: (question_id: string) =>
-    api.get<Page<QuestionListItem>>('question/similar/tag', { params: { question_id } }),
+    api.get<Page<QuestionPageItem>>('question/similar/tag', { params: { question_id } }),
 };
 
 export const answerApi = {
   page: (question_id: string, order: string, page = 1, page_size = 100) =>
     api.get<Page<AnswerInfo>>('answer/page', { params: { question_id, order, page, page_size } }),
-  info: (id: string) =>
-    api.get<{ info: AnswerInfo; question: QuestionInfo }>('answer/info', { params: { id }, allow404: true }),
-  add: (body: { question_id: string; content: string } & CaptchaFields) =>
-    api.post<{ info: AnswerInfo }>('answer', body),
+  info: (id: string) => api.get<AnswerWithQuestion>('answer/info', { params: { id }, allow404: true }),
+  add: (body: { question_id: string; content: string } & CaptchaFields) => api.post<AnswerWithQuestion>('answer', body),
   update: (body: { id: string; question_id: string; content: string; edit_summary: string } & CaptchaFields) =>
-    api.put<{ wait_for_review: boolean }>('answer', body),
+    api.put<AnswerUpdateResp>('answer', body),
   remove: (id: string, captcha: CaptchaFields = {}) => api.delete<null>('answer', { id, ...captcha }),
   recover: (id: string) => api.post<null>('answer/recover', { answer_id: id }),
   accept: (question_id: string, answer_id: string) => api.post<null>('answer/acceptance', { question_id, answer_id }),
@@ -82,17 +83,15 @@ export const commentApi = {
     } & CaptchaFields,
   ) => api.post<CommentItem>('comment', body),
   update: (body: { comment_id: string; original_text: string } & CaptchaFields) =>
-    api.put<{ comment_id: string; original_text: string; parsed_text: string }>('comment', body),
+    api.put<UpdateCommentResp>('comment', body),
   remove: (comment_id: string, captcha: CaptchaFields = {}) => api.delete<null>('comment', { comment_id, ...captcha }),
 };
 
 export const revisionApi = {
   timeline: (object_id: string, show_vote = false) =>
-    api.get<Timeline>('activity/timeline', { params: { object_id, show_vote }, allow404: true }),
+    api.get<ObjectTimeline>('activity/timeline', { params: { object_id, show_vote }, allow404: true }),
   detail: (old_revision_id: string, new_revision_id: string) =>
-    api.get<{ old_revision: RevisionDetail | null; new_revision: RevisionDetail | null }>('activity/timeline/detail', {
-      params: { old_revision_id, new_revision_id },
-    }),
+    api.get<TimelineDetail>('activity/timeline/detail', { params: { old_revision_id, new_revision_id } }),
 };
 
 export const postApi = {
@@ -107,5 +106,5 @@ export const postApi = {
   },
   /** Users whose username or name starts with `prefix` (at most 5: mention suggestions). */
   mentionCandidates: (username: string) =>
-    api.get<UserBasic[]>('user/info/search', { params: { username }, silent: true }),
+    api.get<UserBasicInfo[]>('user/info/search', { params: { username }, silent: true }),
 };

@@ -1,5 +1,5 @@
 import { api } from '../client';
-import type { VoteResult } from '../post-types';
+import type { BookmarkResult, VoteResult } from '../wire';
 import type { CaptchaFields } from './account';
 
 /** Votes and bookmarks (api.md, votes). */
@@ -8,5 +8,5 @@ export const voteApi = {
   vote: (direction: 'up' | 'down', object_id: string, is_cancel: boolean, captcha: CaptchaFields = {}) =>
     api.post<VoteResult>(`vote/${direction}`, { object_id, is_cancel, ...captcha }),
   bookmark: (object_id: string, bookmark: boolean) =>
-    api.post<{ object_collection_count: number }>('collection/switch', { object_id, group_id: '0', bookmark }),
+    api.post<BookmarkResult>('collection/switch', { object_id, group_id: '0', bookmark }),
 };

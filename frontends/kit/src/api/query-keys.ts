@@ -1,0 +1,66 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QuestionListParams } from './calls/posts';
+
+type Params = Readonly<Record<string, string | number | boolean | undefined>>;
+
+/** The segments of an API path, then the call's parameters as one object (DESIGN §7, "Query keys"). */
+const key = (path: string, params?: Params): QueryKey => (params ? [...path.split('/'), params] : path.split('/'));
+
+/**
+ * Every react-query key of the web app. A key is the path of the call it caches, segment by segment, then the
+ * parameters that pick the answer, so the key of a path is the prefix of every call to it and below: the
+ * `…s()` entries (`questions()`, `answerPages()`) name those groups for invalidation.
+ */
+export const queryKeys = {
+  siteInfo: () => key('siteinfo'),
+  userCenterAgent: () => key('user-center/agent'),
+  redDot: () => key('notification/status'),
+  /** `user/info/search`: mention suggestions and invitation candidates. */
+  userSearch: (username: string) => key('user/info/search', { username }),
+
+  /** Every `question/*` call's. */
+  questions: () => key('question'),
+  questionPage: (params: QuestionListParams) => key('question/page', { ...params }),
+  questionInfos: () => key('question/info'),
+  questionInfo: (id: string) => key('question/info', { id }),
+  invited: (id: string) => key('question/invite', { id }),
+  relatedQuestions: (question_id: string) => key('question/similar/tag', { question_id }),
+  similarQuestions: (title: string) => key('question/similar', { title }),
+  /** `question/tags`: suggestions while typing a tag. */
+  tagSuggestions: (tag: string) => key('question/tags', { tag }),
+
+  /** Every `answer/*` call's. */
+  answers: () => key('answer'),
+  answerPages: () => key('answer/page'),
+  answerPage: (question_id: string, order: string) => key('answer/page', { question_id, order }),
+  answerInfos: () => key('answer/info'),
+  answerInfo: (id: string) => key('answer/info', { id }),
+
+  /** `post/render`: markdown as the server renders it (the editor's preview). */
+  rendered: (content: string) => key('post/render', { content }),
+  /** A post's comments, every page of them (an infinite query). */
+  comments: (object_id: string) => key('comment/page', { object_id }),
+  timeline: (object_id: string, show_vote: boolean) => key('activity/timeline', { object_id, show_vote }),
+  revisionDiff: (old_revision_id: string, new_revision_id: string) =>
+    key('activity/timeline/detail', { old_revision_id, new_revision_id }),
+  search: (q: string, order: string, page: number) => key('search', { q, order, page }),
+  reasons: (object_type: string, action: string) => key('reasons', { object_type, action }),
+
+  /** Every `tag/*` call's. */
+  tag: () => key('tag'),
+  tagInfo: (by: { name?: string; id?: string }) => key('tag', { name: by.name, id: by.id }),
+  synonyms: (tag_id: string) => key('tag/synonyms', { tag_id }),
+  /** Every `tags/*` call's. */
+  tags: () => key('tags'),
+  tagPages: () => key('tags/page'),
+  tagPage: (params: { page: number; page_size: number; query_cond: string; slug_name?: string }) =>
+    key('tags/page', { ...params }),
+  followingTags: () => key('tags/following'),
+  /** `tags?tags=`: known tags by slug name. */
+  tagsBySlug: (tags: string) => key('tags', { tags }),
+};
+
+/** Marks every query under each of the keys stale, refetching those on screen; resolves once they are back. */
+export async function invalidateKeys(client: QueryClient, ...keys: QueryKey[]): Promise<void> {
+  await Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+}

@@ -1,0 +1,50 @@
+/**
+ * The wire shapes the screens read: the types of contracts' response schemas, the ones the services answer
+ * with (DESIGN §7, "Wire types"). Imported as types only, so no schema code reaches the browser.
+ */
+export type { Page } from '@agora/contracts/api/envelope';
+export type {
+  ActObjectInfo,
+  ActObjectTimeline,
+  ObjectTimeline,
+  ObjectTimelineDetail,
+  TimelineDetail,
+} from '@agora/contracts/api/timeline';
+export type {
+  ActionRecordResp,
+  AgentInfo,
+  AvatarInfo,
+  BindingEmailResp,
+  CurrentUserInfo,
+  UserCenterAgentResp,
+  UserLoginResp,
+} from '@agora/contracts/identity/responses';
+export type { ReasonItem } from '@agora/contracts/moderation/responses';
+export type { RedDot } from '@agora/contracts/notifications/api';
+export type {
+  AnswerInfo,
+  AnswerUpdateResp,
+  AnswerWithQuestion,
+  CommentItem,
+  MemberAction,
+  Operation,
+  QuestionInfo,
+  QuestionPageItem,
+  TagResp,
+  UpdateCommentResp,
+  UpdateQuestionResp,
+} from '@agora/contracts/posts/responses';
+export type { QuestionBaseInfo, SearchResp, SearchResult } from '@agora/contracts/search/api';
+export type { SiteInfo } from '@agora/contracts/site/siteinfo';
+export type {
+  AddTagResp,
+  FollowingTag,
+  FollowResp,
+  TagBasic,
+  TagInfo,
+  TagPageItem,
+  TagSynonyms,
+  UpdateTagResp,
+} from '@agora/contracts/tags/responses';
+export type { UserBasicInfo } from '@agora/contracts/users/user-basic-info';
+export type { BookmarkResult, VoteResult } from '@agora/contracts/votes/responses';

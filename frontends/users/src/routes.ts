@@ -1,0 +1,34 @@
+import { guards, type Route, route } from '@agora/kit';
+import { AccountRecoveryPage } from './pages/account-recovery';
+import { ActivationPage } from './pages/activation';
+import { ActivationFailedPage, ActivationSuccessPage } from './pages/activation-result';
+import { AuthLandingPage } from './pages/auth-landing';
+import { ChangeEmailPage } from './pages/change-email';
+import { ConfirmEmailPage } from './pages/confirm-email';
+import { ConfirmNewEmailPage } from './pages/confirm-new-email';
+import { LoginPage } from './pages/login';
+import { PasswordResetPage } from './pages/password-reset';
+import { RegisterPage } from './pages/register';
+import { SuspendedPage } from './pages/suspended';
+import { UserCenterAuthFailedPage, UserCenterAuthPage } from './pages/user-center';
+
+/** The account screens and their guards (spec §2, §4; DESIGN §7, "Routes"). */
+export const ROUTE_TABLE: readonly Route[] = [
+  route('/users/login', { guards: [guards.loginPage], Page: LoginPage }),
+  route('/users/register', {
+    guards: [guards.allowNewRegistration, guards.notLogged, guards.signUpAgent],
+    Page: RegisterPage,
+  }),
+  route('/users/account-recovery', { guards: [guards.notLogged], Page: AccountRecoveryPage }),
+  route('/users/password-reset', { guards: [], Page: PasswordResetPage }),
+  route('/users/change-email', { guards: [guards.logged], Page: ChangeEmailPage }),
+  route('/users/account-activation', { guards: [], Page: ActivationPage }),
+  route('/users/account-activation/success', { guards: [guards.activated], Page: ActivationSuccessPage }),
+  route('/users/account-activation/failed', { guards: [guards.notActivated], Page: ActivationFailedPage }),
+  route('/users/confirm-new-email', { guards: [], Page: ConfirmNewEmailPage }),
+  route('/users/account-suspended', { guards: [guards.forbidden], Page: SuspendedPage }),
+  route('/users/confirm-email', { guards: [], Page: ConfirmEmailPage }),
+  route('/users/auth-landing', { guards: [], Page: AuthLandingPage }),
+  route('/user-center/auth', { guards: [guards.notLogged], Page: UserCenterAuthPage }),
+  route('/user-center/auth-failed', { guards: [], Page: UserCenterAuthFailedPage }),
+];
