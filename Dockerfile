@@ -21,7 +21,7 @@ COPY frontends/users/package.json frontends/users/
 COPY frontends/questions/package.json frontends/questions/
 COPY frontends/tags/package.json frontends/tags/
 # Development packages too: the web build below needs Vite. (The install's own web build waits for the sources.)
-RUN npm install --include=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force
 COPY . .
 RUN npm run build:web
 USER node
