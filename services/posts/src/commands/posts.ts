@@ -48,7 +48,8 @@ export class Posts {
   private readonly reads: ReadModelCache<unknown>;
 
   constructor(readonly context: ServiceContext) {
-    this.reads = new ReadModelCache(context.changes, 5000);
+    const limits = context.config.cacheLimits;
+    this.reads = new ReadModelCache(context.changes, limits.read_entries, limits.read_mb * 2 ** 20);
   }
 
   /** A read whose result depends on the read models alone (not on who asks), kept until they change. */

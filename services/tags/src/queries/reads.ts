@@ -14,7 +14,8 @@ export class TagReads {
   private readonly names: TagNameIndex;
 
   constructor(readonly context: ServiceContext) {
-    this.cache = new ReadModelCache(context.changes, 5000);
+    const limits = context.config.cacheLimits;
+    this.cache = new ReadModelCache(context.changes, limits.read_entries, limits.read_mb * 2 ** 20);
     this.names = new TagNameIndex(context.database.db, context.changes);
     // Loaded at start, so no visitor waits for the first load of every tag name.
     void this.names.current().catch((error) => context.log.warn({ err: error }, 'tag name index: first load failed'));
