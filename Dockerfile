@@ -20,12 +20,13 @@ COPY frontends/shell/package.json frontends/shell/
 COPY frontends/users/package.json frontends/users/
 COPY frontends/questions/package.json frontends/questions/
 COPY frontends/tags/package.json frontends/tags/
-# Development packages too: the web build below needs Vite. (The install's own web build waits for the sources.)
-RUN npm install --include=dev --no-audit --no-fund && npm cache clean --force
+# Development packages too: the web build below needs Vite. (The install's own builds wait for the sources.)
+RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force
 COPY . .
-RUN npm run build:web
+# The server as JavaScript (launcher, gateway, each service's main) and the web app.
+RUN npm run build
 USER node
 ENV AGORA_HOST=0.0.0.0 AGORA_PORT=9080
 EXPOSE 9080
 # Embedded by default: every service and the gateway in one process.
-CMD ["node", "--import", "tsx", "launcher/src/main.ts", "start"]
+CMD ["node", "launcher/dist/main.js", "start"]

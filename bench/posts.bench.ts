@@ -15,6 +15,8 @@
  * without seeding (the seeding figures of the run that seeded it are kept beside it).
  * Reads are measured twice: as the service runs (question lists and pages cached until the read models
  * change), and with that cache off, to show what the queries alone cost.
+ * Memory: the resident memory of this process (site, identity, posts and the gateway) and its PostgreSQL,
+ * sampled every 2 s while reads and asks are measured (peak and average of the summed PSS and RSS).
  */
 
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -31,6 +33,7 @@ import pino from 'pino';
 import { appendPostsInBulk, rebuildPostsReadModel } from '../scripts/seed/bulk';
 import { draftQuestion, type SeedCounts, seedPosts, seedUsers } from '../scripts/seed/generate';
 import { TOPICS } from '../scripts/seed/vocabulary';
+import { TreeMemorySampler } from './process-memory';
 import {
   benchDatabase,
   closedLoop,
@@ -214,6 +217,7 @@ const gateway = await createGateway({
 });
 
 const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
+const memory = new TreeMemorySampler(process.pid);
 let failures = 0;
 const failed: string[] = [];
 async function get(url: string, headers: Record<string, string> = {}) {
@@ -336,6 +340,7 @@ await posts.projections.waitForCatchUp(60_000);
 const askStatements = await statementsPer(admin, CLIENTS * PER_CLIENT);
 // Context for the verdict above: the same askers at a pace people ask at on a busy site (16 asks/s).
 const askPaced = await openLoop(CLIENTS, CLIENTS * 20, (i) => askOne(i % CLIENTS, 1000 + Math.floor(i / CLIENTS)));
+const memoryFigures = await memory.stop();
 say(
   `ask: p50 ${ask.p50_ms} p99 ${ask.p99_ms} ms back to back; p50 ${askPaced.p50_ms} p99 ${askPaced.p99_ms} ms at ${CLIENTS}/s; ${askFailures} failures`,
 );
@@ -434,6 +439,13 @@ const file = writeResults(process.env.BENCH_RESULTS_NAME ?? 'posts', {
       what: `context, not the verdict: ${CLIENTS} asks a second arriving independently (open loop), 20 per asker`,
       ...askPaced,
     },
+  },
+  memory: {
+    what:
+      'this process (site, identity, posts and the gateway in-process) and its PostgreSQL, sampled every 2 s from the ' +
+      'first read to the last ask: PSS sums what the processes cost (shared pages divided among them), the RSS sum ' +
+      'counts shared pages (shared buffers) once per process that touched them',
+    ...memoryFigures,
   },
   list_query_plans: plans,
   bench_seconds: Math.round((performance.now() - benchStarted) / 1000),

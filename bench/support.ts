@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import type { HttpApp } from '@agora/platform';
+import { type HttpApp, loadConfig } from '@agora/platform';
 import type { InjectOptions } from 'fastify';
 import type pg from 'pg';
 import { startEmbeddedPostgres } from '../launcher/src/embedded-postgres';
@@ -54,7 +54,13 @@ export async function benchDatabase(keepIn?: string) {
   const dir = keepIn ?? mkdtempSync(path.join(os.tmpdir(), 'agora-bench-'));
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), settings });
+  // Shared buffers as `npm start` sizes them (AGORA_PG_SHARED_BUFFERS_MB to try others).
+  const { postgresSharedBuffersMb } = loadConfig();
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'data'),
+    sharedBuffersMb: postgresSharedBuffersMb,
+    settings,
+  });
   return {
     dir,
     url: server.urlFor('postgres'),

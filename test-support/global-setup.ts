@@ -2,6 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ensureRuntimeBuild } from '../launcher/runtime-build.mjs';
 import { startEmbeddedPostgres } from '../launcher/src/embedded-postgres';
 
 declare module 'vitest' {
@@ -12,6 +13,8 @@ declare module 'vitest' {
 
 /** One real PostgreSQL server for the whole run; each test file makes its own database on it. */
 export default async function setup(project: TestProject) {
+  // Tests that start Agora as a person does run the built server: build it once, first, if its sources changed.
+  await ensureRuntimeBuild({ say: () => {} });
   if (process.env.TEST_ADMIN_DATABASE_URL) {
     project.provide('adminDatabaseUrl', process.env.TEST_ADMIN_DATABASE_URL);
     return;

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { HttpApp } from '@agora/platform';
-import { Pool } from 'undici';
+import type { Pool } from 'undici';
 
 export interface ForwardRequest {
   method: string;
@@ -73,19 +73,30 @@ export class InProcessTransport implements ServiceTransport {
 }
 
 export class HttpTransport implements ServiceTransport {
-  private readonly pool: Pool;
+  /** undici loads with the first forwarded request: the embedded process, which forwards in-process, never holds it. */
+  private pool: Promise<Pool> | null = null;
 
-  constructor(baseUrl: string, options: { connections?: number } = {}) {
-    this.pool = new Pool(baseUrl, {
-      connections: options.connections ?? 64,
-      keepAliveTimeout: 30_000,
-      headersTimeout: 10_000,
-      bodyTimeout: 10_000,
-    });
+  constructor(
+    private readonly baseUrl: string,
+    private readonly options: { connections?: number } = {},
+  ) {}
+
+  private connect(): Promise<Pool> {
+    this.pool ??= import('undici').then(
+      ({ Pool }) =>
+        new Pool(this.baseUrl, {
+          connections: this.options.connections ?? 64,
+          keepAliveTimeout: 30_000,
+          headersTimeout: 10_000,
+          bodyTimeout: 10_000,
+        }),
+    );
+    return this.pool;
   }
 
   async forward(request: ForwardRequest): Promise<ForwardResponse> {
-    const response = await this.pool.request({
+    const pool = await this.connect();
+    const response = await pool.request({
       method: request.method as 'GET',
       path: request.url,
       headers: request.headers,
@@ -100,6 +111,8 @@ export class HttpTransport implements ServiceTransport {
   }
 
   async close(): Promise<void> {
-    await this.pool.close();
+    const pool = await this.pool;
+    this.pool = null;
+    await pool?.close();
   }
 }

@@ -27,6 +27,7 @@ export async function reachDatabase(
   // No running Agora (or one still starting, whose server is shared): a server of the command's own.
   const server = await startEmbeddedPostgres({
     dataDir: `${config.dataDir}/postgres`,
+    sharedBuffersMb: config.postgresSharedBuffersMb,
     log: (l) => log.debug(l),
     report: (level, message) => log[level](message),
     shareRunning: true,

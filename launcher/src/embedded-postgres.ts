@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { EMBEDDED_SHARED_BUFFERS_MB } from '@agora/platform/config/config';
 import { assertReachable, initCluster, prepareCluster, serverUser } from './postgres-cluster';
 import { generatePassword, passwordFileOf, readPassword, settlePassword, writePassword } from './postgres-credentials';
 import { findServer, forgetOwner, recordOwner, removeStalePidFile, stopLeftover } from './postgres-leftovers';
@@ -31,8 +32,10 @@ export async function freePort(): Promise<number> {
 export interface EmbeddedPostgresOptions {
   dataDir: string;
   port?: number;
-  /** Trades durability for speed: for throw-away test clusters only. */
+  /** Trades durability for speed: for throw-away test clusters only (they keep PostgreSQL's memory defaults). */
   ephemeral?: boolean;
+  /** Shared buffers in MB (AGORA_PG_SHARED_BUFFERS_MB; default EMBEDDED_SHARED_BUFFERS_MB). */
+  sharedBuffersMb?: number;
   /** More `-c name=value` server settings (benchmarks load pg_stat_statements this way). */
   settings?: Record<string, string>;
   /** PostgreSQL's own output, line by line. */
@@ -52,14 +55,16 @@ const SUPERUSER = 'postgres';
 const MB = 2 ** 20;
 
 /**
- * Memory for a server that serves a real site: PostgreSQL's defaults (128 MB of shared buffers) suit a
- * machine of 2005. A sixteenth of the memory, between 128 MB and 1 GB, keeps the hot read models (the
- * search table of 400,000 posts is ~300 MB) in PostgreSQL's own cache on a laptop or a small server.
+ * Memory of the embedded server (DESIGN §4): shared buffers as configured, 128 MB by default, so that the
+ * whole embedded default (Node and every PostgreSQL process) stays near 300 MB; the rest of a hot read model
+ * is read from the OS's file cache, which the planner is told about (half of the machine's memory).
  */
-export function memorySettings(totalBytes = os.totalmem()): Record<string, string> {
-  const shared = Math.min(1024, Math.max(128, Math.floor(totalBytes / 16 / MB)));
+export function memorySettings(
+  sharedBuffersMb = EMBEDDED_SHARED_BUFFERS_MB,
+  totalBytes = os.totalmem(),
+): Record<string, string> {
   return {
-    shared_buffers: `${shared}MB`,
+    shared_buffers: `${sharedBuffersMb}MB`,
     effective_cache_size: `${Math.max(512, Math.floor(totalBytes / 2 / MB))}MB`,
   };
 }
@@ -108,7 +113,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     listen_addresses: '127.0.0.1',
     max_connections: '300',
     password_encryption: 'scram-sha-256',
-    ...(options.ephemeral ? { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' } : memorySettings()),
+    ...(options.ephemeral
+      ? { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }
+      : memorySettings(options.sharedBuffersMb)),
     ...options.settings,
   };
   const args = [

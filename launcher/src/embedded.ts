@@ -18,6 +18,8 @@ import { ALL_SERVICES } from './services';
 import { WEB_ROOT } from './web-build';
 
 export const DATABASE_NAME = 'agora';
+/** Connections per service's pool in one process (AGORA_DB_CONNECTIONS): a service alone opens up to 10. */
+export const EMBEDDED_CONNECTIONS = 6;
 
 export interface EmbeddedAgora {
   url: string;
@@ -71,8 +73,12 @@ export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<E
   if (!databaseUrl) {
     protectDataDir(config.dataDir, await serverUser());
     log.info(`starting PostgreSQL with its data in ${path.join(config.dataDir, 'postgres')}`);
+    // Every slot costs shared memory: room for every pool and listener twice over (an operator command beside).
+    const connections = ALL_SERVICES.length * ((config.dbConnections ?? EMBEDDED_CONNECTIONS) + 2) * 2 + 20;
     server = await startEmbeddedPostgres({
       dataDir: path.join(config.dataDir, 'postgres'),
+      sharedBuffersMb: config.postgresSharedBuffersMb,
+      settings: { max_connections: String(connections) },
       log: (line) => log.debug({ postgres: line }),
       report: (level, message) => log[level](message),
       onGone: databaseGone(log),
@@ -92,7 +98,8 @@ export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<E
   let operator: HttpApp | null = null;
   try {
     for (const module of ALL_SERVICES) {
-      const service = await startService(module, { config, databaseUrl, bus, log, maxConnections: 6 });
+      const maxConnections = config.dbConnections ?? EMBEDDED_CONNECTIONS;
+      const service = await startService(module, { config, databaseUrl, bus, log, maxConnections });
       services.push(service);
       transports[module.name as ServiceName] = new InProcessTransport(service.app);
     }

@@ -27,7 +27,7 @@ interface Launcher {
 
 function startLauncher(port: number, operatorPort: number): Launcher {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'launcher/src/main.ts', 'start'], {
+  const child = spawn(process.execPath, ['launcher/agora.mjs', 'start'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -112,7 +112,7 @@ describe('the embedded launcher after a crash', () => {
 
     const created = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'launcher/src/main.ts', 'admin', 'create', '--email', 'owner@example.com'].concat([
+      ['launcher/agora.mjs', 'admin', 'create', '--email', 'owner@example.com'].concat([
         '--name',
         'Site Owner',
         '--password',
@@ -180,7 +180,7 @@ describe('the embedded launcher after a crash', () => {
     async () => {
       const closed = mkdtempSync(path.join(os.tmpdir(), 'agora-closed-'));
       try {
-        const started = spawnSync(process.execPath, ['--import', 'tsx', 'launcher/src/main.ts', 'start'], {
+        const started = spawnSync(process.execPath, ['launcher/agora.mjs', 'start'], {
           cwd: repoRoot,
           env: { ...process.env, AGORA_DATA_DIR: path.join(closed, 'agora'), AGORA_PORT: String(await freePort()) },
           encoding: 'utf8',

@@ -17,7 +17,7 @@ describe('scaled-out deployment files', () => {
     for (const service of ALL_SERVICES) {
       const container = compose.services[service.name];
       expect(container, `a container for ${service.name}`).toBeDefined();
-      expect(container.command.join(' ')).toContain(`services/${service.name}/src/main.ts`);
+      expect(container.command).toEqual(['node', `services/${service.name}/dist/main.js`]);
       expect(container.environment.DATABASE_URL).toMatch(new RegExp(`/agora_${service.name}$`));
       expect(initSql).toContain(`create database agora_${service.name};`);
       expect(gatewayUrls.split(',')).toContain(`${service.name}=http://${service.name}:8080`);

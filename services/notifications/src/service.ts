@@ -46,7 +46,7 @@ function setUpNotifications(context: ServiceContext, options: NotificationsOptio
   const onQueued = () => mail.wake();
   const now = options.digest?.now ?? Date.now;
   // What every poll reads, kept in memory until a change of its user is announced.
-  const redDots = new UserCache<Counters>(context.changes);
+  const redDots = new UserCache<Counters>(context.changes, context.config.cacheLimits.counters);
   context.changes.onKeyChanged(COUNTERS_TOPIC, (userId) => redDots.evict(userId));
   return {
     mail,

@@ -9,6 +9,7 @@ export * from './bus/postgres/postgres-bus';
 export * from './bus/wakeup';
 export * from './commands/command-handler';
 export * from './commands/decider';
+export * from './config/cache-limits';
 export * from './config/config';
 export * from './config/rate-limits';
 export * from './db/change-feed';

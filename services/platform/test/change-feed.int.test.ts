@@ -133,4 +133,34 @@ describe('read-model change feed', () => {
     expect(stale).toBe('read before the change');
     expect(await cache.get('k', async () => 'fresh')).toBe('fresh');
   });
+
+  it('drops every entry when the version moves, and keeps within its bounds of entries and bytes', async () => {
+    const feed = new ChangeFeed({ url, schema: 'cache_bounds', log });
+    await feed.start();
+    try {
+      const cache = new ReadModelCache<Buffer | string>(feed, 3, 1000);
+      await cache.get('a', async () => Buffer.alloc(400));
+      await cache.get('b', async () => Buffer.alloc(400));
+      expect(cache.size).toEqual({ entries: 2, bytes: 800 });
+      // Past the byte bound the oldest goes; past the entry bound too; a value bigger than the bound is not kept.
+      await cache.get('c', async () => Buffer.alloc(400));
+      expect(cache.size).toEqual({ entries: 2, bytes: 800 });
+      await cache.get('d', async () => 'small');
+      await cache.get('e', async () => 'small');
+      expect(cache.size.entries).toBe(3);
+      await cache.get('f', async () => Buffer.alloc(2000));
+      expect(cache.size.entries).toBe(3);
+      // A change: nothing stored could be hit again, so nothing stays.
+      feed.changed();
+      expect(cache.size).toEqual({ entries: 0, bytes: 0 });
+      const topicCache = new ReadModelCache<string>(feed.topic('settings'), 10);
+      await topicCache.get('x', async () => 'kept');
+      feed.changed(['other']);
+      expect(topicCache.size.entries).toBe(1);
+      feed.changed(['settings']);
+      expect(topicCache.size.entries).toBe(0);
+    } finally {
+      await feed.stop();
+    }
+  });
 });

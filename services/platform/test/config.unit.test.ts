@@ -12,6 +12,27 @@ describe('config', () => {
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
 
+  it("bounds memory by settings: caches, pools, the embedded server's shared buffers", () => {
+    const defaults = loadConfig({ env: {} });
+    expect(defaults.cacheLimits).toEqual({
+      read_entries: 5000,
+      read_mb: 32,
+      post_facts: 20_000,
+      sessions: 20_000,
+      counters: 100_000,
+    });
+    expect(defaults).toMatchObject({ dbConnections: undefined, postgresSharedBuffersMb: 128 });
+    const set = loadConfig({
+      env: {
+        AGORA_CACHE_LIMITS: 'read_entries=100, sessions=0',
+        AGORA_DB_CONNECTIONS: '3',
+        AGORA_PG_SHARED_BUFFERS_MB: '64',
+      },
+    });
+    expect(set.cacheLimits).toMatchObject({ read_entries: 100, sessions: 0, read_mb: 32 });
+    expect(set).toMatchObject({ dbConnections: 3, postgresSharedBuffersMb: 64 });
+  });
+
   it('reads the environment before the config file', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'agora-config-'));
     const file = path.join(dir, 'agora.json');
@@ -29,6 +50,10 @@ describe('config', () => {
     [{ KAFKA_BROKERS: 'nohost' }, /KAFKA_BROKERS \(kafkaBrokers\) must be host:port/],
     [{ AGORA_SEARCH: 'opensearch' }, /OPENSEARCH_URL \(opensearchUrl\) is required/],
     [{ AGORA_SERVICE_URLS: 'site' }, /AGORA_SERVICE_URLS \(serviceUrls\) must be a list of name=url pairs/],
+    [{ AGORA_CACHE_LIMITS: 'reads=10' }, /AGORA_CACHE_LIMITS \(cacheLimits\) names an unknown cache reads/],
+    [{ AGORA_CACHE_LIMITS: 'read_mb=-1' }, /read_mb must be a whole number from 0/],
+    [{ AGORA_DB_CONNECTIONS: '0' }, /AGORA_DB_CONNECTIONS \(dbConnections\) must be a whole number from 1 to 200/],
+    [{ AGORA_PG_SHARED_BUFFERS_MB: '8' }, /AGORA_PG_SHARED_BUFFERS_MB \(postgresSharedBuffersMb\) must be/],
   ])('refuses %j with a message naming the setting', (env, message) => {
     expect(() => loadConfig({ env })).toThrow(ConfigError);
     expect(() => loadConfig({ env })).toThrow(message);

@@ -81,6 +81,15 @@ export async function claimDueMails(db: Db, limit: number, leaseMs: number): Pro
     .sort((a, b) => Number(BigInt(a.mailId) - BigInt(b.mailId)));
 }
 
+/** How long until the next pending mail falls due (0: one is due now), its lease or retry included; null: none. */
+export async function nextDueInMs(db: Db): Promise<number | null> {
+  const { rows } = await sql<{ ms: number | null }>`
+    select (extract(epoch from min(next_attempt_at) - now()) * 1000)::float8 as ms
+    from mail_outbox where status = 'pending'`.execute(db);
+  const ms = rows[0]?.ms;
+  return ms === null || ms === undefined ? null : Math.max(0, Math.ceil(ms));
+}
+
 /** False when the lease was lost meanwhile (another worker took the row over). */
 export async function markSent(db: Db, mail: ClaimedMail): Promise<boolean> {
   const result = await sql`

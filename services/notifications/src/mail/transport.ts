@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SiteSettings } from '@agora/contracts';
 import type { AgoraConfig } from '@agora/platform';
-import nodemailer, { type Mail } from 'nodemailer';
+import type { Mail } from 'nodemailer';
 import type { SMTPTransportOptions } from 'nodemailer/lib/smtp-transport';
 
 type Address = { name: string; address: string };
@@ -79,23 +79,28 @@ export interface OutgoingMail {
   html: string;
 }
 
+/** nodemailer loads with the first mail sent: a process that sends none never holds it. */
+const loadNodemailer = async () => (await import('nodemailer')).default;
+
 /** Sends through a route, keeping one transporter per distinct SMTP setting. */
 export class MailSender {
   private smtp: { key: string; transporter: Mail } | null = null;
-  private readonly files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  private files: Mail | null = null;
 
   async send(route: MailRoute, mail: OutgoingMail): Promise<{ messageId: string; file?: string }> {
     const message = { from: route.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
+    const nodemailer = await loadNodemailer();
     if (route.kind === 'file') {
+      this.files ??= nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
       const info = await this.files.sendMail(message);
       const file = await writeEml(route.dir, mail.mailId, info.message as Buffer);
       return { messageId: info.messageId, file };
     }
-    const info = await this.transporter(route.options).sendMail(message);
+    const info = await this.transporter(nodemailer, route.options).sendMail(message);
     return { messageId: info.messageId };
   }
 
-  private transporter(options: SMTPTransportOptions): Mail {
+  private transporter(nodemailer: Awaited<ReturnType<typeof loadNodemailer>>, options: SMTPTransportOptions): Mail {
     const key = JSON.stringify(options);
     if (this.smtp?.key !== key) {
       this.smtp?.transporter.close();
@@ -107,7 +112,8 @@ export class MailSender {
   close(): void {
     this.smtp?.transporter.close();
     this.smtp = null;
-    this.files.close();
+    this.files?.close();
+    this.files = null;
   }
 }
 

@@ -1,11 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type AgoraConfig, type Db, loadSiteSettings, type ServiceContext, Wakeup } from '@agora/platform';
 import { mailAttemptsFailed, mailGivenUp, mailSent } from './metrics';
-import { type ClaimedMail, claimDueMails, markAttemptFailed, markSent } from './outbox';
+import { type ClaimedMail, claimDueMails, markAttemptFailed, markSent, nextDueInMs } from './outbox';
 import { type MailConfig, type MailRoute, MailSender, resolveMailRoute } from './transport';
 
 export interface MailWorkerSettings {
-  /** The fallback look for due mail when no signal comes (another replica queued it, a retry fell due). */
+  /**
+   * The longest wait when no signal comes: for mail another replica queued. Retries and ended leases are
+   * waited for until they fall due (the outbox says when).
+   */
   pollIntervalMs: number;
   /** Mails claimed, and sent side by side, per pass. */
   batchSize: number;
@@ -21,7 +24,7 @@ export interface MailWorkerSettings {
 }
 
 export const DEFAULT_MAIL_WORKER_SETTINGS: MailWorkerSettings = {
-  pollIntervalMs: 1000,
+  pollIntervalMs: 60_000,
   batchSize: 10,
   retryBaseMs: 5000,
   retryMaxMs: 10 * 60_000,
@@ -29,6 +32,10 @@ export const DEFAULT_MAIL_WORKER_SETTINGS: MailWorkerSettings = {
   leaseMs: 5 * 60_000,
   stopGraceMs: 10_000,
 };
+
+/** How long after a signal the queuing transaction may still be committing: the worker looks again soon. */
+const EAGER_MS = 1000;
+const DUE_BUT_TAKEN_MS = 50;
 
 /** 5 s, 10 s, 20 s ... capped: attempt n (1-based) failed, so wait before attempt n + 1. */
 export function retryDelayMs(failedAttempts: number, settings: Pick<MailWorkerSettings, 'retryBaseMs' | 'retryMaxMs'>) {
@@ -80,7 +87,7 @@ export class MailWorker {
 
   /** Called when mail was queued. The queuing transaction may not have committed yet. */
   wake(): void {
-    this.eagerUntil = Date.now() + this.settings.pollIntervalMs;
+    this.eagerUntil = Date.now() + Math.min(this.settings.pollIntervalMs, EAGER_MS);
     this.wakeup.wake();
   }
 
@@ -150,7 +157,17 @@ export class MailWorker {
         continue;
       }
       eagerWaits = 0;
-      await this.wakeup.wait(this.settings.pollIntervalMs);
+      let waitMs: number;
+      try {
+        const dueInMs = (await nextDueInMs(this.options.db)) ?? Number.POSITIVE_INFINITY;
+        // Due but not claimed (another worker holds it for the moment): not at once again.
+        waitMs = Math.min(Math.max(dueInMs, DUE_BUT_TAKEN_MS), this.settings.pollIntervalMs);
+      } catch {
+        failures++;
+        waitMs = Math.min(100 * 2 ** failures, 5000);
+      }
+      // Nothing due: asleep until a signal, the next retry or lease end, or the longest wait.
+      await this.wakeup.wait(waitMs);
     }
   }
 

@@ -244,8 +244,9 @@ export class ProjectedActorSource implements ActorSource {
   constructor(
     private readonly db: Db,
     changes: Pick<ChangeFeed, 'listening' | 'onReset' | 'onKeyChanged'>,
+    maxUsers = 20_000,
   ) {
-    this.sessions = new UserCache(changes, 20_000);
+    this.sessions = new UserCache(changes, maxUsers);
     changes.onKeyChanged(ACTORS_TOPIC, (userId) => this.sessions.evict(userId));
   }
 

@@ -10,17 +10,20 @@ export class Wakeup {
     resolve?.();
   }
 
-  /** Resolves at the next wake-up or after `timeoutMs`, whichever comes first. */
-  async wait(timeoutMs: number): Promise<void> {
+  /** Resolves at the next wake-up or after `timeoutMs`, whichever comes first; without one, at the next wake-up. */
+  async wait(timeoutMs?: number): Promise<void> {
     if (this.pending) {
       this.pending = false;
       return;
     }
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        this.resolve = null;
-        resolve();
-      }, timeoutMs);
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.resolve = null;
+              resolve();
+            }, timeoutMs);
       this.resolve = () => {
         clearTimeout(timer);
         resolve();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CatchUp } from '@agora/contracts';
+import { CACHE_LIMIT_DEFAULTS, type CacheLimits, parseCacheLimits } from './cache-limits';
 import {
   type CaptchaLimitSettings,
   parseCaptchaLimits,
@@ -40,7 +41,16 @@ export interface AgoraConfig {
   captchaLimits: CaptchaLimitSettings;
   /** How long a command waits for another service's events it depends on (DESIGN §9, "Catching up"). */
   catchUpMs: number;
+  /** Connections each service's pool may open; unset: 6 per service embedded, 10 for a service alone. */
+  dbConnections: number | undefined;
+  /** The embedded PostgreSQL's shared buffers in MB (DESIGN §4). */
+  postgresSharedBuffersMb: number;
+  /** Every in-memory cache's bound (`cache-limits.ts`; `AGORA_CACHE_LIMITS=read_entries=1000,...`). */
+  cacheLimits: CacheLimits;
 }
+
+/** PostgreSQL's stock figure: the embedded default's whole footprint stays near 300 MB (DESIGN §4). */
+export const EMBEDDED_SHARED_BUFFERS_MB = 128;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -211,6 +221,24 @@ const settings: { [K in keyof AgoraConfig]: Setting<K> } = {
     env: ['AGORA_CATCH_UP_MS'],
     parse: integer(0, 60_000),
     fallback: () => CatchUp.timeoutMs,
+  },
+  dbConnections: {
+    key: 'dbConnections',
+    env: ['AGORA_DB_CONNECTIONS'],
+    parse: integer(1, 200),
+    fallback: () => undefined,
+  },
+  postgresSharedBuffersMb: {
+    key: 'postgresSharedBuffersMb',
+    env: ['AGORA_PG_SHARED_BUFFERS_MB'],
+    parse: integer(16, 1024 * 1024),
+    fallback: () => EMBEDDED_SHARED_BUFFERS_MB,
+  },
+  cacheLimits: {
+    key: 'cacheLimits',
+    env: ['AGORA_CACHE_LIMITS'],
+    parse: parseCacheLimits,
+    fallback: () => ({ ...CACHE_LIMIT_DEFAULTS }),
   },
 };
 

@@ -51,7 +51,7 @@ function limitOf(raw: unknown): RateLimit {
 }
 
 /** `name=value,...` from the environment, or a config file's object. */
-function namedEntries(raw: unknown, form: string): [string, unknown][] {
+export function namedEntries(raw: unknown, form: string): [string, unknown][] {
   if (raw && typeof raw === 'object' && !Array.isArray(raw)) return Object.entries(raw);
   return String(raw ?? '')
     .split(',')

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { Wakeup } from '../bus/wakeup';
 import { CONNECT_TIMEOUT_MS } from './database';
 import type { ChangeAnnouncer } from './user-cache';
 
@@ -50,6 +51,12 @@ export interface Versioned {
   readonly version: number | null;
 }
 
+/** A version, and a call whenever it may have moved (workers wait for it instead of looking on a timer). */
+export interface ChangeSignal extends Versioned {
+  /** Calls `handler` after every change of the version, listening coming or going included; returns the way to stop. */
+  onChange(handler: () => void): () => void;
+}
+
 /**
  * Tells a process when its service's read models may have changed, so caches of query results stay
  * exact: at once for this process's own commits (commands and projection batches call `changed()`),
@@ -57,14 +64,19 @@ export interface Versioned {
  * table sends at commit. While the listening connection is down nobody may cache (`version` is null):
  * a change could be missed.
  */
-export class ChangeFeed implements Versioned, ChangeAnnouncer {
+export class ChangeFeed implements ChangeSignal, ChangeAnnouncer {
   private counter = 0;
   private readonly topics = new Map<string, number>();
   private readonly keyHandlers = new Map<string, Set<(key: string) => void>>();
   private readonly resets = new Set<() => void>();
+  private readonly changeHandlers = new Set<() => void>();
+  private readonly topicHandlers = new Map<string, Set<() => void>>();
   private heard = false;
   private client: pg.Client | null = null;
   private stopped = false;
+  /** Woken when the listening connection is lost (or the feed stops): the watch loop then reconnects. */
+  private readonly lost = new Wakeup();
+  private generation = 0;
 
   constructor(private readonly options: { url: string; schema: string; log: Logger; retryMs?: number }) {}
 
@@ -94,20 +106,33 @@ export class ChangeFeed implements Versioned, ChangeAnnouncer {
   }
 
   /** The version of one topic table's contents (see watchTopicTables); null when changes cannot be heard. */
-  topic(name: string): Versioned {
+  topic(name: string): ChangeSignal {
     if (!this.topics.has(name)) this.topics.set(name, 0);
     const feed = this;
     return {
       get version() {
-        return feed.heard ? feed.topics.get(name)! : null;
+        return feed.heard ? (feed.topics.get(name) ?? 0) : null;
+      },
+      onChange(handler: () => void) {
+        const handlers = feed.topicHandlers.get(name) ?? new Set();
+        handlers.add(handler);
+        feed.topicHandlers.set(name, handlers);
+        return () => handlers.delete(handler);
       },
     };
+  }
+
+  onChange(handler: () => void): () => void {
+    this.changeHandlers.add(handler);
+    return () => this.changeHandlers.delete(handler);
   }
 
   /** The read models changed; `topics` names the topic tables among the changed ones. */
   changed(topics: readonly string[] = []): void {
     this.counter++;
     for (const name of topics) this.topics.set(name, (this.topics.get(name) ?? 0) + 1);
+    for (const handler of this.changeHandlers) handler();
+    for (const name of topics) for (const handler of this.topicHandlers.get(name) ?? []) handler();
   }
 
   /** Anything may have changed (the listening connection came or went). */
@@ -134,8 +159,9 @@ export class ChangeFeed implements Versioned, ChangeAnnouncer {
 
   async start(): Promise<void> {
     this.stopped = false;
+    const generation = ++this.generation;
     await this.listen();
-    void this.watch();
+    void this.watch(generation);
   }
 
   private async listen(): Promise<void> {
@@ -153,7 +179,7 @@ export class ChangeFeed implements Versioned, ChangeAnnouncer {
       if (payload === this.options.schema) this.changed([]);
       else if (payload.startsWith(topicPrefix)) this.heardTopic(payload.slice(topicPrefix.length));
     });
-    const lost = new Promise<void>((resolve) => {
+    const connectionLost = new Promise<void>((resolve) => {
       client.on('error', () => resolve());
       client.on('end', () => resolve());
     });
@@ -169,15 +195,21 @@ export class ChangeFeed implements Versioned, ChangeAnnouncer {
     // Whatever happened while nobody listened is unknown: every cached result is now stale.
     this.heard = true;
     this.changedAll();
-    void lost.then(() => {
+    void connectionLost.then(() => {
       this.heard = false;
       this.changedAll();
+      this.lost.wake();
     });
   }
 
-  private async watch(): Promise<void> {
+  /** While listening it sleeps; once the connection is lost it tries again every `retryMs` until it listens. */
+  private async watch(generation: number): Promise<void> {
     let failing = false;
-    while (!this.stopped) {
+    while (!this.stopped && generation === this.generation) {
+      if (this.heard) {
+        await this.lost.wait();
+        continue;
+      }
       await sleep(this.options.retryMs ?? 1000);
       if (this.heard || this.stopped) continue;
       await this.client?.end().catch(() => {});
@@ -196,6 +228,7 @@ export class ChangeFeed implements Versioned, ChangeAnnouncer {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.lost.wake();
     this.heard = false;
     for (const reset of this.resets) reset();
     await this.client?.end().catch(() => {});
@@ -203,18 +236,43 @@ export class ChangeFeed implements Versioned, ChangeAnnouncer {
   }
 }
 
+/** What a cached value costs in bytes, counted against `maxBytes`: serialised replies; objects count by number only. */
+function bytesOf(value: unknown): number {
+  if (Buffer.isBuffer(value)) return value.byteLength;
+  return typeof value === 'string' ? value.length : 0;
+}
+
 /**
  * Query results kept until the read models change (see ChangeFeed). Concurrent misses of one key share
- * one load, so a change under load costs one query, not one per waiting request.
+ * one load, so a change under load costs one query, not one per waiting request. Bounded by number of
+ * entries and, for serialised replies, by bytes (oldest out first); and since a version only moves
+ * forward, every entry is dropped once it moves (DESIGN §9, "Memory"): an idle process keeps no dead ones.
  */
 export class ReadModelCache<T> {
-  private readonly entries = new Map<string, { version: number; value: T }>();
+  private readonly entries = new Map<string, { version: number; value: T; bytes: number }>();
   private readonly loading = new Map<string, { version: number; promise: Promise<T> }>();
+  private bytes = 0;
 
   constructor(
-    private readonly feed: Versioned,
+    private readonly feed: Versioned | ChangeSignal,
     private readonly maxEntries = 2000,
-  ) {}
+    private readonly maxBytes = Number.POSITIVE_INFINITY,
+  ) {
+    if ('onChange' in feed) feed.onChange(() => this.clear());
+  }
+
+  /** Drops every stored entry (loads under way finish for their callers). */
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
+  }
 
   async get(key: string, load: () => Promise<T>): Promise<T> {
     const version = this.feed.version;
@@ -227,13 +285,26 @@ export class ReadModelCache<T> {
     this.loading.set(key, { version, promise });
     try {
       const value = await promise;
-      // Stored under the version seen before loading: a change during the load makes it stale at once.
-      this.entries.delete(key);
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, { version, value });
+      // Kept only under the version seen before loading, and only while it is current: a change during the
+      // load makes it stale at once.
+      this.remove(key);
+      const bytes = bytesOf(value);
+      if (this.feed.version !== version || this.maxEntries === 0 || bytes > this.maxBytes) return value;
+      while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.bytes + bytes > this.maxBytes)) {
+        const oldest = this.entries.keys().next();
+        if (oldest.done) break;
+        this.remove(oldest.value);
+      }
+      this.entries.set(key, { version, value, bytes });
+      this.bytes += bytes;
       return value;
     } finally {
       if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
     }
+  }
+
+  /** Entries and bytes held (tests, the memory figures). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
   }
 }

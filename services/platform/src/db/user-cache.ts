@@ -49,7 +49,7 @@ export class UserCache<V> {
     const started = this.generation;
     const value = await load();
     const evicted = this.evictedAt.get(userId) ?? 0;
-    if (this.listener.listening && started >= this.floor && evicted <= started) {
+    if (this.maxUsers > 0 && this.listener.listening && started >= this.floor && evicted <= started) {
       let rows = this.entries.get(userId);
       if (!rows) {
         if (this.entries.size >= this.maxUsers) this.entries.delete(this.entries.keys().next().value!);

@@ -103,13 +103,17 @@ function answerError(log: FastifyBaseLogger, error: FastifyError | ApiError | Er
   return reply.code(500).send(envelope(language, 500, Reason.unknown, null));
 }
 
+const EVENT_LOOP_SAMPLE_MS = 1000;
+
 /**
  * The HTTP host of a service or the gateway: envelope errors (a schema failure is a 400 with per-field
  * messages, nothing internal ever leaks), request ids, health, readiness, Prometheus metrics, OpenAPI.
  */
 export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   if (!defaultMetricsStarted) {
-    collectDefaultMetrics({ register: metricsRegistry });
+    // The event-loop delay histogram samples once a second, not prom-client's hundred times: its timer would
+    // wake an idle process a hundred times a second (DESIGN §9, "Idle costs nothing").
+    collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
     defaultMetricsStarted = true;
   }
   const app = Fastify({

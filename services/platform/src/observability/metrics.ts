@@ -25,11 +25,32 @@ export const projectionDeadLetters = new Counter({
   registers: [metricsRegistry],
 });
 
+const onScrape = new Set<() => Promise<void>>();
+let collecting: Promise<void> | null = null;
+
+/**
+ * Figures read from the database when /metrics is read, not on a timer, so that an idle process asks
+ * nothing (DESIGN §9, "Idle costs nothing"). Returns the way to stop.
+ */
+export function collectOnScrape(refresh: () => Promise<void>): () => void {
+  onScrape.add(refresh);
+  return () => onScrape.delete(refresh);
+}
+
+/** One refresh per scrape, shared by the gauges it sets. */
+function collectAll(): Promise<void> {
+  collecting ??= Promise.all([...onScrape].map((refresh) => refresh().catch(() => {}))).then(() => {
+    collecting = null;
+  });
+  return collecting;
+}
+
 export const projectionParked = new Gauge({
   name: 'agora_projection_parked_events',
   help: 'Events set aside in dead_letters and not yet retried (`projections retry`), per projection',
   labelNames: ['projection'],
   registers: [metricsRegistry],
+  collect: collectAll,
 });
 
 export const projectionLag = new Gauge({
@@ -37,6 +58,7 @@ export const projectionLag = new Gauge({
   help: 'Events a projection has still to read',
   labelNames: ['projection'],
   registers: [metricsRegistry],
+  collect: collectAll,
 });
 
 export const projectionBatchDuration = new Histogram({

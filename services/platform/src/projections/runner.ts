@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { CatchUpOptions, ConsumerHandle, EventBus } from '../bus/port';
 import type { ServiceDatabase } from '../db/database';
-import { projectionLag, projectionParked } from '../observability/metrics';
+import { collectOnScrape, projectionLag, projectionParked } from '../observability/metrics';
 import { parkEvent, projectionBatchHandler } from './batch-handler';
 import type { Projection } from './projection';
 import { type RetryOutcome, retryParkedEvents } from './retry-parked';
@@ -25,7 +25,6 @@ export interface ProjectionRunnerOptions {
   projections: readonly Projection[];
   log: Logger;
   batchSize?: number;
-  lagIntervalMs?: number;
   /** After each batch's transaction commits (caches learn their read models changed), with its topic tables. */
   onCommitted?: (topics: readonly string[]) => void;
   /** After a batch of a keyed projection commits: the keys its events changed (see Projection.keyed). */
@@ -51,7 +50,7 @@ export function parkedSummary(parked: ReadonlyMap<string, number>): Record<strin
 export class ProjectionRunner {
   private readonly consumers = new Map<string, ConsumerHandle>();
   private readonly byName: Map<string, Projection>;
-  private lagTimer: NodeJS.Timeout | null = null;
+  private stopCollecting: (() => void) | null = null;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.byName = new Map(options.projections.map((p) => [p.name, p]));
@@ -77,9 +76,8 @@ export class ProjectionRunner {
       await this.startOne(projection);
       if (paused.has(projection.name)) this.consumers.get(projection.name)?.pause();
     }
-    const interval = this.options.lagIntervalMs ?? 5000;
-    this.lagTimer = setInterval(() => void this.refreshLagMetrics().catch(() => {}), interval);
-    this.lagTimer.unref();
+    // Lag and set-aside counts are read when the metrics are.
+    this.stopCollecting = collectOnScrape(() => this.refreshLagMetrics());
   }
 
   private async startOne(projection: Projection): Promise<void> {
@@ -227,7 +225,8 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
-    if (this.lagTimer) clearInterval(this.lagTimer);
+    this.stopCollecting?.();
+    this.stopCollecting = null;
     await Promise.all([...this.consumers.values()].map((c) => c.stop()));
     this.consumers.clear();
   }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Role } from '@agora/contracts';
 import { sql } from 'kysely';
-import svgCaptcha from 'svg-captcha';
 import type { Actor } from '../auth/actor';
 import type { Db } from '../db/database';
 import { errors } from '../http/errors';
@@ -78,6 +77,8 @@ export class Captchas {
 
   /** A new image captcha (SVG as a data URL) whose answer is kept for 6 minutes. */
   async create(): Promise<{ captcha_id: string; captcha_img: string }> {
+    // Loaded with the first captcha (its font included): most processes never draw one.
+    const { default: svgCaptcha } = await import('svg-captcha');
     const { text, data } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true });
     const captchaId = randomUUID();
     await sql`insert into captchas (captcha_id, answer, expires_at)

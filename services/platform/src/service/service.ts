@@ -53,7 +53,7 @@ export async function startService<Parts>(
   const database = connectDatabase({
     url: options.databaseUrl,
     schema: module.name,
-    maxConnections: options.maxConnections ?? 10,
+    maxConnections: options.maxConnections ?? options.config.dbConnections ?? 10,
   });
   let lease: NodeLease | null = null;
   let publisher: PublisherHandle | null = null;
@@ -62,9 +62,11 @@ export async function startService<Parts>(
   const changes = new ChangeFeed({ url: options.databaseUrl, schema: module.name, log });
   const catchUp = new CatchUps(log, options.config.catchUpMs);
   try {
+    // The lease first: it holds its connection for the process's life, and one that ran the migrations would
+    // keep their catalog caches in its server process for as long.
+    lease = await leaseNodeId(database.pool, module.name);
     await migrateService(database, module.migrations);
     await changes.start();
-    lease = await leaseNodeId(database.pool, module.name);
     const context: ServiceContext = {
       name: module.name,
       config: options.config,
@@ -87,7 +89,7 @@ export async function startService<Parts>(
     await registerAuth(
       app,
       module.auth?.(context, parts) ?? {
-        actors: new ProjectedActorSource(database.db, changes),
+        actors: new ProjectedActorSource(database.db, changes, options.config.cacheLimits.sessions),
         keys: new TableKeySource(database.db),
       },
     );

@@ -13,7 +13,8 @@ export class PostsReads {
   readonly listCounts = new ListCounts();
 
   constructor(private readonly context: ServiceContext) {
-    this.cache = new ReadModelCache(context.changes, 5000);
+    const limits = context.config.cacheLimits;
+    this.cache = new ReadModelCache(context.changes, limits.read_entries, limits.read_mb * 2 ** 20);
   }
 
   get db() {

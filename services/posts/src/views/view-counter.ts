@@ -8,18 +8,21 @@ const SEEN_LIMIT = 100_000;
 /**
  * Question views without a database write per view: counted in memory and recorded every few seconds
  * as one event (so a rebuild keeps them), applied to the read model in the same transaction. Unique
- * views count the first view of a viewer (user or address) per process.
+ * views count the first view of a viewer (user or address) per process. The flush is timed from the first
+ * view since the last one, so a site nobody reads sets no timer at all.
  */
 export class ViewCounter {
   private views = new Map<string, number>();
   private unique = new Map<string, number>();
   private readonly seen = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
+  private running = false;
 
   constructor(private readonly context: ServiceContext) {}
 
   record(questionId: string, viewer: string): void {
     this.views.set(questionId, (this.views.get(questionId) ?? 0) + 1);
+    this.schedule();
     const key = `${questionId}:${viewer}`;
     if (!this.seen.has(key)) {
       if (this.seen.size >= SEEN_LIMIT) this.seen.clear();
@@ -29,10 +32,20 @@ export class ViewCounter {
   }
 
   start(): void {
-    this.timer = setInterval(
-      () => void this.flush().catch((error) => this.context.log.warn({ err: error }, 'view counts not flushed')),
-      FLUSH_MS,
-    );
+    this.running = true;
+    this.schedule();
+  }
+
+  /** A flush FLUSH_MS from now, unless one is due already or nothing waits. */
+  private schedule(): void {
+    if (!this.running || this.timer || this.views.size === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flush()
+        .catch((error) => this.context.log.warn({ err: error }, 'view counts not flushed'))
+        // Counts kept after a failed flush, or recorded during it, wait for the next one.
+        .finally(() => this.schedule());
+    }, FLUSH_MS);
     this.timer.unref();
   }
 
@@ -68,7 +81,9 @@ export class ViewCounter {
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     await this.flush().catch(() => {});
   }
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Db, Versioned } from '@agora/platform';
+import { type ChangeSignal, type Db, Wakeup } from '@agora/platform';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { SearchIndex } from '../search-index/port';
@@ -12,10 +12,8 @@ export interface FeederOptions {
   index: () => Promise<SearchIndex>;
   log: Logger;
   /** Wakes the feeder when the read model changed (this process's commits and other replicas'). */
-  changes?: Versioned;
+  changes?: ChangeSignal;
   batchSize?: number;
-  /** Longest wait between two looks at the read model when nothing announced a change. */
-  idleMs?: number;
 }
 
 /**
@@ -28,6 +26,7 @@ export class IndexFeeder {
   private stopped = false;
   private loop: Promise<void> | null = null;
   private readonly batchSize: number;
+  private readonly wakeup = new Wakeup();
 
   constructor(private readonly options: FeederOptions) {
     this.batchSize = options.batchSize ?? 500;
@@ -39,6 +38,7 @@ export class IndexFeeder {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.wakeup.wake();
     await this.loop;
     this.loop = null;
   }
@@ -70,34 +70,35 @@ export class IndexFeeder {
     }
   }
 
+  /**
+   * Ships whenever the read model changed: the change feed announces every commit to `search_posts` (a
+   * statement trigger, and this process's own projection batches), so while it listens the feeder sleeps
+   * until then (DESIGN §9, "Idle costs nothing"). Without a change feed, or while it cannot hear, it looks
+   * ten times a second.
+   */
   private async run(): Promise<void> {
-    const idleMs = this.options.idleMs ?? 1000;
-    let seen: number | null = null;
-    let lastLook = 0;
-    let again = true;
+    const stopWatching = this.options.changes?.onChange(() => this.wakeup.wake());
     let failures = 0;
-    while (!this.stopped) {
-      const version = this.options.changes?.version ?? null;
-      const changed = version !== null && version !== seen;
-      // Without a change feed (or while it is down) the read model is looked at ten times a second.
-      const waitMs = version === null ? 100 : idleMs;
-      if (!again && !changed && Date.now() - lastLook < waitMs) {
-        await sleep(20);
-        continue;
+    try {
+      while (!this.stopped) {
+        let again = false;
+        try {
+          // A full batch means more are waiting: go on at once.
+          again = (await this.shipOnce()) === this.batchSize;
+          failures = 0;
+        } catch (error) {
+          if (this.stopped) break;
+          failures++;
+          this.options.log.error({ err: error, failures }, 'search index feeder failed; retrying');
+          await sleep(Math.min(5000, 100 * 2 ** failures));
+          continue;
+        }
+        if (again || this.stopped) continue;
+        const hearing = (this.options.changes?.version ?? null) !== null;
+        await this.wakeup.wait(hearing ? undefined : 100);
       }
-      seen = version;
-      lastLook = Date.now();
-      try {
-        // A full batch means more are waiting: go on at once.
-        again = (await this.shipOnce()) === this.batchSize;
-        failures = 0;
-      } catch (error) {
-        if (this.stopped) break;
-        failures++;
-        this.options.log.error({ err: error, failures }, 'search index feeder failed; retrying');
-        await sleep(Math.min(5000, 100 * 2 ** failures));
-        again = true;
-      }
+    } finally {
+      stopWatching?.();
     }
   }
 }

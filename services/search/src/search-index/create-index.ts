@@ -1,6 +1,5 @@
 import type { AgoraConfig, Db } from '@agora/platform';
 import { sql } from 'kysely';
-import { OpenSearchIndex } from './opensearch/opensearch-index';
 import type { SearchIndex } from './port';
 import { PostgresSearchIndex } from './postgres/postgres-index';
 
@@ -21,5 +20,7 @@ export async function createSearchIndex(
 ): Promise<SearchIndex> {
   if (config.search === 'postgres') return new PostgresSearchIndex(db);
   if (!config.opensearchUrl) throw new Error('AGORA_SEARCH=opensearch needs OPENSEARCH_URL');
+  // Loaded only when configured: the embedded default never needs the OpenSearch client.
+  const { OpenSearchIndex } = await import('./opensearch/opensearch-index');
   return new OpenSearchIndex({ url: config.opensearchUrl, prefix: await indexPrefixOf(db) });
 }

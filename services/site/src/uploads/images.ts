@@ -1,8 +1,9 @@
 import { Limits, type SiteSettings } from '@agora/contracts';
 import { errors } from '@agora/platform';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { STORED_TYPES, type StoredExtension } from './storage';
+
+/** The image libraries load with the first upload: a process that never takes one never holds them (libvips). */
+const imageLibraries = () => Promise.all([import('sharp'), import('file-type')]);
 
 /** The message keys of upload refusals (list them in contracts' messages). */
 export const UploadMessages = {
@@ -63,6 +64,7 @@ const refuse = (key: string, params?: Record<string, string | number>) =>
 
 /** The format of an upload by its content; throws a field error on `file` for anything not allowed. */
 export async function detectFormat(bytes: Uint8Array, rules: ImageRules): Promise<StoredExtension> {
+  const [, { fileTypeFromBuffer }] = await imageLibraries();
   const detected = await fileTypeFromBuffer(bytes);
   const format = detected ? FORMAT_OF_MIME[detected.mime] : undefined;
   if (!format || !rules.formats.includes(format)) {
@@ -84,6 +86,7 @@ export async function processImage(
   if (bytes.length === 0) throw errors.fields({ field: 'file', key: 'validation.required' });
   if (bytes.length > rules.maxBytes) throw refuse(UploadMessages.size, { limit: megabytes(rules.maxBytes) });
   const format = await detectFormat(bytes, rules);
+  const [{ default: sharp }] = await imageLibraries();
 
   const maxPixels = rules.maxMegapixel > 0 ? rules.maxMegapixel * 1_000_000 : true;
   const input = { autoOrient: true, failOn: 'error', limitInputPixels: maxPixels } as const;

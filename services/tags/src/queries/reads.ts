@@ -14,7 +14,8 @@ export class TagReads {
   private readonly names: TagNameIndex;
 
   constructor(readonly context: ServiceContext) {
-    this.cache = new ReadModelCache(context.changes, 5000);
+    const limits = context.config.cacheLimits;
+    this.cache = new ReadModelCache(context.changes, limits.read_entries, limits.read_mb * 2 ** 20);
     this.names = new TagNameIndex(context.database.db, context.changes);
   }
 

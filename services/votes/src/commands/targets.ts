@@ -71,8 +71,9 @@ export class TargetLookup {
     private readonly db: Db,
     changes: Pick<ChangeFeed, 'topic'>,
     private readonly catchUp: Pick<CatchUps, 'projection'>,
+    maxEntries = 20_000,
   ) {
-    this.cache = new ReadModelCache(changes.topic(POST_FACTS_TOPIC), 20_000);
+    this.cache = new ReadModelCache(changes.topic(POST_FACTS_TOPIC), maxEntries);
   }
 
   find(objectId: string): Promise<Target | undefined> {

@@ -31,7 +31,12 @@ export class VoteCommands {
   private readonly targets: TargetLookup;
 
   constructor(readonly context: ServiceContext) {
-    this.targets = new TargetLookup(context.database.db, context.changes, context.catchUp);
+    this.targets = new TargetLookup(
+      context.database.db,
+      context.changes,
+      context.catchUp,
+      context.config.cacheLimits.post_facts,
+    );
   }
 
   get db() {

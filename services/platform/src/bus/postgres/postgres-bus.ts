@@ -24,7 +24,10 @@ export interface PostgresBusOptions {
   /** A connection for LISTEN; consumers read through their own service's pool. */
   databaseUrl: string;
   log: Logger;
-  /** The fallback poll when no notification arrives (a lost connection, a fence that lifted). */
+  /**
+   * How often consumers look at the log while the LISTEN connection is down. While it listens they wait
+   * for notifications only: every append notifies (a statement trigger), and listening again wakes them all.
+   */
   pollIntervalMs?: number;
 }
 
@@ -42,7 +45,8 @@ export function consumerLockKey(schema: string, group: string): string {
 
 /**
  * The embedded bus: a consumer reads the producer's event table directly with the gap-safe query,
- * woken by LISTEN/NOTIFY, with polling as the fallback. Requires every service in one database.
+ * woken by LISTEN/NOTIFY, with polling as the fallback while the listening connection is down (DESIGN §9,
+ * "Idle costs nothing"). Requires every service in one database.
  */
 export class PostgresEventBus implements EventBus {
   readonly kind = 'postgres' as const;
@@ -53,6 +57,8 @@ export class PostgresEventBus implements EventBus {
   private closed = false;
   private listenerDown = false;
   private readonly pollIntervalMs: number;
+  /** Every consumer's latch, to wake them all when listening stops or starts. */
+  private readonly allWakeups = new Set<Wakeup>();
 
   constructor(private readonly options: PostgresBusOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
@@ -70,19 +76,31 @@ export class PostgresEventBus implements EventBus {
       const client = new pg.Client({
         connectionString: this.options.databaseUrl,
         application_name: 'agora-bus-listener',
+        // Consumers trust this connection to wake them: a connection that died silently is found out.
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
       });
       client.on('notification', (message) => {
         const { source, types } = parseEventsNotification(message.payload ?? '');
         for (const [wakeup, applies] of this.wakeups.get(source) ?? []) if (concerns(applies, types)) wakeup.wake();
       });
-      client.on('error', (error) => {
+      let listening = false;
+      let lost = false;
+      const onLost = (error?: Error) => {
+        // A failed connect is handled below; a close is no loss.
+        if (!listening || lost || this.closed) return;
+        lost = true;
         this.options.log.warn({ err: error }, 'event bus listener lost its connection; polling until it is back');
         this.listenerDown = true;
         this.listener = null;
         this.listening = null;
         client.end().catch(() => {});
-        if (!this.closed) setTimeout(() => void this.listen(), RELISTEN_MS).unref();
-      });
+        // Consumers waiting for a notification go over to polling.
+        this.wakeAll();
+        setTimeout(() => void this.listen(), RELISTEN_MS).unref();
+      };
+      client.on('error', onLost);
+      client.on('end', () => onLost(new Error('the listening connection ended')));
       try {
         await client.connect();
         await client.query(`listen ${EVENTS_CHANNEL}`);
@@ -90,11 +108,12 @@ export class PostgresEventBus implements EventBus {
         await client.end().catch(() => {});
         throw error;
       }
+      listening = true;
       this.listener = client;
       if (this.listenerDown) this.options.log.info('event bus listener is back');
       this.listenerDown = false;
       // Appends made while nobody listened notified no one: every consumer looks now.
-      for (const consumers of this.wakeups.values()) for (const wakeup of consumers.keys()) wakeup.wake();
+      this.wakeAll();
     })().catch((error) => {
       this.listening = null;
       // Consumers poll meanwhile; keep trying until the database is back (logged once per outage).
@@ -105,9 +124,23 @@ export class PostgresEventBus implements EventBus {
     return this.listening;
   }
 
+  private wakeAll(): void {
+    for (const wakeup of this.allWakeups) wakeup.wake();
+  }
+
+  /**
+   * A consumer with nothing to read waits for a notification; only while nobody listens does it look again
+   * every `pollIntervalMs`. A wake-up while it works is remembered (Wakeup), so nothing is missed between its
+   * read and its wait; losing or regaining the connection wakes every consumer.
+   */
+  private idle(wakeup: Wakeup): Promise<void> {
+    return wakeup.wait(this.listener ? undefined : this.pollIntervalMs);
+  }
+
   async consume(options: ConsumeOptions): Promise<ConsumerHandle> {
     await this.listen();
     const wakeup = new Wakeup();
+    this.allWakeups.add(wakeup);
     const set = this.wakeups.get(options.source) ?? new Map();
     set.set(wakeup, options.types ? new Set(options.types) : null);
     this.wakeups.set(options.source, set);
@@ -169,7 +202,8 @@ export class PostgresEventBus implements EventBus {
       let fenceWaits = 0;
       while (!stopped) {
         if (paused) {
-          await wakeup.wait(this.pollIntervalMs);
+          // Resuming wakes it.
+          await wakeup.wait();
           continue;
         }
         try {
@@ -188,13 +222,14 @@ export class PostgresEventBus implements EventBus {
             continue;
           }
           fenceWaits = 0;
-          await wakeup.wait(this.pollIntervalMs);
+          await this.idle(wakeup);
         } catch (error) {
           if (stopped) break;
           if ((error as { code?: string }).code === UNDEFINED_TABLE) {
-            // The producing service has not created its log yet (it starts later): wait for it quietly.
+            // The producing service has not created its log yet (it starts later, or is not deployed): wait for
+            // it quietly. Its first append notifies (the trigger is made with the table).
             if (failures++ === 0) log.info('waiting for the source service to create its event log');
-            await wakeup.wait(this.pollIntervalMs);
+            await this.idle(wakeup);
             continue;
           }
           failures++;
@@ -256,6 +291,7 @@ export class PostgresEventBus implements EventBus {
         wakeup.wake();
         await running;
         set.delete(wakeup);
+        this.allWakeups.delete(wakeup);
       },
     };
   }
@@ -275,6 +311,8 @@ export class PostgresEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.closed = true;
+    // Consumers still running (a close before their stop) must not wait for a notification that never comes.
+    this.wakeAll();
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => {});

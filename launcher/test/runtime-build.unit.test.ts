@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ENTRIES, ensureRuntimeBuild, readStamp, runtimeIsStale } from '../runtime-build.mjs';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** The server runs as JavaScript built at install time (DESIGN §9, "Runs compiled"). */
+describe('the server build', () => {
+  it('is up to date after a build, and records every source it read, workspace packages included', async () => {
+    await ensureRuntimeBuild({ say: () => {} });
+    expect(runtimeIsStale()).toBe(false);
+    const inputs = readStamp()?.inputs ?? [];
+    for (const source of [
+      'launcher/src/main.ts',
+      'services/platform/src/bus/postgres/postgres-bus.ts',
+      'contracts/src/index.ts',
+      'gateway/src/gateway.ts',
+      'services/notifications/src/service.ts',
+    ]) {
+      expect(inputs).toContain(source);
+    }
+  });
+
+  it('bundles the workspace packages and leaves every other package to node_modules', () => {
+    for (const entry of ENTRIES) {
+      const main = readFileSync(path.join(repoRoot, entry.outdir, 'main.js'), 'utf8');
+      expect(main, entry.outdir).not.toMatch(/from ["']@agora\//);
+      expect(main, entry.outdir).not.toMatch(/from ["'][^"']+\.ts["']/);
+      expect(main, entry.outdir).toMatch(/from "fastify"|from "\.\/chunk-/);
+    }
+    // Only configured adapters load their clients: not in the bundle's static imports.
+    const launcher = readFileSync(path.join(repoRoot, 'launcher/dist/main.js'), 'utf8');
+    expect(launcher).not.toMatch(/^import .* from "(kafkajs|@opensearch-project\/opensearch)";$/m);
+  });
+
+  it("runs a service's main on plain node (a missing setting stops it with the setting's name)", () => {
+    const ran = spawnSync(process.execPath, ['services/site/dist/main.js'], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(ran.stderr).toContain('DATABASE_URL');
+    expect(ran.status).toBe(78);
+  });
+});
