@@ -1,4 +1,11 @@
-import { AnswerInfoSchema, AnswerWithQuestionSchema, EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
+import {
+  AnswerInfoSchema,
+  AnswerUpdateRespSchema,
+  AnswerWithQuestionSchema,
+  EnvelopeSchema,
+  Limits,
+  PageQuery,
+} from '@agora/contracts';
 import { type Actor, CaptchaFields, type HttpApp, ok, signedIn } from '@agora/platform';
 import { Type } from 'typebox';
 import type { AnswerCommands } from '../commands/answers';
