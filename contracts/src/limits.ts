@@ -31,6 +31,8 @@ export const Limits = {
   editor: { fencedCodeThreshold: 40, indentSpaces: 4 },
   display: { reviewBadgeCap: 99 },
   email: { newQuestionDigestPerWeek: 50 },
+  /** `badge/user/awards/recent`: the member's latest badges; page sizes of the badge lists (behaviour §13). */
+  badges: { recentAwards: 10, awardsPageSize: 30, adminPageSize: 10 },
   defaults: { locale: 'en_US', timeZone: 'UTC', questionSort: 'active', primaryColor: '#0033FF' },
   avatar: { requestedSize: 96, smallSize: 48, headerSize: 36 },
 } as const;

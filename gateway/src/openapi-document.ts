@@ -31,6 +31,7 @@ const SERVICE_DESCRIPTIONS: Record<ServiceName, string> = {
   tags: 'Tags, synonyms, tag follows, tag wikis, recommended and reserved tags.',
   moderation: 'Reports, the review queue and report reasons.',
   search: 'Search and similar questions.',
+  badges: "The badge catalogue, awards, members' badges, badge statuses.",
   notifications: 'Inbox, achievements, unread counts, notification settings, unsubscribing.',
   site: 'Site settings, branding, legal pages, languages, uploads, plugins, the dashboard, installation.',
 };

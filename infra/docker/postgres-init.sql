@@ -6,3 +6,4 @@ create database agora_posts;
 create database agora_votes;
 create database agora_tags;
 create database agora_search;
+create database agora_badges;

@@ -1,3 +1,4 @@
+import { badgesService } from '@agora/badges';
 import { identityService } from '@agora/identity';
 import { notificationsService } from '@agora/notifications';
 import type { ServiceModule } from '@agora/platform';
@@ -15,5 +16,6 @@ export const ALL_SERVICES: ServiceModule[] = [
   votesService,
   tagsService,
   searchService,
+  badgesService,
   notificationsService,
 ];

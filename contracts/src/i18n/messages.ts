@@ -88,6 +88,7 @@ const en_US = {
   'error.tag.has_synonyms': 'The tag "{slug}" has synonyms of its own and cannot become a synonym.',
   'error.tag.already_synonym': 'The tag "{slug}" is already a synonym of another tag.',
   'error.notification.not_found': 'The notification does not exist.',
+  'error.badge.not_found': 'The badge does not exist.',
   'notification.action.answer_the_question': 'answered your question',
   'notification.action.update_question': 'edited your question',
   'notification.action.update_answer': 'edited an answer',
@@ -107,6 +108,7 @@ const en_US = {
   'notification.action.up_voted_comment': 'upvoted your comment',
   'notification.action.invited_you_to_answer': 'invited you to answer',
   'notification.action.reputation': 'reputation changed',
+  'notification.action.badge_award': 'earned a badge',
 } as const;
 
 export type MessageKey = keyof typeof en_US;
@@ -194,6 +196,7 @@ const zh_CN: Record<MessageKey, string> = {
   'error.tag.has_synonyms': '标签“{slug}”有自己的同义词，不能成为同义词。',
   'error.tag.already_synonym': '标签“{slug}”已经是另一个标签的同义词。',
   'error.notification.not_found': '通知不存在。',
+  'error.badge.not_found': '徽章不存在。',
   'notification.action.answer_the_question': '回答了你的问题',
   'notification.action.update_question': '编辑了你的问题',
   'notification.action.update_answer': '编辑了回答',
@@ -213,6 +216,7 @@ const zh_CN: Record<MessageKey, string> = {
   'notification.action.up_voted_comment': '赞同了你的评论',
   'notification.action.invited_you_to_answer': '邀请你回答',
   'notification.action.reputation': '声望变化',
+  'notification.action.badge_award': '获得徽章',
 };
 
 const catalogs: Record<Language, Record<MessageKey, string>> = { en_US, zh_CN };

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { defineEvent } from '../events/envelope';
+import { QuestionSharesVisited } from './share-events';
 
 const Id = Type.String({ minLength: 1 });
 export const TagRef = Type.Object({ slug_name: Type.String(), display_name: Type.String() });
@@ -146,6 +147,7 @@ export const ViewsCounted = defineEvent(
 
 export const PostsEvents = [
   ViewsCounted,
+  QuestionSharesVisited,
   QuestionAsked,
   QuestionEdited,
   QuestionRevisionSubmitted,

@@ -15,6 +15,7 @@ import type { QuestionCommands } from '../commands/questions';
 import { answerInfo } from '../queries/answers';
 import { type QuestionOrder, questionInfo, questionInfoFor, questionPage, questionView } from '../queries/questions';
 import type { PostsReads } from '../queries/reads';
+import { sharerIdOf } from '../queries/sharer';
 import { sendSharedReply } from '../responses/shared-replies';
 import type { ViewCounter } from '../views/view-counter';
 import { Id, Null, USER } from './schemas';
@@ -26,6 +27,7 @@ export const TagItemSchema = Type.Object({
 });
 const Title = Type.String({ minLength: 6, maxLength: Limits.question.titleMaxLength });
 const Body = Type.String({ maxLength: 65535 });
+const Username = Type.String({ minLength: 1, maxLength: Limits.user.usernameMaxLength });
 const ORDERS: QuestionOrder[] = ['newest', 'active', 'hot', 'score', 'unanswered', 'frequent', 'recommend'];
 
 /** Questions: ask (alone or with an answer), edit, delete, read one, the question list. */
@@ -111,21 +113,34 @@ export async function questionRoutes(
     '/answer/api/v1/question/info',
     {
       config: { auth: 'optional' },
-      schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(QuestionInfoSchema) } },
+      schema: {
+        // `share`: the username of the member whose share link was followed (behaviour §11d, "First Share").
+        querystring: Type.Object({ id: Id, share: Type.Optional(Username) }),
+        response: { 200: EnvelopeSchema(QuestionInfoSchema) },
+      },
     },
     async (request, reply) => {
       const id = request.query.id;
+      const shared = (viewer: string) => {
+        const share = request.query.share;
+        if (!share) return;
+        sharerIdOf(reads.db, share)
+          .then((sharer) => sharer && views.recordShare(id, sharer, viewer))
+          .catch((error) => request.log.warn({ err: error }, 'share visit not recorded'));
+      };
       const view = (s: SiteSettings) => reads.cached(`question:${id}`, () => questionView(reads.db, id, s));
       if (!request.actor) {
         await sendSharedReply(reads, request, reply, `question:${id}`, async (s) =>
           questionInfoFor(await view(s), null, s),
         );
         views.record(id, request.ip);
+        shared(request.ip);
         return reply;
       }
       const s = await settings();
       const info = questionInfoFor(await view(s), request.actor, s);
       views.record(info.id, request.actor.id);
+      shared(request.actor.id);
       return ok(request, info);
     },
   );

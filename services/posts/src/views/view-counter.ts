@@ -1,4 +1,4 @@
-import { ViewsCounted } from '@agora/contracts';
+import { type NewEvent, QuestionSharesVisited, ViewsCounted } from '@agora/contracts';
 import type { ServiceContext } from '@agora/platform';
 import { applyPostsEvent } from '../projections/posts/read-model';
 
@@ -9,11 +9,14 @@ const SEEN_LIMIT = 100_000;
  * Question views without a database write per view: counted in memory and recorded every few seconds
  * as one event (so a rebuild keeps them), applied to the read model in the same transaction. Unique
  * views count the first view of a viewer (user or address) per process. The flush is timed from the first
- * view since the last one, so a site nobody reads sets no timer at all.
+ * view since the last one, so a site nobody reads sets no timer at all. Visits through a member's share
+ * link are recorded with the views (`posts.question_shares_visited`): once per question, sharer and
+ * viewer per process, never the sharer's own.
  */
 export class ViewCounter {
   private views = new Map<string, number>();
   private unique = new Map<string, number>();
+  private shares = new Map<string, { question_id: string; sharer_id: string }>();
   private readonly seen = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
@@ -31,6 +34,17 @@ export class ViewCounter {
     }
   }
 
+  /** A view through `sharerId`'s share link (the view itself is recorded apart). */
+  recordShare(questionId: string, sharerId: string, viewer: string): void {
+    if (sharerId === viewer) return;
+    const key = `share:${questionId}:${sharerId}:${viewer}`;
+    if (this.seen.has(key)) return;
+    if (this.seen.size >= SEEN_LIMIT) this.seen.clear();
+    this.seen.add(key);
+    this.shares.set(`${questionId}:${sharerId}`, { question_id: questionId, sharer_id: sharerId });
+    this.schedule();
+  }
+
   start(): void {
     this.running = true;
     this.schedule();
@@ -38,7 +52,7 @@ export class ViewCounter {
 
   /** A flush FLUSH_MS from now, unless one is due already or nothing waits. */
   private schedule(): void {
-    if (!this.running || this.timer || this.views.size === 0) return;
+    if (!this.running || this.timer || (this.views.size === 0 && this.shares.size === 0)) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flush()
@@ -50,11 +64,13 @@ export class ViewCounter {
   }
 
   async flush(): Promise<void> {
-    if (this.views.size === 0) return;
+    if (this.views.size === 0 && this.shares.size === 0) return;
     const views = this.views;
     const unique = this.unique;
+    const shares = this.shares;
     this.views = new Map();
     this.unique = new Map();
+    this.shares = new Map();
     const counts = [...views.keys()].map((id) => ({
       question_id: id,
       views: views.get(id)!,
@@ -62,13 +78,11 @@ export class ViewCounter {
     }));
     try {
       await this.context.database.db.transaction().execute(async (tx) => {
-        const { events } = await this.context.store.append(
-          'question-views',
-          'any',
-          [{ type: ViewsCounted.type, data: { counts } }],
-          {},
-          tx,
-        );
+        const recorded: NewEvent[] = [];
+        if (counts.length > 0) recorded.push({ type: ViewsCounted.type, data: { counts } });
+        if (shares.size > 0)
+          recorded.push({ type: QuestionSharesVisited.type, data: { visits: [...shares.values()] } });
+        const { events } = await this.context.store.append('question-views', 'any', recorded, {}, tx);
         for (const event of events) await applyPostsEvent(tx, event);
       });
       this.context.changes.changed();
@@ -76,6 +90,7 @@ export class ViewCounter {
       // Keep the counts for the next flush rather than lose them.
       for (const [id, n] of views) this.views.set(id, (this.views.get(id) ?? 0) + n);
       for (const [id, n] of unique) this.unique.set(id, (this.unique.get(id) ?? 0) + n);
+      for (const [key, visit] of shares) this.shares.set(key, visit);
       throw error;
     }
   }

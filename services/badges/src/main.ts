@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@agora/platform';
+import { badgesService } from './service';
+
+await runServiceProcess(badgesService);
