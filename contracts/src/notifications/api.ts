@@ -8,7 +8,7 @@ export type InboxType = (typeof INBOX_TYPES)[number];
 
 /**
  * Every notification action (behaviour §5a, i18n key `notification.action.<action>`), and `reputation`
- * for achievements. The inbox tab each belongs to is fixed by the action.
+ * and `badge_award` for achievements (behaviour §5b). The inbox tab each belongs to is fixed by the action.
  */
 export const NOTIFICATION_ACTIONS = {
   answer_the_question: 'posts',
@@ -30,6 +30,7 @@ export const NOTIFICATION_ACTIONS = {
   up_voted_comment: 'votes',
   invited_you_to_answer: 'invites',
   reputation: 'achievement',
+  badge_award: 'achievement',
 } as const;
 export type NotificationAction = keyof typeof NOTIFICATION_ACTIONS;
 export type NotificationTab = (typeof NOTIFICATION_ACTIONS)[NotificationAction];

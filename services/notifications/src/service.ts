@@ -9,6 +9,7 @@ import { UnsubscribeCodes } from './mail/unsubscribe-codes';
 import { MailWorker, type MailWorkerSettings } from './mail/worker';
 import { notificationsMigrations } from './migrations';
 import { accountMailProjection } from './projections/account-mail/projection';
+import { inboxFromBadges } from './projections/inbox-from-badges/projection';
 import { inboxFromPosts } from './projections/inbox-from-posts/projection';
 import { inboxFromVotes } from './projections/inbox-from-votes/projection';
 import { recipientStatusProjection } from './projections/recipient-status/projection';
@@ -67,8 +68,8 @@ function setUpNotifications(context: ServiceContext, options: NotificationsOptio
 
 /**
  * Inbox, achievements, red dots and e-mail (DESIGN §6), built only from other services' events: posts
- * (whom a post concerns), votes (votes and reputation), tags (follows), identity (account mail, and who
- * may receive). Mail goes through `mail_outbox` and its worker; digests are gathered by their own worker.
+ * (whom a post concerns), votes (votes and reputation), badges (awards), tags (follows), identity (account
+ * mail, and who may receive). Mail goes through `mail_outbox` and its worker; digests are gathered by their own worker.
  */
 export function createNotificationsService(options: NotificationsOptions = {}): ServiceModule<NotificationsParts> {
   return {
@@ -87,6 +88,7 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
         tagFollowsProjection,
         inboxFromPosts(mailer),
         inboxFromVotes,
+        inboxFromBadges,
       ];
     },
     async background(_context, { mail, digest }) {

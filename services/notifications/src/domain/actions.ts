@@ -1,6 +1,8 @@
 import { NOTIFICATION_ACTIONS, type NotificationAction, type NotificationType } from '@agora/contracts';
 
 export type PostType = 'question' | 'answer' | 'comment';
+/** What a notification is about: a post, or a badge awarded (behaviour §5b). */
+export type NotifiedObjectType = PostType | 'badge_award';
 
 /** What a notification mail is about; replies and comments on answers get words of their own. */
 export type NoticeKind =
@@ -21,11 +23,16 @@ const NOTICE_OF: Partial<Record<NotificationAction, NoticeKind>> = {
   invited_you_to_answer: 'invited_to_answer',
 };
 
-/** Down-votes and reputation changes never say who caused them (behaviour §5a). */
-const ANONYMOUS: ReadonlySet<NotificationAction> = new Set(['down_voted_question', 'down_voted_answer', 'reputation']);
+/** Down-votes, reputation changes and badge awards never say who caused them (behaviour §5a, §5b). */
+const ANONYMOUS: ReadonlySet<NotificationAction> = new Set([
+  'down_voted_question',
+  'down_voted_answer',
+  'reputation',
+  'badge_award',
+]);
 
 export function typeOfAction(action: NotificationAction): NotificationType {
-  return action === 'reputation' ? 'achievement' : 'inbox';
+  return NOTIFICATION_ACTIONS[action] === 'achievement' ? 'achievement' : 'inbox';
 }
 
 export function tabOfAction(action: NotificationAction): string {

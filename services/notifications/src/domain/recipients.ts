@@ -1,5 +1,5 @@
 import type { NotificationAction } from '@agora/contracts';
-import type { PostType } from './actions';
+import type { NotifiedObjectType, PostType } from './actions';
 
 /** One notification to give: to whom, for what, about which object, grouped on which. */
 export interface NotificationIntent {
@@ -8,7 +8,7 @@ export interface NotificationIntent {
   /** Notifications group on it: one per (receiver, group key, action) until read. */
   groupKey: string;
   objectId: string;
-  objectType: PostType;
+  objectType: NotifiedObjectType;
   questionId: string;
   triggerUserId: string | null;
   /** Reputation it carries (achievements). */

@@ -1,4 +1,5 @@
 import {
+  badgeEarnedTitle,
   type InboxType,
   type Language,
   type NotificationItem,
@@ -47,8 +48,9 @@ function card(id: string, row: AuthorCardRow | undefined, settings: SiteSettings
   return authorCardOf(row, settings);
 }
 
-/** The ids a client needs to link to the object: its question, answer and comment. */
+/** The ids a client needs to link to the object: its question, answer and comment, or the badge earned. */
 function objectMap(row: Row): Record<string, string> {
+  if (row.object_type === 'badge_award') return { badge_id: row.object_id };
   const map: Record<string, string> = { question: row.question_id };
   if (row.object_type === 'answer') map.answer = row.object_id;
   if (row.object_type === 'comment') {
@@ -101,7 +103,8 @@ export async function notificationPage(
     const item: NotificationItem = {
       id: row.id,
       object_info: {
-        title: row.title ?? '',
+        // A badge's title is its award in the reader's language (behaviour §5b).
+        title: row.object_type === 'badge_award' ? badgeEarnedTitle(language, row.object_id) : (row.title ?? ''),
         object_id: row.object_id,
         object_map: objectMap(row),
         object_type: row.object_type,

@@ -1,10 +1,20 @@
-import { type PrivilegeLevel, privilegeThresholds, type RedDot, type SiteSettings } from '@agora/contracts';
+import {
+  badgeById,
+  badgeName,
+  type Language,
+  type PrivilegeLevel,
+  privilegeThresholds,
+  type RedDot,
+  type SiteSettings,
+} from '@agora/contracts';
 import { type Actor, type Db, isStaff, type UserCache } from '@agora/platform';
 import { sql } from 'kysely';
 
 export interface Counters {
   inbox: number;
   achievement: number;
+  /** The oldest unread badge award: the pop-up (behaviour §5c). */
+  badgeAward: { notificationId: string; badgeId: string } | null;
 }
 
 const AUDITS = ['question.audit', 'answer.audit', 'tag.audit'] as const;
@@ -25,26 +35,55 @@ function auditThreshold(level: number): number {
 /**
  * `notification/status`, polled every 3 s by every open tab: the user's counter row (one primary-key
  * read, kept in memory until it changes), never a count over the inbox. `can_revision`: the caller may
- * review some edits (staff, or reputation, behaviour §3c); the review queue's count and badge awards
- * belong to services not built yet, so they are 0 and null.
+ * review some edits (staff, or reputation, behaviour §3c); the review queue's count belongs to a service
+ * not built yet, so it is 0. `badge_award`: the oldest badge award the user has not read, named in the
+ * request's language; reading its notification dismisses it.
  */
 export async function redDot(
   db: Db,
   cache: UserCache<Counters>,
   actor: Actor,
   settings: SiteSettings,
+  language: Language,
 ): Promise<RedDot> {
   const counters = await cache.get(actor.id, '', async () => {
-    const { rows } = await sql<{ inbox: number; achievement: number }>`
-      select inbox, achievement from notification_counters where user_id = ${actor.id}`.execute(db);
-    return { inbox: rows[0]?.inbox ?? 0, achievement: rows[0]?.achievement ?? 0 };
+    const { rows } = await sql<{
+      inbox: number | null;
+      achievement: number | null;
+      award_id: string | null;
+      badge_id: string | null;
+    }>`
+      select c.inbox, c.achievement, b.id as award_id, b.object_id as badge_id
+      from (select 1) as one
+      left join notification_counters c on c.user_id = ${actor.id}
+      left join lateral (
+        select n.id, n.object_id from notifications n
+        where n.user_id = ${actor.id} and n.action = 'badge_award'
+          and not exists (select 1 from notification_reads r where r.notification_id = n.id)
+        order by n.created_at, n.id limit 1) as b on true`.execute(db);
+    const row = rows[0];
+    return {
+      inbox: row?.inbox ?? 0,
+      achievement: row?.achievement ?? 0,
+      badgeAward: row?.award_id && row.badge_id ? { notificationId: row.award_id, badgeId: row.badge_id } : null,
+    };
   });
+  const badge = counters.badgeAward ? badgeById(counters.badgeAward.badgeId) : undefined;
   const threshold = auditThreshold(settings.privileges.level);
   return {
     inbox: counters.inbox,
     achievement: counters.achievement,
     revision: 0,
     can_revision: isStaff(actor) || (threshold >= 0 && actor.rank >= threshold),
-    badge_award: null,
+    badge_award:
+      badge && counters.badgeAward
+        ? {
+            notification_id: counters.badgeAward.notificationId,
+            badge_id: badge.id,
+            name: badgeName(language, badge),
+            icon: badge.icon,
+            level: badge.level,
+          }
+        : null,
   };
 }

@@ -58,7 +58,7 @@ export async function notificationRoutes(
   app.get(
     '/answer/api/v1/notification/status',
     { config: USER, schema: { response: { 200: EnvelopeSchema(RedDotSchema) } } },
-    async (request) => ok(request, await redDot(db, cache, request.actor!, await settings())),
+    async (request) => ok(request, await redDot(db, cache, request.actor!, await settings(), request.language)),
   );
 
   app.put(
@@ -66,7 +66,7 @@ export async function notificationRoutes(
     { config: USER, schema: { body: TypeBody, response: { 200: EnvelopeSchema(RedDotSchema) } } },
     async (request) => {
       await inbox.clearRedDot(request.actor!.id, request.body.type);
-      return ok(request, await redDot(db, cache, request.actor!, await settings()));
+      return ok(request, await redDot(db, cache, request.actor!, await settings(), request.language));
     },
   );
 

@@ -121,12 +121,16 @@ export async function questionRoutes(
     },
     async (request, reply) => {
       const id = request.query.id;
-      const shared = (viewer: string) => {
+      // A share visit costs one indexed look-up, only when the link named a sharer; it never fails the read.
+      const shared = async (viewer: string) => {
         const share = request.query.share;
         if (!share) return;
-        sharerIdOf(reads.db, share)
-          .then((sharer) => sharer && views.recordShare(id, sharer, viewer))
-          .catch((error) => request.log.warn({ err: error }, 'share visit not recorded'));
+        try {
+          const sharer = await sharerIdOf(reads.db, share);
+          if (sharer) views.recordShare(id, sharer, viewer);
+        } catch (error) {
+          request.log.warn({ err: error }, 'share visit not recorded');
+        }
       };
       const view = (s: SiteSettings) => reads.cached(`question:${id}`, () => questionView(reads.db, id, s));
       if (!request.actor) {
@@ -134,13 +138,13 @@ export async function questionRoutes(
           questionInfoFor(await view(s), null, s),
         );
         views.record(id, request.ip);
-        shared(request.ip);
+        await shared(request.ip);
         return reply;
       }
       const s = await settings();
       const info = questionInfoFor(await view(s), request.actor, s);
       views.record(info.id, request.actor.id);
-      shared(request.actor.id);
+      await shared(request.actor.id);
       return ok(request, info);
     },
   );
