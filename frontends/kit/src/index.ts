@@ -6,6 +6,7 @@ import './app/boot';
 
 export { ApiError } from './api/api-error';
 export { accountApi, type CaptchaFields } from './api/calls/account';
+export { badgeApi } from './api/calls/badges';
 export { moderationApi } from './api/calls/moderation';
 export { NO_RED_DOT, notificationApi } from './api/calls/notifications';
 export {
@@ -78,6 +79,7 @@ export { type ChosenTag, chooseTag, slugOf } from './tags/tag-choice';
 export { TagSelector, type TagSelectorProps } from './tags/tag-selector';
 export { agoraTheme, navbarStyle, primaryColor } from './theme/theme';
 export { Avatar, avatarSrc } from './ui/avatar';
+export { BADGE_LEVEL_COLOURS, BadgeIcon, badgeLevelName } from './ui/badge-icon';
 export { CaptchaCancelled, withCaptcha } from './ui/captcha';
 export { dialogs } from './ui/dialog-store';
 export { ErrorPage, MaintenancePage, UnexpectedError } from './ui/error-page';

@@ -33,6 +33,9 @@ export function mfeConfig(options: MfeOptions): UserConfig {
     logLevel: 'warn',
     oxc: { jsx: { runtime: 'automatic' } },
     server: { port: Number(process.env.PORT ?? 5173), proxy: { '/answer': proxy, '/installation': proxy } },
+    // @mui/icons-material's modules make their icons with `createSvgIcon` from '@mui/material/utils': taken
+    // from the shared MUI module instead, so that no second copy of MUI (and its theme context) is bundled.
+    resolve: { alias: [{ find: /^@mui\/material\/utils$/, replacement: '@mui/material' }] },
     build: {
       outDir: path.join(options.dir, 'dist'),
       emptyOutDir: true,

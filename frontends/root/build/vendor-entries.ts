@@ -6,6 +6,8 @@ import { APPS, appDir, VENDOR_ENTRIES } from './paths';
 
 const requireHere = createRequire(path.join(VENDOR_ENTRIES, 'index.js'));
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** MUI names the shared module exports whoever imports them: @mui/icons-material's icons are made with it. */
+const ALWAYS_MUI = ['createSvgIcon'];
 
 /** React and react-dom ship CommonJS: their names are listed explicitly so the ESM entry has them. */
 const COMMONJS = new Set(['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client']);
@@ -35,7 +37,7 @@ function sourceFiles(dir: string): string[] {
  * MUI module exports exactly those, so it stays small however large MUI is.
  */
 export function usedMuiNames(): string[] {
-  const names = new Set<string>();
+  const names = new Set<string>(ALWAYS_MUI);
   const pattern = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+'@mui\/material'/g;
   for (const app of APPS) {
     for (const file of sourceFiles(path.join(appDir(app), 'src'))) {

@@ -1,4 +1,5 @@
 import { guards, type Route, route } from '@agora/kit';
+import { lazy } from 'react';
 import { AccountRecoveryPage } from './pages/account-recovery';
 import { ActivationPage } from './pages/activation';
 import { ActivationFailedPage, ActivationSuccessPage } from './pages/activation-result';
@@ -12,7 +13,12 @@ import { RegisterPage } from './pages/register';
 import { SuspendedPage } from './pages/suspended';
 import { UserCenterAuthFailedPage, UserCenterAuthPage } from './pages/user-center';
 
-/** The account screens and their guards (spec §2, §4; DESIGN §7, "Routes"). */
+// The badge screens load when first opened.
+const BadgesPage = lazy(() => import('./pages/badges').then((m) => ({ default: m.BadgesPage })));
+const BadgeDetailPage = lazy(() => import('./pages/badge-detail').then((m) => ({ default: m.BadgeDetailPage })));
+const MemberBadgesPage = lazy(() => import('./pages/member-badges').then((m) => ({ default: m.MemberBadgesPage })));
+
+/** The account screens, the badge screens, and their guards (spec §2, §4; DESIGN §7, "Routes"). */
 export const ROUTE_TABLE: readonly Route[] = [
   route('/users/login', { guards: [guards.loginPage], Page: LoginPage }),
   route('/users/register', {
@@ -31,4 +37,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   route('/users/auth-landing', { guards: [], Page: AuthLandingPage }),
   route('/user-center/auth', { guards: [guards.notLogged], Page: UserCenterAuthPage }),
   route('/user-center/auth-failed', { guards: [], Page: UserCenterAuthFailedPage }),
+  route('/badges', { guards: [], Page: BadgesPage }),
+  route('/badges/:badgeId', { key: (p) => `badge-${p.badgeId}`, guards: [], Page: BadgeDetailPage }),
+  route('/users/:username/badges', { key: (p) => `badges-${p.username}`, guards: [], Page: MemberBadgesPage }),
 ];

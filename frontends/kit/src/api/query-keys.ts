@@ -58,6 +58,15 @@ export const queryKeys = {
   followingTags: () => key('tags/following'),
   /** `tags?tags=`: known tags by slug name. */
   tagsBySlug: (tags: string) => key('tags', { tags }),
+
+  /** `badges`: the catalogue (with the caller's earned counts). */
+  badges: () => key('badges'),
+  /** Every `badge/*` call's: a badge, its awards, members' badges. */
+  badge: () => key('badge'),
+  badgeInfo: (id: string) => key('badge', { id }),
+  badgeAwards: (badge_id: string, page: number) => key('badge/awards/page', { badge_id, page }),
+  memberBadges: (username: string) => key('badge/user/awards', { username }),
+  recentBadges: (username: string) => key('badge/user/awards/recent', { username }),
 };
 
 /** Marks every query under each of the keys stale, refetching those on screen; resolves once they are back. */

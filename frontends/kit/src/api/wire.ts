@@ -11,6 +11,14 @@ export type {
   TimelineDetail,
 } from '@agora/contracts/api/timeline';
 export type {
+  AdminBadge,
+  BadgeAwardItem,
+  BadgeGroupList,
+  BadgeInfo,
+  BadgeListInfo,
+  UserBadgeAward,
+} from '@agora/contracts/badges/responses';
+export type {
   ActionRecordResp,
   AgentInfo,
   AvatarInfo,

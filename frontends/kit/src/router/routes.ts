@@ -29,6 +29,10 @@ export const ROUTES = {
   forbidden: '/403',
   serverError: '/50x',
   maintenance: '/maintenance',
+  badges: '/badges',
+  badge: (id: string) => `/badges/${encodeURIComponent(id)}`,
+  /** A member's badges: the reference's profile tab `/users/{username}/badges`. */
+  memberBadges: (username: string) => `/users/${encodeURIComponent(username)}/badges`,
   profile: (username: string) => `/users/${encodeURIComponent(username)}`,
   bookmarks: (username: string) => `/users/${encodeURIComponent(username)}/bookmarks`,
 } as const;

@@ -43,9 +43,11 @@ export function QuestionDetailPage({ params }: { params: PathParams<typeof QUEST
   const linkedAnswer = linkedAnswerId(params, permalink);
   const order = ANSWER_ORDERS.find((o) => o === search.get('order')) ?? 'default';
   const answersKey = queryKeys.answerPage(questionId, order);
+  // A link shared by a member carries `shareUserId` (spec §2; `share` in the reference's links).
+  const sharer = search.get('shareUserId') ?? search.get('share') ?? undefined;
   const question = useQuery({
     queryKey: queryKeys.questionInfo(questionId),
-    queryFn: () => questionApi.info(questionId),
+    queryFn: () => questionApi.info(questionId, sharer),
   });
   const answers = useQuery({ queryKey: answersKey, queryFn: () => answerApi.page(questionId, order) });
   const [reported, setReported] = useState<CommentItem | null>(null);

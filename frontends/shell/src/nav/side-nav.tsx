@@ -39,7 +39,7 @@ function Item({
 }
 
 /**
- * Side navigation (spec §2): questions, tags, users; a moderation group with review for those who can
+ * Side navigation (spec §2): questions, tags, users, badges; a moderation group with review for those who can
  * revise (count capped at 99+) and admin for role 2.
  */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -53,6 +53,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
         <Item to={ROUTES.questions} label={t('ui.nav.questions')} onNavigate={onNavigate} />
         <Item to={ROUTES.tags} label={t('ui.nav.tags')} onNavigate={onNavigate} />
         <Item to={ROUTES.users} label={t('ui.nav.users')} onNavigate={onNavigate} />
+        <Item to={ROUTES.badges} label={t('ui.nav.badges')} onNavigate={onNavigate} />
       </List>
       {canReview || state.isAdmin ? (
         <List dense disablePadding subheader={<ListSubheader disableSticky>{t('ui.nav.moderation')}</ListSubheader>}>

@@ -39,7 +39,9 @@ export interface QuestionListParams {
 export const questionApi = {
   page: (params: QuestionListParams) => api.get<Page<QuestionPageItem>>('question/page', { params: { ...params } }),
   /** A missing question shows the 404 page (spec §7: allow404). */
-  info: (id: string) => api.get<QuestionInfo>('question/info', { params: { id }, allow404: true }),
+  /** `share`: whose share link was followed here (it credits them, behaviour §11d); it changes no answer. */
+  info: (id: string, share?: string) =>
+    api.get<QuestionInfo>('question/info', { params: { id, share: share || undefined }, allow404: true }),
   ask: (body: QuestionForm) => api.post<QuestionInfo>('question', body),
   /** Asking with one's own answer at once. */
   askWithAnswer: (body: QuestionForm & { answer_content: string }) =>
