@@ -88,6 +88,11 @@ export function projectionBatchHandler(projection: Projection, options: BatchHan
   const log = options.log.child({ projection: projection.name });
 
   const applyAll = async (tx: Tx, events: StoredEvent[]) => {
+    if (projection.applyBatch)
+      return projection.applyBatch(
+        events.map((event) => decoder.decode(event)),
+        tx,
+      );
     for (const event of events) await projection.apply(decoder.decode(event), tx);
   };
 

@@ -1,58 +1,68 @@
 import { ReactionAdded, VoteCancelled, VoteCast } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import type { Static } from 'typebox';
-import type { AwardCommands } from '../../commands/awards';
+import type { AwardCommands, AwardRequest } from '../../commands/awards';
 import { awardsFor } from '../../domain/rules/award-rules';
 import { postObject } from '../../domain/rules/facts';
-import { resetTallies, tallyVote, type Vote } from './vote-tally';
+import { foldVotes, type VoteInput } from '../../domain/rules/vote-fold';
+import { loadVoteRuleState, resetTallies, saveVoteRuleState } from './vote-tally';
 
+type Vote = Static<typeof VoteCast.data>;
 type Reaction = Static<typeof ReactionAdded.data>;
 
-/** Up-votes add one to a post's count, and an up-vote withdrawn takes it away; down-votes leave it. */
-const deltaOf = (event: StoredEvent, vote: Vote) =>
-  vote.direction !== 'up' ? 0 : event.type === VoteCast.type ? 1 : -1;
-
-async function onVote(awards: AwardCommands, tx: Tx, event: StoredEvent): Promise<void> {
+function voteInput(event: StoredEvent): VoteInput {
   const vote = event.data as Vote;
-  const outcome = await tallyVote(tx, event, deltaOf(event, vote));
-  if (!outcome.fresh) return;
-  const on = postObject(vote.object_type, vote.object_id, vote.question_id);
-  const intents = [];
-  if (event.type === VoteCast.type && vote.direction === 'up' && !outcome.voterHasFirst) {
-    intents.push(...awardsFor({ kind: 'up_vote_cast', voterId: vote.user_id, on }));
-  }
-  if (outcome.upVotes !== null && vote.object_type !== 'comment') {
-    const earned = awardsFor({
-      kind: 'up_votes_counted',
-      ownerId: vote.owner_id,
-      objectType: vote.object_type,
-      upVotes: outcome.upVotes,
-      on,
-    });
-    intents.push(...earned.filter((intent) => !outcome.heldForPost.includes(intent.badge.id)));
-  }
-  await awards.award(tx, intents, event);
+  return {
+    streamId: event.streamId,
+    version: event.version,
+    kind: event.type === VoteCast.type ? 'cast' : 'cancel',
+    objectId: vote.object_id,
+    objectType: vote.object_type,
+    questionId: vote.question_id,
+    voterId: vote.user_id,
+    ownerId: vote.owner_id,
+    direction: vote.direction,
+  };
 }
 
-async function onReaction(awards: AwardCommands, tx: Tx, event: StoredEvent): Promise<void> {
-  const reaction = event.data as Reaction;
-  const on = postObject(reaction.object_type, reaction.object_id, reaction.question_id);
-  await awards.award(tx, awardsFor({ kind: 'reaction_added', userId: reaction.user_id, on }), event);
+/**
+ * A batch of votes and reactions in a few statements, whatever its size: the rules' state for its streams
+ * and posts read at once, the votes folded in order (domain/rules/vote-fold.ts), the counts written back
+ * at once, and the awards they earned checked together and made one by one.
+ */
+async function applyEvents(awards: AwardCommands, tx: Tx, events: StoredEvent[]): Promise<void> {
+  const voteEvents = events.filter((e) => e.type !== ReactionAdded.type);
+  const requests: AwardRequest[] = [];
+  if (voteEvents.length > 0) {
+    const votes = voteEvents.map(voteInput);
+    const state = await loadVoteRuleState(tx, votes);
+    const { intents, streams, posts } = foldVotes(state, votes);
+    await saveVoteRuleState(tx, state, { streams, posts });
+    for (const { intent, at } of intents) requests.push({ intent, cause: voteEvents[at]! });
+  }
+  for (const event of events) {
+    if (event.type !== ReactionAdded.type) continue;
+    const reaction = event.data as Reaction;
+    const on = postObject(reaction.object_type, reaction.object_id, reaction.question_id);
+    for (const intent of awardsFor({ kind: 'reaction_added', userId: reaction.user_id, on })) {
+      requests.push({ intent, cause: event });
+    }
+  }
+  await awards.awardAll(tx, requests);
 }
 
 /**
  * Badges earned by votes and reactions (behaviour §6): "First Upvote" for the voter, the up-vote badges
- * for the author of a question or answer whose up-votes reach their thresholds, "First Reaction".
+ * for the author of a question or answer whose up-votes reach their thresholds, "First Reaction". It keeps
+ * each vote stream's version and each post's up-votes.
  */
 export function awardsFromVotes(awards: AwardCommands): Projection {
   return {
     name: 'awards-from-votes',
     source: 'votes',
     events: [VoteCast, VoteCancelled, ReactionAdded],
-    async apply(event, tx) {
-      if (event.type === ReactionAdded.type) return onReaction(awards, tx, event);
-      return onVote(awards, tx, event);
-    },
+    apply: (event, tx) => applyEvents(awards, tx, [event]),
+    applyBatch: (events, tx) => applyEvents(awards, tx, events),
     // Awards stay: they are badges' own events, and a replay finds each one held already.
     reset: resetTallies,
   };
