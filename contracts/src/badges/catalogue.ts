@@ -18,7 +18,7 @@ export type BadgeStatus = (typeof BADGE_STATUSES)[number];
  * - `direct_edit`: a question or answer edited without review, one's own included (posts);
  * - `flag`: a flag on a post (moderation, not built yet: docs/behaviour-decisions.md);
  * - `up_vote`: an up-vote cast on a question, answer or comment (votes);
- * - `reaction`: a reaction added to a post (votes);
+ * - `reaction`: a reaction added to a post (votes' `reaction_activated`);
  * - `share_visit`: a question opened through a member's share link (posts);
  * - `accept_given`: an answer accepted, to whoever accepted it (posts);
  * - `answer_accepted`: an answer accepted, to its author (posts);

@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
   await ok(stack, 'GET', `question/info?id=${question}&share=${answerer.username}`, asker.token);
   await flushViews(stack);
-  await react(stack, asker, { id: answer, type: 'answer', questionId: question });
+  await react(stack, asker, { id: answer, type: 'answer', questionId: question, ownerId: answerer.id });
   await settleAround(stack);
 });
 afterAll(async () => {

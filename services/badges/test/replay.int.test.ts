@@ -66,7 +66,7 @@ async function history() {
   });
   await ok(stack, 'GET', `question/info?id=${question}&share=${asker.username}`, answerer.token);
   await flushViews(stack);
-  await react(stack, answerer, { id: question, type: 'question', questionId: question });
+  await react(stack, answerer, { id: question, type: 'question', questionId: question, ownerId: asker.id });
   // An up-vote taken back and cast again: counted once by the tallies, whatever the replay.
   const voter = await member(stack, { name: 'Replay Wavering Voter' });
   await ok(stack, 'POST', 'vote/up', voter.token, { object_id: answer });

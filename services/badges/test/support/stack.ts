@@ -1,4 +1,4 @@
-import { defaultSiteSettings, ReactionAdded } from '@agora/contracts';
+import { defaultSiteSettings, ReactionActivated } from '@agora/contracts';
 import { accountsFor, identityService } from '@agora/identity';
 import { notificationsService } from '@agora/notifications';
 import { EventStore } from '@agora/platform';
@@ -87,23 +87,25 @@ export async function flushViews(stack: Stack) {
 }
 
 /**
- * A reaction as votes records one (`votes.reaction_added` on the reactor's stream for the post): the
- * reactions routes are not built yet, so the event is appended to votes' own log, where they will put it.
+ * A reaction as votes records one (`votes.reaction_activated`, on the reactor's stream for the post): the
+ * reactions routes come with another change of issue 19, so the event is appended to votes' own log, where
+ * they put it.
  */
 export async function react(
   stack: Stack,
   who: { id: string },
-  post: { id: string; type: 'question' | 'answer'; questionId: string },
+  post: { id: string; type: 'question' | 'answer'; questionId: string; ownerId: string },
 ) {
   const store = new EventStore(stack.service('votes').context.database.db, 'votes');
   await store.append(`reaction-${who.id}-${post.id}`, 'any', [
     {
-      type: ReactionAdded.type,
+      type: ReactionActivated.type,
       data: {
         object_id: post.id,
         object_type: post.type,
         question_id: post.questionId,
         user_id: who.id,
+        owner_id: post.ownerId,
         emoji: 'heart',
       },
     },

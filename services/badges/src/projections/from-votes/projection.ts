@@ -1,4 +1,4 @@
-import { ReactionAdded, VoteCancelled, VoteCast } from '@agora/contracts';
+import { ReactionActivated, VoteCancelled, VoteCast } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import type { Static } from 'typebox';
 import type { AwardCommands, AwardRequest } from '../../commands/awards';
@@ -8,7 +8,7 @@ import { foldVotes, type VoteInput } from '../../domain/rules/vote-fold';
 import { loadVoteRuleState, resetTallies, saveVoteRuleState } from './vote-tally';
 
 type Vote = Static<typeof VoteCast.data>;
-type Reaction = Static<typeof ReactionAdded.data>;
+type Reaction = Static<typeof ReactionActivated.data>;
 
 function voteInput(event: StoredEvent): VoteInput {
   const vote = event.data as Vote;
@@ -31,7 +31,7 @@ function voteInput(event: StoredEvent): VoteInput {
  * at once, and the awards they earned checked together and made one by one.
  */
 async function applyEvents(awards: AwardCommands, tx: Tx, events: StoredEvent[]): Promise<void> {
-  const voteEvents = events.filter((e) => e.type !== ReactionAdded.type);
+  const voteEvents = events.filter((e) => e.type !== ReactionActivated.type);
   const requests: AwardRequest[] = [];
   if (voteEvents.length > 0) {
     const votes = voteEvents.map(voteInput);
@@ -41,7 +41,7 @@ async function applyEvents(awards: AwardCommands, tx: Tx, events: StoredEvent[])
     for (const { intent, at } of intents) requests.push({ intent, cause: voteEvents[at]! });
   }
   for (const event of events) {
-    if (event.type !== ReactionAdded.type) continue;
+    if (event.type !== ReactionActivated.type) continue;
     const reaction = event.data as Reaction;
     const on = postObject(reaction.object_type, reaction.object_id, reaction.question_id);
     for (const intent of awardsFor({ kind: 'reaction_added', userId: reaction.user_id, on })) {
@@ -60,7 +60,7 @@ export function awardsFromVotes(awards: AwardCommands): Projection {
   return {
     name: 'awards-from-votes',
     source: 'votes',
-    events: [VoteCast, VoteCancelled, ReactionAdded],
+    events: [VoteCast, VoteCancelled, ReactionActivated],
     apply: (event, tx) => applyEvents(awards, tx, [event]),
     applyBatch: (events, tx) => applyEvents(awards, tx, events),
     // Awards stay: they are badges' own events, and a replay finds each one held already.
