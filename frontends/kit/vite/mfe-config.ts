@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { UserConfig } from 'vite';
-import { KIT_MODULE, SHARED_MODULES } from './shared-modules.ts';
+import type { Plugin, UserConfig } from 'vite';
+import { KIT_MODULE, MUI_SUBPATHS_FROM_BARREL, SHARED_MODULES } from './shared-modules.ts';
 
 export interface MfeOptions {
   /** Output file stem and the name in the import map's folder, e.g. `shell`. */
@@ -18,6 +18,18 @@ export function quietDirectives(warning: { code?: string }, warn: (warning: any)
   if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
 }
 
+/** MUI's sub-paths that icon modules import, answered by the shared MUI barrel (see `MUI_SUBPATHS_FROM_BARREL`). */
+function muiSubpathsFromBarrel(): Plugin {
+  const subpaths: readonly string[] = MUI_SUBPATHS_FROM_BARREL;
+  return {
+    name: 'agora-mui-subpaths-from-barrel',
+    // The dev server bundles MUI's dependencies once for the whole page anyway.
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (id) => (subpaths.includes(id) ? { id: '@mui/material', external: true } : null),
+  };
+}
+
 /** Where standalone dev servers send API calls: a running gateway (`npm start`). */
 export const gatewayUrl = () => process.env.AGORA_GATEWAY_URL ?? 'http://127.0.0.1:9080';
 
@@ -31,11 +43,9 @@ export function mfeConfig(options: MfeOptions): UserConfig {
   return {
     root: options.dir,
     logLevel: 'warn',
+    plugins: [muiSubpathsFromBarrel()],
     oxc: { jsx: { runtime: 'automatic' } },
     server: { port: Number(process.env.PORT ?? 5173), proxy: { '/answer': proxy, '/installation': proxy } },
-    // @mui/icons-material's modules make their icons with `createSvgIcon` from '@mui/material/utils': taken
-    // from the shared MUI module instead, so that no second copy of MUI (and its theme context) is bundled.
-    resolve: { alias: [{ find: /^@mui\/material\/utils$/, replacement: '@mui/material' }] },
     build: {
       outDir: path.join(options.dir, 'dist'),
       emptyOutDir: true,
