@@ -9,6 +9,7 @@
 import { badgesService } from '@agora/badges';
 import { BADGES, defaultSiteSettings } from '@agora/contracts';
 import { postsService } from '@agora/posts';
+import { postsFor } from '@agora/posts/service';
 import { searchService } from '@agora/search';
 import { updateSettingsGroup } from '@agora/site';
 import { tagsService } from '@agora/tags';
@@ -47,6 +48,14 @@ describe.skipIf(!chromiumPath() && !required)('badge screens in Chromium', { tim
     await web.stack.settle();
   };
   const open = (page: Page, path: string) => page.goto(`${web.url}${path}`);
+  /** Closes the badge pop-up on screen; the next unread award, if any, may take its place at once. */
+  const closePopup = async (page: Page) => {
+    const popup = page.getByTestId('badge-award-popup');
+    await popup.waitFor({ timeout: 15_000 });
+    const shown = await popup.textContent();
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(async () => (await popup.count()) === 0 || (await popup.textContent()) !== shown).toBe(true);
+  };
 
   beforeAll(async () => {
     [web, browser] = await Promise.all([
@@ -129,9 +138,7 @@ describe.skipIf(!chromiumPath() && !required)('badge screens in Chromium', { tim
     await page.getByTestId('badge-detail').getByTestId('badge-earned').waitFor();
     // Read now: the next unread award pops up in its place, until all four are read.
     for (let i = 0; i < 3; i++) {
-      await popup.waitFor({ timeout: 15_000 });
-      await popup.getByRole('button', { name: 'Close' }).click();
-      await popup.waitFor({ state: 'hidden' });
+      await closePopup(page);
     }
     await page.waitForTimeout(3500);
     expect(await popup.count()).toBe(0);
@@ -179,8 +186,7 @@ describe.skipIf(!chromiumPath() && !required)('badge screens in Chromium', { tim
     const popup = page.getByTestId('badge-award-popup');
     await popup.waitFor({ timeout: 15_000 });
     await expect.poll(() => popup.textContent()).toContain('Scholar');
-    await popup.getByRole('button', { name: 'Close' }).click();
-    await popup.waitFor({ state: 'hidden' });
+    await closePopup(page);
     const shelf = page.getByTestId('recent-badges');
     await expect.poll(() => shelf.getByTestId('member-badge').count()).toBe(4);
     expect(await page.getByTestId('member-all-badges').getByTestId('member-badge').count()).toBe(4);
@@ -216,6 +222,24 @@ describe.skipIf(!chromiumPath() && !required)('badge screens in Chromium', { tim
     expect(await page.getByTestId('recent-badges').getByTestId('member-badge').first().getAttribute('data-badge')).toBe(
       idOf('first_upvote'),
     );
+  });
+
+  it('credits "First Share" to the member whose share link (`shareUserId`) brought a visitor to the question', async () => {
+    const page = asker.page;
+    await open(page, `/questions/${question}?shareUserId=${answerer.username}`);
+    await page.getByTestId('question-detail').waitFor();
+    // Visits are recorded with the views, every few seconds; the test records them now.
+    await postsFor(web.stack.service('posts')).views.flush();
+    await settle();
+    await open(answerer.page, `/users/${answerer.username}/badges`);
+    await answerer.page
+      .getByTestId('recent-badges')
+      .locator(`[data-badge="${idOf('first_share')}"]`)
+      .waitFor();
+    const popup = answerer.page.getByTestId('badge-award-popup');
+    await popup.waitFor({ timeout: 15_000 });
+    await expect.poll(() => popup.textContent()).toContain('First Share');
+    await closePopup(answerer.page);
   });
 
   it('speaks zh_CN: the catalogue, a badge and a member’s badges', async () => {
