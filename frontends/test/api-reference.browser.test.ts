@@ -1,5 +1,5 @@
 /**
- * The API reference page (/answer/api/docs, DESIGN §9 API reference) in Chromium under the gateway's
+ * The API reference page (/answer/api/docs, docs/adr/0009-api-reference.md) in Chromium under the gateway's
  * Content-Security-Policy: Swagger UI loads from the gateway's own files, reads the merged document and
  * shows every operation, with no policy violation (neither a `securitypolicyviolation` event nor a CSP
  * message in the browser's log) and no script error. Screenshots in test-results/web/.

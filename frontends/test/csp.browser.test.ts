@@ -1,5 +1,5 @@
 /**
- * The web app under the gateway's Content-Security-Policy (issue #17's proof, DESIGN §9 Security headers):
+ * The web app under the gateway's Content-Security-Policy (issue #17's proof, docs/adr/0040-security-headers.md):
  * the questions list, a question page (markdown with a table, code and an image) and the login page load
  * in Chromium with no violation — neither a `securitypolicyviolation` event in the page nor a CSP message
  * in the browser's log. Screenshots in test-results/web/.

@@ -1,5 +1,5 @@
 /**
- * A database outage in a real browser (DESIGN §9, "A database outage is an outage"): a signed-in member's
+ * A database outage in a real browser (docs/adr/0045-database-outage.md): a signed-in member's
  * page (asking a question, which needs a login) while the PostgreSQL server is killed keeps the session (no token cleared, no redirect to login)
  * and shows the "temporarily unavailable" notice; once the server is back the notice goes by itself.
  */

@@ -8,7 +8,7 @@ const BODY = Buffer.from(JSON.stringify({ projection: CatchUp.actorsProjection }
 /**
  * When identity's reply says sessions were revoked or changed (a logout, a password change, a suspension),
  * waits until every service has applied that to its own session facts, so the old token is refused
- * everywhere once the caller has the answer (DESIGN §9, "Catching up"). Each service waits at most
+ * everywhere once the caller has the answer (docs/adr/0044-catching-up.md). Each service waits at most
  * CatchUp.timeoutMs; one that cannot is logged, and the reply goes out regardless. The marker header
  * never leaves the gateway.
  */

@@ -16,8 +16,8 @@ import { type OwnPostgres, startOwnPostgres } from '../../test-support/own-postg
 import type { Stack } from '../../test-support/stack';
 
 /**
- * A database outage is an outage, not a sign-out (DESIGN §9): a PostgreSQL server of this test's own
- * (not the shared test cluster) is killed while a signed-in member writes and reads, then started again
+ * A database outage is an outage, not a sign-out (docs/adr/0045-database-outage.md): a PostgreSQL server of
+ * this test's own (not the shared test cluster) is killed while a signed-in member writes and reads, then started again
  * on the same port and data directory.
  */
 

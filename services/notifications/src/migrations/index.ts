@@ -6,7 +6,7 @@ import * as platformSessionCache from './0004_platform_session_cache';
 import * as countersByChangeFeed from './0005_counters_by_change_feed';
 
 /**
- * In run order: file number, list and key order agree (DESIGN §9, "Migrations, one per file"). The platform's
+ * In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). The platform's
  * migrations come first: they also create `site_settings`, the projected copy of site's settings.
  */
 export const notificationsMigrationFiles: readonly MigrationFile[] = [

@@ -246,7 +246,7 @@ function bytesOf(value: unknown): number {
  * Query results kept until the read models change (see ChangeFeed). Concurrent misses of one key share
  * one load, so a change under load costs one query, not one per waiting request. Bounded by number of
  * entries and, for serialised replies, by bytes (oldest out first); and since a version only moves
- * forward, every entry is dropped once it moves (DESIGN §9, "Memory"): an idle process keeps no dead ones.
+ * forward, every entry is dropped once it moves (docs/adr/0049-memory.md): an idle process keeps no dead ones.
  */
 export class ReadModelCache<T> {
   private readonly entries = new Map<string, { version: number; value: T; bytes: number }>();

@@ -44,7 +44,7 @@ export interface HttpAppOptions {
   ready?: () => Promise<boolean>;
   /**
    * When ready, what degrades the service without stopping it (events a projection set aside): `/readyz`
-   * still answers 200, with `status: 'degraded'` and these details (DESIGN §9, "Projection batches").
+   * still answers 200, with `status: 'degraded'` and these details (docs/adr/0005-projection-batches.md).
    */
   degraded?: () => Promise<Record<string, unknown> | null>;
   bodyLimit?: number;
@@ -112,7 +112,7 @@ const EVENT_LOOP_SAMPLE_MS = 1000;
 export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   if (!defaultMetricsStarted) {
     // The event-loop delay histogram samples once a second, not prom-client's hundred times: its timer would
-    // wake an idle process a hundred times a second (DESIGN §9, "Idle costs nothing").
+    // wake an idle process a hundred times a second (docs/adr/0048-idle-costs-nothing.md).
     collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
     defaultMetricsStarted = true;
   }
@@ -124,7 +124,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
-    // Strict JSON bodies, coerced wire text, ill-formed text refused: input-rules.ts (DESIGN §9).
+    // Strict JSON bodies, coerced wire text, ill-formed text refused: input-rules.ts
+    // (docs/adr/0018-strings-and-numbers-at-the-edge.md).
     schemaController: { compilersFactory: { buildValidator: partAwareValidators } },
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQuerystring },
     frameworkErrors: answerFrameworkError,
@@ -140,7 +141,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   });
 
   if (options.openapi !== false) {
-    // The gateway merges every service's document into the published one (DESIGN §9, API reference).
+    // The gateway merges every service's document into the published one (docs/adr/0009-api-reference.md).
     await app.register(swagger, openApiOptions(options.name));
     app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
   }
@@ -165,7 +166,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     );
   });
 
-  // The public gateway serves these on its operator listener instead (DESIGN §9, Operator port).
+  // The public gateway serves these on its operator listener instead (docs/adr/0041-operator-port.md).
   if (options.operatorRoutes === false) return app as unknown as HttpApp;
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

@@ -12,7 +12,7 @@ import { EventStore } from '../../src/eventstore/event-store';
 const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
 /**
- * An idle consumer asks the database nothing while the bus listens (DESIGN §9, "Idle costs nothing"), polls
+ * An idle consumer asks the database nothing while the bus listens (docs/adr/0048-idle-costs-nothing.md), polls
  * only while the listening connection is down, and loses no event across the loss.
  */
 describe('postgres bus: idle consumers', () => {

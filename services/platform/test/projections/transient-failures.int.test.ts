@@ -16,7 +16,7 @@ import type { Projection } from '../../src/projections/projection';
 import { ProjectionRunner, parkedSummary } from '../../src/projections/runner';
 
 /**
- * DESIGN §9, "Projection batches": a transient database error (a real deadlock, a connection terminated
+ * docs/adr/0005-projection-batches.md: a transient database error (a real deadlock, a connection terminated
  * mid-batch) is retried in a new transaction for as long as it takes and parks nothing; only a failure
  * that repeats is set aside, and `retry` applies it once its cause is fixed.
  */

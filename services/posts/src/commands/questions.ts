@@ -103,7 +103,7 @@ export class QuestionCommands {
 
   /**
    * A question's tags as the tags service has them: when one would be new, tags' events committed before
-   * the command (a tag just created, renamed or deleted) are waited for first (DESIGN §9, "Catching up").
+   * the command (a tag just created, renamed or deleted) are waited for first (docs/adr/0044-catching-up.md).
    */
   private async resolveTags(items: TagItem[]): Promise<ResolvedTags> {
     const tags = normalizeTags(items);
@@ -125,7 +125,7 @@ export class QuestionCommands {
       new Map((await membersNamed(this.db, wanted)).map((r) => [r.username.toLowerCase(), r.user_id]));
     let found = await lookUp();
     if (wanted.some((u) => !found.has(u))) {
-      // A member who signed up a moment ago may not have reached posts yet (DESIGN §9, "Catching up").
+      // A member who signed up a moment ago may not have reached posts yet (docs/adr/0044-catching-up.md).
       await this.context.catchUp.projection(CatchUp.actorsProjection);
       found = await lookUp();
     }

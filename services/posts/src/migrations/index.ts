@@ -7,7 +7,7 @@ import * as readModelChanges from './0005_read_model_changes';
 import * as tagCatalog from './0006_tag_catalog';
 import * as tagCatalogChanges from './0007_tag_catalog_changes';
 
-/** In run order: file number, list and key order agree (DESIGN §9, "Migrations, one per file"). */
+/** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const postsMigrationFiles: readonly MigrationFile[] = [
   posts,
   invitations,

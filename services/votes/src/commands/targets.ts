@@ -83,7 +83,7 @@ export class TargetLookup {
   /**
    * The target as posts had it when the command arrived: events of its streams that posts committed
    * but votes has not applied yet (a comment just added, a question just deleted) are waited for,
-   * bounded (DESIGN §9, "Catching up"). When nothing is on its way this costs one indexed look at posts' log.
+   * bounded (docs/adr/0044-catching-up.md). When nothing is on its way this costs one indexed look at posts' log.
    */
   async current(objectId: string): Promise<Target | undefined> {
     const known = await this.find(objectId);

@@ -45,8 +45,8 @@ export function consumerLockKey(schema: string, group: string): string {
 
 /**
  * The embedded bus: a consumer reads the producer's event table directly with the gap-safe query,
- * woken by LISTEN/NOTIFY, with polling as the fallback while the listening connection is down (DESIGN §9,
- * "Idle costs nothing"). Requires every service in one database.
+ * woken by LISTEN/NOTIFY, with polling as the fallback while the listening connection is down
+ * (docs/adr/0048-idle-costs-nothing.md). Requires every service in one database.
  */
 export class PostgresEventBus implements EventBus {
   readonly kind = 'postgres' as const;
