@@ -1,9 +1,9 @@
 import { AGORA_VERSION, defaultSiteSettings } from '@agora/contracts';
 import { createEventBus, type EventBus, loadConfig, type RunningService, startService } from '@agora/platform';
 import { siteService, updateSettingsGroup } from '@agora/site';
+import { createTestDatabase } from '@agora/test-support/database';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test-support/database';
 import { createGateway } from '../src/gateway';
 import { HttpTransport, InProcessTransport } from '../src/transports';
 

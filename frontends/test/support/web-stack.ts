@@ -6,9 +6,9 @@ import { identityService } from '@agora/identity';
 import { notificationsService } from '@agora/notifications';
 import type { HttpApp, ServiceModule } from '@agora/platform';
 import { siteService } from '@agora/site';
+import { startSmtpServer, type TestSmtpServer } from '@agora/test-support/smtp-test-server';
+import { type Stack, type StackOptions, startStack } from '@agora/test-support/stack';
 import pino from 'pino';
-import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp-test-server';
-import { type Stack, type StackOptions, startStack } from '../../../test-support/stack';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 export const WEB_ROOT = path.join(REPO, 'frontends', 'root', 'dist');

@@ -16,12 +16,12 @@ import {
   type ServiceDatabase,
   startService,
 } from '@agora/platform';
+import { createTestDatabase } from '@agora/test-support/database';
+import { freePort, startSmtpServer, type TestSmtpServer } from '@agora/test-support/smtp-test-server';
 import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test-support/database';
-import { freePort, startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp-test-server';
 import { MailWorker, type MailWorkerSettings } from '../src/mail/worker';
 import { createNotificationsService } from '../src/service';
 

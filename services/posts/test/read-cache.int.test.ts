@@ -3,10 +3,10 @@ import { Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import { createEventBus, type EventBus, loadConfig, type RunningService, startService } from '@agora/platform';
 import { siteService } from '@agora/site';
+import { createUser, login } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { postsService } from '../src/service';
 
 // Lists and question pages are cached until the read models change (ChangeFeed); these prove that
