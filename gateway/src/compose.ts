@@ -115,7 +115,7 @@ export async function composeServices(options: ComposeServicesOptions): Promise<
       log,
       maxConnections: instance.maxConnections ?? options.maxConnections,
     });
-    services.push(service as RunningService);
+    services.push(service);
     return service;
   };
   const stopAll = async () => {
@@ -210,7 +210,7 @@ export async function composeAgora(options: ComposeAgoraOptions): Promise<Compos
     async start(module, { routed: isRouted = true, ...instance } = {}) {
       if (isRouted && routed.has(module.name)) throw new Error(`${module.name} is already routed in this composition`);
       const service = await core.start(module, instance);
-      if (isRouted) route(service as RunningService);
+      if (isRouted) route(service);
       return service;
     },
     async stop(service) {
