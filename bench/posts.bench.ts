@@ -23,9 +23,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createGateway, InProcessTransport } from '@agora/gateway';
+import { composeAgora } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import { createEventBus, loadConfig, startService } from '@agora/platform';
+import { loadConfig } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
 import pg from 'pg';
@@ -71,9 +71,16 @@ const db = await benchDatabase(process.env.BENCH_DB_DIR);
 const seededFile = path.join(db.dir, 'seeded.json');
 const reuse = existsSync(seededFile);
 const config = loadConfig({ env: { AGORA_TRUST_PROXY: 'true' } });
-const bus = await createEventBus({ kind: 'postgres', databaseUrl: db.url, log });
-const site = await startService(siteService, { config, databaseUrl: db.url, bus, log });
-const identity = await startService(identityService, { config, databaseUrl: db.url, bus, log });
+// Site and identity behind the gateway; posts joins them below, once the data is seeded.
+const agora = await composeAgora({
+  config,
+  databaseUrl: db.url,
+  log,
+  services: [siteService, identityService],
+  bus: { kind: 'postgres' },
+});
+const { gateway } = agora;
+const identity = agora.service('identity');
 /**
  * Seeds the whole dataset (section 1): users, and the first question of each topic, through the commands;
  * the bulk of the questions and answers decided by the posts deciders, appended and projected many per
@@ -81,13 +88,7 @@ const identity = await startService(identityService, { config, databaseUrl: db.u
  */
 async function seedEverything() {
   // Seeding uses its own posts instance with a pool for its workers; the measured one is as `npm start` runs it.
-  const seeder = await startService(postsService, {
-    config,
-    databaseUrl: db.url,
-    bus,
-    log,
-    maxConnections: COMMAND_WORKERS + 4,
-  });
+  const seeder = await agora.start(postsService, { maxConnections: COMMAND_WORKERS + 4, routed: false });
 
   let t0 = performance.now();
   const { users } = await seedUsers(identity, { seed: SEED, count: USERS });
@@ -149,7 +150,7 @@ async function seedEverything() {
     `seeded ${total.questions} questions, ${total.answers} answers, ${total.comments} comments, ${total.accepted} accepted ` +
       `in ${(seedSeconds / 60).toFixed(1)} min`,
   );
-  await seeder.close();
+  await agora.stop(seeder);
 
   // As autovacuum would have by the time such a site is read: visibility map and planner statistics current.
   const admin = new pg.Client({ connectionString: db.url });
@@ -205,16 +206,7 @@ const setting = async (name: string) => (await admin.query(`show ${name}`)).rows
 const postgresSettings = `shared_buffers ${await setting('shared_buffers')}, effective_cache_size ${await setting('effective_cache_size')}`;
 
 // 2. The measured stack: site, identity, posts behind the gateway, in-process.
-const posts = await startService(postsService, { config, databaseUrl: db.url, bus, log, maxConnections: 6 });
-const gateway = await createGateway({
-  log,
-  trustProxy: true,
-  transports: {
-    site: new InProcessTransport(site.app),
-    identity: new InProcessTransport(identity.app),
-    posts: new InProcessTransport(posts.app),
-  },
-});
+const posts = await agora.start(postsService, { maxConnections: 6 });
 
 const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
 const memory = new TreeMemorySampler(process.pid);
@@ -380,11 +372,7 @@ for (const sort of SORTS) {
   };
 }
 
-await gateway.close();
-await posts.close();
-await identity.close();
-await site.close();
-await bus.close();
+await agora.close();
 await admin.end();
 await db.stop();
 

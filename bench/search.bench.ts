@@ -20,16 +20,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Role } from '@agora/contracts';
-import { createGateway, InProcessTransport } from '@agora/gateway';
+import { composeAgora } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import {
-  connectDatabase,
-  createEventBus,
-  loadConfig,
-  plainText,
-  type RunningService,
-  startService,
-} from '@agora/platform';
+import { connectDatabase, type HttpApp, loadConfig, plainText, type RunningService } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import {
   indexPrefixOf,
@@ -72,12 +65,17 @@ const API = '/answer/api/v1';
 const started = performance.now();
 const database = await benchDatabase(process.env.BENCH_DB_DIR);
 const config = loadConfig({ env: { AGORA_TRUST_PROXY: 'true' } });
-const bus = await createEventBus({ kind: 'postgres', databaseUrl: database.url, log });
-const site = await startService(siteService, { config, databaseUrl: database.url, bus, log });
-const identity = await startService(identityService, { config, databaseUrl: database.url, bus, log });
-const posts = await startService(postsService, { config, databaseUrl: database.url, bus, log });
+const agora = await composeAgora({
+  config,
+  databaseUrl: database.url,
+  log,
+  services: [siteService, identityService, postsService],
+  bus: { kind: 'postgres' },
+});
+const identity = agora.service('identity');
+const posts = agora.service('posts');
 // The search schema, migrated by the service itself; its read model is written below.
-await (await startService(searchService, { config, databaseUrl: database.url, bus, log })).close();
+await agora.stop(await agora.start(searchService, { routed: false }));
 const search = connectDatabase({ url: database.url, schema: 'search', maxConnections: 6 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -272,28 +270,19 @@ const queries = (count: number) =>
 
 async function withSearch<T>(
   kind: 'postgres' | 'opensearch',
-  run: (gateway: Awaited<ReturnType<typeof createGateway>>, service: RunningService) => Promise<T>,
+  run: (gateway: HttpApp, service: RunningService) => Promise<T>,
 ) {
   const searchConfig = { ...config, search: kind, opensearchUrl: OPENSEARCH_URL };
-  const service = await startService(searchService, { config: searchConfig, databaseUrl: database.url, bus, log });
-  const gateway = await createGateway({
-    log,
-    transports: {
-      site: new InProcessTransport(site.app),
-      identity: new InProcessTransport(identity.app),
-      posts: new InProcessTransport(posts.app),
-      search: new InProcessTransport(service.app),
-    },
-  });
+  // Routed while it runs: the gateway's search calls go to the instance on this engine.
+  const service = await agora.start(searchService, { config: searchConfig });
   try {
-    return await run(gateway, service);
+    return await run(agora.gateway, service);
   } finally {
-    await gateway.close();
-    await service.close();
+    await agora.stop(service);
   }
 }
 
-async function measureSearch(gateway: Awaited<ReturnType<typeof createGateway>>) {
+async function measureSearch(gateway: HttpApp) {
   const list = queries(CLIENTS * PER_CLIENT + 100);
   const failures: string[] = [];
   const byKind = new Map<Kind, number[]>();
@@ -343,7 +332,7 @@ async function measureSearch(gateway: Awaited<ReturnType<typeof createGateway>>)
 // ---------------------------------------------------------------------------------------------------
 // 4. Ask → searchable.
 
-async function askToken(gateway: Awaited<ReturnType<typeof createGateway>>) {
+async function askToken(gateway: HttpApp) {
   const email = `bench-asker-${Date.now()}@bench.test`;
   const password = 'bench-password-1';
   await accountsFor(identity).register({
@@ -366,7 +355,7 @@ async function askToken(gateway: Awaited<ReturnType<typeof createGateway>>) {
   return response.json().data.access_token as string;
 }
 
-async function measureAskToSearchable(gateway: Awaited<ReturnType<typeof createGateway>>, label: string) {
+async function measureAskToSearchable(gateway: HttpApp, label: string) {
   const token = await askToken(gateway);
   await posts.projections.waitForCatchUp(60_000);
   const samples: number[] = [];
@@ -507,10 +496,7 @@ const results = {
 };
 say(`wrote ${writeResults('search', results)}`);
 
-await posts.close();
-await identity.close();
-await site.close();
-await bus.close();
+await agora.close();
 if (OPENSEARCH_URL) {
   const prefix = await indexPrefixOf(search.db);
   await fetch(`${OPENSEARCH_URL}/${prefix}-posts-*`, { method: 'DELETE' }).catch(() => {});

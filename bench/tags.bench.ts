@@ -18,9 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Role } from '@agora/contracts';
-import { createGateway, InProcessTransport } from '@agora/gateway';
+import { composeAgora } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import { type Actor, createEventBus, loadConfig, type ServiceModule, startService } from '@agora/platform';
+import { type Actor, loadConfig } from '@agora/platform';
 import { postsFor, postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
 import { tagsFor, tagsService } from '@agora/tags';
@@ -107,13 +107,22 @@ const db = await benchDatabase(process.env.BENCH_DB_DIR);
 const seededFile = path.join(db.dir, 'tags-seeded.json');
 const reuse = existsSync(seededFile);
 const config = loadConfig({ env: { AGORA_TRUST_PROXY: 'true' } });
-const bus = await createEventBus({ kind: 'postgres', databaseUrl: db.url, log });
-const start = <Parts>(module: ServiceModule<Parts>, maxConnections = 10) =>
-  startService(module, { config, databaseUrl: db.url, bus, log, maxConnections });
-const site = await start(siteService);
-const identity = await start(identityService);
-const posts = await start(postsService, SEED_WORKERS + 4);
-const tags = await start(tagsService, SEED_WORKERS + 4);
+const agora = await composeAgora({
+  config,
+  databaseUrl: db.url,
+  log,
+  services: [
+    siteService,
+    identityService,
+    { module: postsService, maxConnections: SEED_WORKERS + 4 },
+    { module: tagsService, maxConnections: SEED_WORKERS + 4 },
+  ],
+  bus: { kind: 'postgres' },
+  maxConnections: 10,
+});
+const identity = agora.service('identity');
+const posts = agora.service('posts');
+const tags = agora.service('tags');
 
 // 1. People: a moderator who seeds, and one signed-in member per client.
 const accounts = accountsFor(identity);
@@ -235,16 +244,7 @@ const { rows: distribution } = await admin.query(
 );
 
 // 4. The measured stack behind the gateway.
-const gateway = await createGateway({
-  log,
-  trustProxy: true,
-  transports: {
-    site: new InProcessTransport(site.app),
-    identity: new InProcessTransport(identity.app),
-    posts: new InProcessTransport(posts.app),
-    tags: new InProcessTransport(tags.app),
-  },
-});
+const { gateway } = agora;
 let failures = 0;
 const failed: string[] = [];
 async function get(url: string, token?: string) {
@@ -365,7 +365,5 @@ const file = writeResults(process.env.BENCH_RESULTS_NAME ?? 'tags', {
 say(`results in ${file}${failures ? ` (${failures} failed requests)` : ''}`);
 
 await admin.end();
-await gateway.close();
-for (const service of [tags, posts, identity, site]) await service.close();
-await bus.close();
+await agora.close();
 await db.stop();

@@ -5,12 +5,12 @@
  */
 import { postsService } from '@agora/posts';
 import { tagsService } from '@agora/tags';
+import { createUser } from '@agora/test-support/accounts';
+import { eventually } from '@agora/test-support/eventually';
+import { type OwnPostgres, startOwnPostgres } from '@agora/test-support/own-postgres';
 import { votesService } from '@agora/votes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test-support/accounts';
-import { eventually } from '../../test-support/eventually';
-import { type OwnPostgres, startOwnPostgres } from '../../test-support/own-postgres';
 import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { shoot } from './support/screens';
 import { signedIn } from './support/session';

@@ -12,11 +12,11 @@ import { postsService } from '@agora/posts';
 import { searchService } from '@agora/search';
 import { siteService } from '@agora/site';
 import { tagsService } from '@agora/tags';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { votesService } from '@agora/votes';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../../test-support/stack';
 import { createGateway } from '../src/gateway';
 import { AREA_PREFIXES } from '../src/routing-table';
 import {

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { Limits, Role } from '@agora/contracts';
+import { composeServices } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import { type AgoraConfig, createEventBus, startService } from '@agora/platform';
+import type { AgoraConfig } from '@agora/platform';
 import type { Logger } from 'pino';
 import { reachDatabase } from './database-access';
 
@@ -31,19 +32,16 @@ export async function adminCommand(config: AgoraConfig, log: Logger, args: strin
     return 64;
   }
   const database = await reachDatabase(config, log);
-  const bus = await createEventBus({
-    kind: config.bus,
-    databaseUrl: database.url,
-    kafkaBrokers: config.kafkaBrokers,
-    log,
-  });
-  const identity = await startService(identityService, {
+  const composed = await composeServices({
     config,
     databaseUrl: database.url,
-    bus,
     log,
-    maxConnections: 2,
+    services: [{ module: identityService, maxConnections: 2 }],
+  }).catch(async (error) => {
+    await database.stop();
+    throw error;
   });
+  const identity = composed.service('identity');
   try {
     const accounts = accountsFor(identity);
     const existing = await accounts.findByEmail(email!);
@@ -67,8 +65,7 @@ export async function adminCommand(config: AgoraConfig, log: Logger, args: strin
     }
     return 0;
   } finally {
-    await identity.close();
-    await bus.close();
+    await composed.close();
     await database.stop();
   }
 }

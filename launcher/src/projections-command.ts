@@ -1,5 +1,6 @@
 import {
   type AgoraConfig,
+  busSettingsOf,
   CatchUps,
   ChangeFeed,
   connectDatabase,
@@ -31,9 +32,8 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
   let stillFailing = 0;
   const database = await reachDatabase(config, log);
   const bus = await createEventBus({
-    kind: config.bus,
+    ...busSettingsOf(config),
     databaseUrl: database.url,
-    kafkaBrokers: config.kafkaBrokers,
     log,
   });
   try {

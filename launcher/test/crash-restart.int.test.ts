@@ -2,8 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eventually } from '@agora/test-support/eventually';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../test-support/eventually';
 import { freePort } from '../src/embedded-postgres';
 import { passwordFileOf } from '../src/postgres-credentials';
 

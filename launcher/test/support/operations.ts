@@ -5,7 +5,7 @@
  */
 import { AREA_PREFIXES, matchRoute } from '@agora/gateway/routing-table';
 import { type AuthLevel, type RegisteredRoute, registeredRoutes } from '@agora/platform';
-import type { Stack } from '../../../test-support/stack';
+import type { Stack } from '@agora/test-support/stack';
 
 export type HttpPart = 'querystring' | 'params' | 'body';
 

@@ -1,6 +1,6 @@
 import { Role } from '@agora/contracts';
-import { createUser, login, type TestUser } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
+import { createUser, login, type TestUser } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { ALL_SERVICES } from '../../src/services';
 import type { Seeds } from './operations';
 

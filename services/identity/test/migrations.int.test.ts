@@ -1,4 +1,4 @@
-import { describeMigrationFolder, describeMigrationRun, platformKeys } from '../../../test-support/migrations';
+import { describeMigrationFolder, describeMigrationRun, platformKeys } from '@agora/test-support/migrations';
 import { identityMigrationFiles, identityMigrations } from '../src/migrations';
 
 /** The keys databases have recorded (docs/adr/0046-migrations-one-per-file.md): add new ones, change none. */

@@ -1,6 +1,6 @@
 import { objectTypeOf } from '@agora/contracts';
+import { givenWhen } from '@agora/test-support/decider';
 import { describe, expect, it } from 'vitest';
-import { givenWhen } from '../../../test-support/decider';
 import { eventKey, joinsLatest, notificationId } from '../src/domain/grouping';
 import { answerEdited, commentAdded, commentEdited, forOthers, invited, voteCast } from '../src/domain/recipients';
 import { settingsDecider } from '../src/domain/settings/decider';

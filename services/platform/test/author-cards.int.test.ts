@@ -1,7 +1,7 @@
 import { defaultSiteSettings, type SiteSettings } from '@agora/contracts';
+import { createTestDatabase } from '@agora/test-support/database';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test-support/database';
 import { toActor } from '../src/auth/actor-projection';
 import { loadAuthorCards, ownAuthorCards } from '../src/auth/author-cards';
 import { connectDatabase, type ServiceDatabase } from '../src/db/database';

@@ -1,5 +1,5 @@
+import { describeMigrationFolder, describeMigrationRun } from '@agora/test-support/migrations';
 import { describe, expect, it } from 'vitest';
-import { describeMigrationFolder, describeMigrationRun } from '../../../test-support/migrations';
 import { migrationsOf } from '../src/db/migration-files';
 import { platformMigrationFiles } from '../src/migrations';
 

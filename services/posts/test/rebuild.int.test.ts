@@ -2,9 +2,9 @@ import { Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import { rebuildInlineReadModel } from '@agora/platform';
 import { siteService } from '@agora/site';
+import { createUser, login } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { postsReadModel } from '../src/projections/posts/read-model';
 import { postsFor, postsService } from '../src/service';
 

@@ -1,8 +1,8 @@
 import { Role } from '@agora/contracts';
 import { postsFor } from '@agora/posts/service';
+import { createUser, setCaptchas, setReputation, solveCaptcha } from '@agora/test-support/accounts';
+import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, setCaptchas, setReputation, solveCaptcha } from '../../../test-support/accounts';
-import type { Stack } from '../../../test-support/stack';
 import { API, member, ok, reputation, startVotesStack, thread } from './support/stack';
 
 let stack: Stack;

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { createEventBus } from '../bus/create-bus';
+import { busSettingsOf, createEventBus } from '../bus/create-bus';
 import { type AgoraConfig, ConfigError, loadConfig } from '../config/config';
 import type { ServiceModule } from './module';
 import { startService } from './service';
@@ -55,10 +55,8 @@ export async function runServiceProcess(module: ServiceModule): Promise<void> {
     exitOnConfigError(new ConfigError('DATABASE_URL (databaseUrl) is required to run a service alone'));
   const log = createLogger(config);
   const bus = await createEventBus({
-    kind: config.bus,
+    ...busSettingsOf(config),
     databaseUrl: config.databaseUrl!,
-    kafkaBrokers: config.kafkaBrokers,
-    kafkaPartitions: config.kafkaPartitions,
     clientId: `agora-${module.name}`,
     log,
   });

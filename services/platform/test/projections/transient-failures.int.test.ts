@@ -1,11 +1,11 @@
 import { defineEvent } from '@agora/contracts';
+import { createTestDatabase } from '@agora/test-support/database';
+import { eventually } from '@agora/test-support/eventually';
 import { sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { Type } from 'typebox';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../test-support/database';
-import { eventually } from '../../../../test-support/eventually';
 import { PostgresEventBus } from '../../src/bus/postgres/postgres-bus';
 import { connectDatabase, type ServiceDatabase, type Tx } from '../../src/db/database';
 import { migrateService } from '../../src/db/migrate';

@@ -8,9 +8,9 @@ import {
   type ServiceDatabase,
   serviceMigrator,
 } from '@agora/platform';
+import { platformMigrationFiles } from '@agora/platform/migrations/index';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformMigrationFiles } from '../services/platform/src/migrations';
 import { createTestDatabase } from './database';
 
 /** The platform's keys in its index's order: they run before every service's. */
