@@ -1,5 +1,6 @@
 import { Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
+import { toShortId } from '@agora/platform';
 import { siteService } from '@agora/site';
 import { tagsService } from '@agora/tags';
 import { votesService } from '@agora/votes';
@@ -140,6 +141,11 @@ describe('following a question (POST follow with a question id)', () => {
       is_followed: false,
     });
     expect(await info(q, fan)).toMatchObject({ is_followed: false, follow_count: 1 });
+    // With short-id permalinks the client holds the short form of the id.
+    expect(await must('POST', 'follow', fan.token, { object_id: toShortId(q) })).toEqual({
+      follows: 2,
+      is_followed: true,
+    });
   });
 
   it('refuses what cannot be followed: anonymous callers, answers, missing and deleted questions', async () => {
@@ -188,7 +194,7 @@ describe('revisions/edit/check?id= before the editor opens', () => {
     const editor = await member({ reputation: 150 });
     const q = await ask(author, 'May I open the editor of this question?');
     const a = await answer(author, q);
-    for (const id of [q, a]) {
+    for (const id of [q, a, toShortId(q), toShortId(a)]) {
       for (const who of [author, editor]) {
         const checked = await stack.call('GET', `${API}/revisions/edit/check?id=${id}`, { token: who.token });
         expect(checked.status, id).toBe(200);
