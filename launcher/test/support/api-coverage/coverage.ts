@@ -31,10 +31,13 @@ export interface Coverage {
   stalePlans: string[];
 }
 
-/** Whether the gateway sends a request for this path to this service (for a path whose owner depends on the request: any). */
+/**
+ * Whether the gateway sends a request for this path to this service: its owner, the service asked when the
+ * owner does not know the object, or any where the owner depends on the request.
+ */
 function reaches(service: string, path: string): boolean {
   const route = matchRoute(path.replace(/\{[^}]+\}/g, 'x'));
-  if (route) return route.byRequest !== undefined || route.service === service;
+  if (route) return route.byRequest !== undefined || route.service === service || route.elseOnNotFound === service;
   return ROOT_FILES[path] === service;
 }
 
