@@ -5,7 +5,8 @@
  *    the rest through the commands (see seedEverything and scripts/seed/bulk.ts); BENCH_REPLAY=1 then
  *    rebuilds the read model from the whole log, to prove the replay at that size;
  *  - then, through the gateway with 16 concurrent clients: the question list page 1 for each sort and
- *    page 500, question detail (info + answers) of questions with 30 answers, and asking a question;
+ *    page 500, question detail (info + answers) of questions with 30 answers, question/info as signed-in members
+ *    (with their own answered / first_answer_id / is_followed), and asking a question;
  *  - EXPLAIN ANALYZE of the list queries on the seeded data.
  * Sizes: BENCH_QUESTIONS (100000, the 40 questions with 30 answers come on top), BENCH_ANSWERS_PER_QUESTION (3),
  * BENCH_USERS (1000); BENCH_SEED_WORKERS (3) transactions of the bulk part at once.
@@ -62,7 +63,13 @@ const CLIENTS = 16;
 const PER_CLIENT = env('BENCH_REQUESTS_PER_CLIENT', 100);
 const SORTS = ['newest', 'active', 'score', 'frequent', 'unanswered'] as const;
 const DEEP_PAGE = 500;
-const TARGETS = { list_page1_p99_ms: 30, list_page500_p99_ms: 60, detail_p99_ms: 40, ask_p99_ms: 50 };
+const TARGETS = {
+  list_page1_p99_ms: 30,
+  list_page500_p99_ms: 60,
+  detail_p99_ms: 40,
+  member_info_p99_ms: 25,
+  ask_p99_ms: 50,
+};
 
 const log = pino({ level: 'warn' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -301,6 +308,51 @@ const tokens = await Promise.all(
     .map(async (id) => (await accounts.startSession((await accounts.findById(id))!)).token),
 );
 await posts.projections.waitForCatchUp(60_000);
+
+/**
+ * question/info as signed-in members read it (issue 19): the cached view everyone shares plus the member's own
+ * facts (their first answer, whether they follow it), each client a different member who follows a few of the
+ * questions it reads.
+ */
+async function measureMemberInfo() {
+  for (const [c, token] of tokens.entries()) {
+    for (const id of rich.filter((_, i) => i % CLIENTS === c)) {
+      const followed = await injectBytes(gateway, {
+        method: 'POST',
+        url: `${API}/follow`,
+        headers: { authorization: token, 'content-type': 'application/json' },
+        payload: JSON.stringify({ object_id: id }),
+      });
+      if (followed.statusCode !== 200)
+        failed.push(`POST follow: ${followed.statusCode} ${followed.text().slice(0, 200)}`);
+    }
+  }
+  await posts.projections.waitForCatchUp(60_000);
+  const url = (c: number, i: number) => `${API}/question/info?id=${rich[(c * PER_CLIENT + i) % rich.length]!}`;
+  const read = async (c: number, i: number) =>
+    (await get(url(c, i), { authorization: tokens[c]!, 'x-forwarded-for': `10.5.0.${c}` })).ms;
+  const readAnonymously = async (c: number, i: number) =>
+    (await get(url(c, i), { 'x-forwarded-for': `10.6.0.${c}` })).ms;
+  settleHeap();
+  for (const id of rich) await get(`${API}/question/info?id=${id}`); // warm-up: each question's view once
+  await clients(read, 5);
+  // The same reads anonymously just before, for comparison: the shared reply kept as bytes.
+  const anonymous = await clients(readAnonymously);
+  settleHeap();
+  const figures = await clients(read);
+  say(
+    `question/info as members: p50 ${figures.p50_ms} p99 ${figures.p99_ms} ms (anonymously: p50 ${anonymous.p50_ms} p99 ${anonymous.p99_ms} ms)`,
+  );
+  return {
+    what: `GET question/info signed in, ${CLIENTS} members back to back (closed loop), questions with ${RICH_ANSWERS} answers; each member follows some of them`,
+    ...figures,
+    target_p99_ms: TARGETS.member_info_p99_ms,
+    met: figures.p99_ms <= TARGETS.member_info_p99_ms,
+    anonymously: { what: 'the same reads without a token, measured just before (context)', ...anonymous },
+  };
+}
+const memberInfo = await measureMemberInfo();
+
 let askFailures = 0;
 /** One question asked by client `c` (its i-th), through the gateway; its latency. */
 async function askOne(c: number, i: number) {
@@ -416,6 +468,7 @@ const file = writeResults(process.env.BENCH_RESULTS_NAME ?? 'posts', {
   },
   ...readResults(cachedReads),
   uncached: readResults(uncachedReads),
+  member_question_info: memberInfo,
   ask_question: {
     what: `POST question, 16 signed-in users asking back to back (closed loop, the verdict), ${PER_CLIENT} questions each after 5 of warm-up, markdown bodies with code blocks, 1-5 tags`,
     failures: askFailures,

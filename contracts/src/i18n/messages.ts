@@ -106,6 +106,11 @@ const en_US = {
   'notification.action.down_voted_answer': 'downvoted your answer',
   'notification.action.up_voted_comment': 'upvoted your comment',
   'notification.action.invited_you_to_answer': 'invited you to answer',
+  'notification.action.followed_question_answered': 'answered a question you follow',
+  'notification.action.followed_question_edited': 'edited a question you follow',
+  'notification.action.followed_question_answer_edited': 'edited an answer to a question you follow',
+  'notification.action.followed_question_answer_accepted': 'accepted an answer to a question you follow',
+  'notification.action.followed_question_commented': 'commented on a question you follow',
   'notification.action.reputation': 'reputation changed',
 } as const;
 
@@ -212,6 +217,11 @@ const zh_CN: Record<MessageKey, string> = {
   'notification.action.down_voted_answer': '反对了你的回答',
   'notification.action.up_voted_comment': '赞同了你的评论',
   'notification.action.invited_you_to_answer': '邀请你回答',
+  'notification.action.followed_question_answered': '回答了你关注的问题',
+  'notification.action.followed_question_edited': '编辑了你关注的问题',
+  'notification.action.followed_question_answer_edited': '编辑了你关注的问题下的回答',
+  'notification.action.followed_question_answer_accepted': '采纳了你关注的问题下的回答',
+  'notification.action.followed_question_commented': '评论了你关注的问题',
   'notification.action.reputation': '声望变化',
 };
 

@@ -8,6 +8,7 @@ const KEYS = [
   '20261201_0002_announce_changes',
   '20261201_0003_platform_session_cache',
   '20261201_0004_counters_by_change_feed',
+  '20261201_0005_question_followers',
 ];
 
 describeMigrationFolder({

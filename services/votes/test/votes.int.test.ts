@@ -355,11 +355,17 @@ describe('bookmarks', () => {
       collected: true,
       collection_count: 1,
       answer_count: 1,
-      answered: true,
+      // The voter did not answer it: `answered` is about the reader (as question/info's).
+      answered: false,
+      first_answer_id: '',
       status: 1,
       user_info: { id: asker.id, username: asker.username, rank: expect.any(Number) },
       tags: [{ slug_name: 'votes', display_name: 'votes', main_tag_slug_name: '', recommend: false, reserved: false }],
     });
+    await press(answerer, question);
+    const answerers = await ok(stack, 'GET', 'personal/collection/page?page=1&page_size=10', answerer.token);
+    expect(answerers.list[0]).toMatchObject({ id: question, answered: true, first_answer_id: answer });
+    await press(answerer, question);
     await stack.settle();
     const [row] = await stack.query('select collection_count from posts.questions where id = $1', [question]);
     expect(row.collection_count).toBe(1);

@@ -6,7 +6,7 @@ import { errors } from './errors';
 import { illFormedFields } from './validation';
 
 /**
- * How every input is read before a handler runs (DESIGN §5, §9 "Validation messages"): types are strict
+ * How every input is read before a handler runs (DESIGN §5, docs/adr/0018-strings-and-numbers-at-the-edge.md): types are strict
  * in JSON bodies, coerced only where the wire carries text; text with a NUL, a lone surrogate or
  * percent-escapes that are not UTF-8 is refused per field; a URL that cannot be decoded is a 400 in the
  * envelope.

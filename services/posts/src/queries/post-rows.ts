@@ -10,6 +10,9 @@ export interface QuestionRecord {
   answer_count: number;
   accepted_answer_id: string | null;
   show: number;
+  follow_count: number;
+  /** A suggested edit waiting for review (it blocks every other edit). */
+  pending_revision_id: string | null;
 }
 
 /** What the commands check of an answer before they decide on its stream. */
@@ -20,6 +23,8 @@ export interface AnswerRecord {
   status: number;
   vote_count: number;
   accepted: boolean;
+  /** A suggested edit waiting for review (it blocks every other edit). */
+  pending_revision_id: string | null;
 }
 
 export async function questionById(db: Db, id: string): Promise<QuestionRecord | undefined> {

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { questionActions } from '../responses/member-actions';
 import { loadAuthors } from './authors';
 import type { ListCounts } from './list-counts';
+import { type MemberFacts, memberFacts, NO_MEMBER_FACTS } from './member-facts';
 import { tagResps } from './tags';
 
 export interface QuestionRow {
@@ -67,11 +68,20 @@ export async function questionView(db: Db, id: string, settings: SiteSettings) {
 export type QuestionView = Awaited<ReturnType<typeof questionView>>;
 
 export async function questionInfo(db: Db, id: string, viewer: Actor | null, settings: SiteSettings) {
-  return questionInfoFor(await questionView(db, id, settings), viewer, settings);
+  const [view, member] = await Promise.all([questionView(db, id, settings), memberFacts(db, id, viewer)]);
+  return questionInfoFor(view, viewer, settings, member);
 }
 
-/** The question as the viewer may see it, with the actions open to them. */
-export function questionInfoFor(view: QuestionView, viewer: Actor | null, settings: SiteSettings) {
+/**
+ * The question as the viewer may see it, with the actions open to them; `answered`, `first_answer_id` and
+ * `is_followed` say what it is to them (`member`: theirs when signed in, none for an anonymous visitor).
+ */
+export function questionInfoFor(
+  view: QuestionView,
+  viewer: Actor | null,
+  settings: SiteSettings,
+  member: MemberFacts = NO_MEMBER_FACTS,
+) {
   if (!view || !visibleTo(viewer, view.q)) throw errors.notFound('error.question.not_found');
   const { q, authors } = view;
   const actions = questionActions(viewer, q, settings.privileges.level);
@@ -91,11 +101,11 @@ export function questionInfoFor(view: QuestionView, viewer: Actor | null, settin
     vote_count: q.vote_count,
     vote_status: '',
     collected: false,
-    is_followed: false,
+    is_followed: member.followed,
     accepted_answer_id: q.accepted_answer_id ?? '0',
-    first_answer_id: q.first_answer_id ?? '0',
+    first_answer_id: member.firstAnswerId ?? '',
     last_answer_id: q.last_answer_id ?? '0',
-    answered: q.answer_count > 0,
+    answered: member.firstAnswerId !== null,
     create_time: seconds(q.created_at),
     update_time: seconds(q.post_update_time),
     edit_time: seconds(q.last_edit_at),

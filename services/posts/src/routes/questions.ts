@@ -13,6 +13,7 @@ import { Type } from 'typebox';
 import type { AnswerCommands } from '../commands/answers';
 import type { QuestionCommands } from '../commands/questions';
 import { answerInfo } from '../queries/answers';
+import { memberFacts, questionMembers } from '../queries/member-facts';
 import { type QuestionOrder, questionInfo, questionInfoFor, questionPage, questionView } from '../queries/questions';
 import type { PostsReads } from '../queries/reads';
 import { sendSharedReply } from '../responses/shared-replies';
@@ -123,8 +124,14 @@ export async function questionRoutes(
         views.record(id, request.ip);
         return reply;
       }
+      // A member's own facts (did I answer, do I follow) come from who answered and follows it, kept beside the
+      // cached view (which stays everyone's) until the read models change.
       const s = await settings();
-      const info = questionInfoFor(await view(s), request.actor, s);
+      const [shared, members] = await Promise.all([
+        view(s),
+        reads.cached(`question-members:${id}`, () => questionMembers(reads.db, id)),
+      ]);
+      const info = questionInfoFor(shared, request.actor, s, await memberFacts(reads.db, id, request.actor, members));
       views.record(info.id, request.actor.id);
       return ok(request, info);
     },

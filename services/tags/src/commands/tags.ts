@@ -74,6 +74,18 @@ export class TagCommands {
     return { slug_name: slug };
   }
 
+  /**
+   * Whether the member may open the tag's editor now (`revisions/edit/check`, behaviour §3a): the tag is live,
+   * they may edit it, and no suggested edit of it waits for review (which blocks every edit until decided).
+   */
+  async checkEditable(actor: Actor, tagId: string): Promise<void> {
+    const tag = await this.liveTag(tagId);
+    const level = (await this.settings()).privileges.level;
+    if (!can(actor, 'tag.edit_without_review', level)) requirePermission(actor, 'tag.edit', level);
+    if (tag.pending_revision_id)
+      throw errors.business('error.revision.review_underway', 'error.revision.review_underway', 'toast');
+  }
+
   /** Applied at once with `tag.edit_without_review`, else a revision waits for review (behaviour §3a). */
   async edit(actor: Actor, input: TagEditInput): Promise<{ wait_for_review: boolean }> {
     const tag = await this.liveTag(input.tag_id);

@@ -12,6 +12,8 @@ import {
   QuestionClosed,
   QuestionDeleted,
   QuestionEdited,
+  QuestionFollowed,
+  QuestionUnfollowed,
 } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
@@ -23,6 +25,7 @@ import { queueNewQuestionMails } from '../../mail/new-question-mail';
 import type { NoticeMailer } from '../../mail/notice-queue';
 import { give } from './give';
 import { indexPost, postsById, retitle, setMentions } from './post-index';
+import { addFollower, followersOf, removeFollower } from './question-followers';
 
 type Data<D> = D extends EventDefinition<string, infer S> ? Static<S> : never;
 
@@ -39,6 +42,8 @@ const EVENTS = [
   CommentAdded,
   CommentEdited,
   CommentDeleted,
+  QuestionFollowed,
+  QuestionUnfollowed,
 ];
 
 async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<void> {
@@ -72,7 +77,12 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
         tx,
         event,
         mailer,
-        recipients.questionEdited({ questionId: d.question_id, editor: d.editor_id, asker }),
+        recipients.questionEdited({
+          questionId: d.question_id,
+          editor: d.editor_id,
+          asker,
+          followers: await followersOf(tx, d.question_id),
+        }),
       );
     }
     case QuestionClosed.type:
@@ -109,7 +119,13 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
         tx,
         event,
         mailer,
-        recipients.answerPosted({ answerId: d.answer_id, questionId: d.question_id, answerer: d.user_id, asker }),
+        recipients.answerPosted({
+          answerId: d.answer_id,
+          questionId: d.question_id,
+          answerer: d.user_id,
+          asker,
+          followers: await followersOf(tx, d.question_id),
+        }),
         d.content,
       );
     }
@@ -129,6 +145,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
           editor: d.editor_id,
           asker,
           author,
+          followers: await followersOf(tx, d.question_id),
         }),
       );
     }
@@ -167,6 +184,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
           actor: d.actor_id,
           asker,
           author,
+          followers: await followersOf(tx, d.question_id),
         }),
       );
     }
@@ -205,6 +223,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
           postAuthor: post?.user_id,
           replyUserId: d.reply_user_id,
           mentions: d.mentions,
+          followers: onAnswer ? [] : await followersOf(tx, d.question_id),
         }),
         d.original_text,
       );
@@ -227,6 +246,14 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
           after: d.mentions,
         }),
       );
+    }
+    case QuestionFollowed.type: {
+      const d = event.data as Data<typeof QuestionFollowed>;
+      return addFollower(tx, d.question_id, d.user_id);
+    }
+    case QuestionUnfollowed.type: {
+      const d = event.data as Data<typeof QuestionUnfollowed>;
+      return removeFollower(tx, d.question_id, d.user_id);
     }
     case CommentDeleted.type: {
       const d = event.data as Data<typeof CommentDeleted>;
@@ -251,7 +278,9 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
 
 /**
  * Posts' events become inbox notifications (behaviour §5a) and the mails that go with them; the post
- * index it keeps tells whom each event concerns. New questions mail their subscribers (§5d).
+ * index it keeps tells whom each event concerns, and the question followers it keeps (from posts' follow
+ * events, read in the same order as the answers they hear of) who else hears. New questions mail their
+ * subscribers (§5d).
  */
 export function inboxFromPosts(mailer: NoticeMailer): Projection {
   return {
@@ -262,7 +291,7 @@ export function inboxFromPosts(mailer: NoticeMailer): Projection {
     apply: (event, tx) => apply(tx, event, mailer),
     async reset(tx) {
       await forgetSource(tx, 'posts');
-      await sql`truncate post_index`.execute(tx);
+      await sql`truncate post_index, question_followers`.execute(tx);
     },
   };
 }
