@@ -1,6 +1,7 @@
 export * from './auth/actor';
 export * from './auth/actor-projection';
 export * from './auth/author-cards';
+export * from './auth/levels';
 export * from './auth/permissions';
 export * from './auth/plugin';
 export * from './bus/create-bus';

@@ -171,8 +171,8 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
     },
     async (request, reply) => {
       const { user_id, status, suspend_duration, remove_all_content } = request.body;
-      notOnYourself(request.actor!.id, user_id);
-      const actor = request.actor!.id;
+      notOnYourself(request.actor.id, user_id);
+      const actor = request.actor.id;
       if (status === 'normal') await accounts.run(user_id, { type: 'reinstate' }, actor);
       else if (status === 'inactive') await accounts.run(user_id, { type: 'deactivate' }, actor);
       else if (status === 'deleted')
@@ -201,11 +201,11 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       },
     },
     async (request, reply) => {
-      notOnYourself(request.actor!.id, request.body.user_id);
+      notOnYourself(request.actor.id, request.body.user_id);
       await accounts.run(
         request.body.user_id,
         { type: 'change_role', roleId: request.body.role_id as RoleId },
-        request.actor!.id,
+        request.actor.id,
       );
       sessionsChanged(reply);
       return ok(request, null);
@@ -229,7 +229,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
           password: request.body.password,
           activated: true,
           createdBy: 'admin',
-          actorId: request.actor!.id,
+          actorId: request.actor.id,
         });
       } catch (error) {
         // The admin form names the field `email`.
@@ -259,7 +259,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       }
       if (problems.length) throw errors.fields(...problems);
       for (const line of lines) {
-        await accounts.register({ ...line, activated: true, createdBy: 'admin', actorId: request.actor!.id });
+        await accounts.register({ ...line, activated: true, createdBy: 'admin', actorId: request.actor.id });
       }
       return ok(request, null);
     },
@@ -277,7 +277,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
     async (request, reply) => {
       if (!(await accounts.findById(request.body.user_id))) throw errors.notFound('error.user.not_found');
       // Setting a password ends the user's sessions.
-      await accounts.setPassword(request.body.user_id, request.body.password, 'admin', request.actor!.id);
+      await accounts.setPassword(request.body.user_id, request.body.password, 'admin', request.actor.id);
       sessionsChanged(reply);
       return ok(request, null);
     },
@@ -324,9 +324,9 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
             location: user.location,
           },
         },
-        request.actor!.id,
+        request.actor.id,
       );
-      await accounts.run(user_id, { type: 'change_email', email }, request.actor!.id);
+      await accounts.run(user_id, { type: 'change_email', email }, request.actor.id);
       return ok(request, null);
     },
   );
@@ -368,7 +368,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       },
       async (request) => {
         const user = await activationUser(request.body.user_id);
-        await accounts.sendLink(user, 'activation', user.email, request.actor!.id);
+        await accounts.sendLink(user, 'activation', user.email, request.actor.id);
         return ok(request, null);
       },
     );

@@ -21,12 +21,7 @@ import { recordRoutes } from './route-registry';
 import { answerUnavailable, isUnavailableError } from './unavailable';
 import { type SchemaError, toFieldErrors } from './validation';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** From `Accept-Language`; unsupported languages fall back to en_US. */
-    readonly language: Language;
-  }
-}
+import './request-fields';
 
 export type HttpApp = FastifyInstance<
   RawServerDefault,

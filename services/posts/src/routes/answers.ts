@@ -6,7 +6,7 @@ import {
   Limits,
   PageQuery,
 } from '@agora/contracts';
-import { type Actor, CaptchaFields, type HttpApp, ok, signedIn } from '@agora/platform';
+import { type Actor, CaptchaFields, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { AnswerCommands } from '../commands/answers';
 import type { QuestionCommands } from '../commands/questions';
@@ -39,7 +39,7 @@ export async function answerRoutes(
       },
     },
     async (request) =>
-      ok(request, await withQuestion(request.actor, await answers.post(signedIn(request), request.body))),
+      ok(request, await withQuestion(request.actor, await answers.post(request.actor, request.body))),
   );
 
   app.put(
@@ -58,7 +58,7 @@ export async function answerRoutes(
       },
     },
     async (request) => {
-      const result = await answers.edit(signedIn(request), {
+      const result = await answers.edit(request.actor, {
         ...request.body,
         edit_summary: request.body.edit_summary ?? '',
       });
@@ -73,7 +73,7 @@ export async function answerRoutes(
       schema: { body: Type.Object({ id: Id, ...CaptchaFields }), response: { 200: EnvelopeSchema(Null) } },
     },
     async (request) => {
-      await answers.delete(signedIn(request), request.body.id);
+      await answers.delete(request.actor, request.body.id);
       return ok(request, null);
     },
   );
@@ -82,7 +82,7 @@ export async function answerRoutes(
     '/answer/api/v1/answer/recover',
     { config: USER, schema: { body: Type.Object({ answer_id: Id }), response: { 200: EnvelopeSchema(Null) } } },
     async (request) => {
-      await answers.recover(signedIn(request), request.body.answer_id);
+      await answers.recover(request.actor, request.body.answer_id);
       return ok(request, null);
     },
   );
@@ -102,7 +102,7 @@ export async function answerRoutes(
     },
     async (request) => {
       const answerId = request.body.answer_id && request.body.answer_id !== '0' ? request.body.answer_id : null;
-      await questions.accept(signedIn(request), request.body.question_id, answerId);
+      await questions.accept(request.actor, request.body.question_id, answerId);
       return ok(request, null);
     },
   );

@@ -8,7 +8,7 @@ import {
   type SiteSettings,
   UpdateQuestionRespSchema,
 } from '@agora/contracts';
-import { CaptchaFields, type HttpApp, ok, ownAuthorCards, signedIn } from '@agora/platform';
+import { CaptchaFields, type HttpApp, ok, ownAuthorCards } from '@agora/platform';
 import { Type } from 'typebox';
 import type { AnswerCommands } from '../commands/answers';
 import type { QuestionCommands } from '../commands/questions';
@@ -55,7 +55,7 @@ export async function questionRoutes(
       },
     },
     async (request) => {
-      const asker = signedIn(request);
+      const asker = request.actor;
       const { id, row } = await questions.askWithRow(asker, request.body);
       const s = await settings();
       // The reply is the row the ask wrote and the asker's own card, when both are at hand: no read back.
@@ -87,7 +87,7 @@ export async function questionRoutes(
       },
     },
     async (request) => {
-      const result = await questions.edit(signedIn(request), {
+      const result = await questions.edit(request.actor, {
         ...request.body,
         edit_summary: request.body.edit_summary ?? '',
       });
@@ -102,7 +102,7 @@ export async function questionRoutes(
       schema: { body: Type.Object({ id: Id, ...CaptchaFields }), response: { 200: EnvelopeSchema(Null) } },
     },
     async (request) => {
-      await questions.delete(signedIn(request), request.body.id);
+      await questions.delete(request.actor, request.body.id);
       return ok(request, null);
     },
   );
@@ -178,7 +178,7 @@ export async function questionRoutes(
     },
     async (request) => {
       const { answer_content, ...question } = request.body;
-      const asker = signedIn(request);
+      const asker = request.actor;
       const questionId = await questions.ask(asker, question);
       const answerId = await answers.post(asker, { question_id: questionId, content: answer_content });
       const s = await settings();

@@ -123,7 +123,7 @@ export async function uploadRoutes(app: HttpApp, context: ServiceContext, option
         if (!form.file || form.file.length === 0) problems.push({ field: 'file', key: 'validation.required' });
         if (problems.length) throw errors.fields(...problems);
         const source = form.source as UploadSource;
-        const actor = request.actor!;
+        const actor = request.actor;
         if (source === 'branding' && actor.roleId !== Role.admin) throw errors.forbidden();
 
         const settings = await loadSiteSettings(context.database.db, context.config.siteUrl);

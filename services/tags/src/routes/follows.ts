@@ -21,7 +21,7 @@ export async function followRoutes(app: HttpApp, follows: FollowCommands) {
       const { object_id, is_cancel } = request.body;
       // The gateway sends only tag ids here; other objects are followed in posts.
       if (objectTypeOf(object_id) !== 'tag') throw errors.fields({ field: 'object_id', key: 'validation.invalid' });
-      return ok(request, await follows.follow(request.actor!, object_id, is_cancel ?? false));
+      return ok(request, await follows.follow(request.actor, object_id, is_cancel ?? false));
     },
   );
 
@@ -35,7 +35,7 @@ export async function followRoutes(app: HttpApp, follows: FollowCommands) {
       },
     },
     async (request) => {
-      await follows.replace(request.actor!, request.body.slug_name_list);
+      await follows.replace(request.actor, request.body.slug_name_list);
       return ok(request, null);
     },
   );

@@ -22,7 +22,7 @@ export async function personalRoutes(app: HttpApp, context: ServiceContext) {
       config: { auth: 'user' },
       schema: { querystring: Type.Object(Paging), response: { 200: EnvelopeSchema(Page(QuestionInfoSchema)) } },
     },
-    async (request) => ok(request, await bookmarkPage(db, request.actor!, request.query, await settings())),
+    async (request) => ok(request, await bookmarkPage(db, request.actor, request.query, await settings())),
   );
 
   app.get(
@@ -31,7 +31,7 @@ export async function personalRoutes(app: HttpApp, context: ServiceContext) {
       config: { auth: 'user' },
       schema: { querystring: Type.Object(Paging), response: { 200: EnvelopeSchema(Page(VotePageItemSchema)) } },
     },
-    async (request) => ok(request, await votePage(db, request.actor!.id, request.query, request.language)),
+    async (request) => ok(request, await votePage(db, request.actor.id, request.query, request.language)),
   );
 
   app.get(
