@@ -11,7 +11,6 @@ import type {
   RouteGenericInterface,
 } from 'fastify';
 import type { FastifyRequestType, ResolveFastifyRequestType } from 'fastify/types/type-provider';
-import type { Actor } from '../auth/actor';
 import type { ActorOf, AuthLevel } from '../auth/levels';
 
 /**

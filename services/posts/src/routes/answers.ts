@@ -38,8 +38,7 @@ export async function answerRoutes(
         response: { 200: EnvelopeSchema(AnswerWithQuestionSchema) },
       },
     },
-    async (request) =>
-      ok(request, await withQuestion(request.actor, await answers.post(request.actor, request.body))),
+    async (request) => ok(request, await withQuestion(request.actor, await answers.post(request.actor, request.body))),
   );
 
   app.put(
