@@ -48,3 +48,4 @@ export * from './text/plain-text';
 export * from './text/render';
 export * from './text/short-id';
 export * from './text/slug';
+export * from './lists';

@@ -87,7 +87,7 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
     '/answer/api/v1/user/logout',
     { config: { auth: 'login' }, schema: { response: { 200: EnvelopeSchema(Null) } } },
     async (request, reply) => {
-      await accounts.endSession(request.actor.id, request.sessionId!);
+      await accounts.endSession(request.actor.id, request.sessionId);
       sessionsChanged(reply);
       return ok(request, null);
     },
@@ -142,7 +142,7 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
     },
     async (request) => {
       const body = request.body;
-      const user = (await accounts.findById(request.actor.id))!;
+      const user = await accounts.existingUser(request.actor.id);
       const { users: may } = await accounts.settings();
       const avatar = {
         type: (body.avatar?.type === 'default' ? '' : body.avatar?.type) ?? user.avatar.type ?? '',

@@ -16,7 +16,7 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
       schema: { querystring: Type.Object(CaptchaFields), response: { 200: EnvelopeSchema(Null) } },
     },
     async (request) => {
-      const user = (await accounts.findById(request.actor.id))!;
+      const user = await accounts.existingUser(request.actor.id);
       await accounts.limits.spend(['mail_ip', request.ip], ['mail_account', user.user_id]);
       await accounts.captchas.demand(request, 'email', request.query.captcha_id, request.query.captcha_code);
       await accounts.captchas.record(request, 'email');
@@ -43,7 +43,7 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
       if (!code) throw errors.fields({ field: 'code', key: 'validation.required' });
       const { userId } = await accounts.redeemCode(code, 'activation');
       await accounts.run(userId, { type: 'activate' }, userId);
-      const session = await accounts.startSession((await accounts.findById(userId))!);
+      const session = await accounts.startSession(await accounts.existingUser(userId));
       return ok(request, toUserLoginResp(session.user, session.token, await accounts.settings()));
     },
   );
@@ -58,7 +58,7 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
       },
     },
     async (request) => {
-      const user = (await accounts.findById(request.actor.id))!;
+      const user = await accounts.existingUser(request.actor.id);
       const { e_mail, pass, captcha_id, captcha_code } = request.body;
       await accounts.limits.spend(['mail_ip', request.ip], ['mail_account', user.user_id]);
       await accounts.captchas.demand(request, 'edit_userinfo', captcha_id, captcha_code);
@@ -88,7 +88,7 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
         throw errors.fields({ field: 'e_mail', key: 'error.email.duplicate' });
       await accounts.run(userId, { type: 'change_email', email }, userId);
       await accounts.run(userId, { type: 'activate' }, userId);
-      const session = await accounts.startSession((await accounts.findById(userId))!);
+      const session = await accounts.startSession(await accounts.existingUser(userId));
       return ok(request, toUserLoginResp(session.user, session.token, await accounts.settings()));
     },
   );

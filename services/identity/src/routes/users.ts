@@ -92,7 +92,7 @@ export async function userRoutes(app: HttpApp, accounts: Accounts) {
       if (unknown.length) throw errors.fields({ field: 'action', key: 'validation.invalid' });
       const { privileges } = await accounts.settings();
       const thresholds = privilegeThresholds(privileges.level as 1 | 2 | 3);
-      const user = (await accounts.findById(request.actor.id))!;
+      const user = await accounts.existingUser(request.actor.id);
       const answer: Record<string, { has_permission: boolean; no_permission_tip: string }> = {};
       for (const action of asked as PermissionKey[]) {
         const needed = thresholds[action] ?? -1;

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '@agora/platform';
+import { type Db, first } from '@agora/platform';
 import { sql } from 'kysely';
 import type { MailSource } from '../domain/settings/decider';
 
@@ -24,7 +24,7 @@ export class UnsubscribeCodes {
                 on conflict (name) do nothing`.execute(this.db);
       const { rows } = await sql<{ secret: string }>`
         select secret from notification_secrets where name = 'unsubscribe'`.execute(this.db);
-      return Buffer.from(rows[0]!.secret, 'base64');
+      return Buffer.from(first(rows, 'the unsubscribe secret').secret, 'base64');
     })().catch((error) => {
       this.key = null;
       throw error;

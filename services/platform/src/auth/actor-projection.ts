@@ -22,6 +22,7 @@ import { UserCache } from '../db/user-cache';
 import type { StoredEvent } from '../eventstore/types';
 import type { Projection } from '../projections/projection';
 import { type Actor, type ActorLookup, type ActorSource, effectiveStatus, type KeySource } from './actor';
+import { first } from '../lists';
 
 type Data<T> = T extends { data: infer S extends TSchema } ? Static<S> : never;
 
@@ -218,7 +219,7 @@ export async function loadSessionFacts(db: Db, userId: string, sessionId: string
   const { rows } = await sql<SessionFacts>`
     select a.*, exists (select 1 from revoked_sessions r where r.session_id = ${sessionId}) as session_revoked
     from (select 1) as one left join actors a on a.user_id = ${userId}`.execute(db);
-  return rows[0]!;
+  return first(rows, "a session's facts");
 }
 
 /** The lookup a token's session gets from its facts: revoked by a logout, or by a later "all sessions" revocation. */

@@ -15,3 +15,6 @@ export type MemberLevel = Exclude<AuthLevel, 'none' | 'optional'>;
  * a member level, else `Actor | null` (no config, `none`, `optional`, or a level not known while typing).
  */
 export type ActorOf<ContextConfig> = [ContextConfig] extends [{ auth: MemberLevel }] ? Actor : Actor | null;
+
+/** The session of a route's caller: known wherever the actor is (`ActorOf`). */
+export type SessionIdOf<ContextConfig> = [ContextConfig] extends [{ auth: MemberLevel }] ? string : string | null;

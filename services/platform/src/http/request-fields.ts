@@ -11,7 +11,7 @@ import type {
   RouteGenericInterface,
 } from 'fastify';
 import type { FastifyRequestType, ResolveFastifyRequestType } from 'fastify/types/type-provider';
-import type { ActorOf, AuthLevel } from '../auth/levels';
+import type { ActorOf, AuthLevel, SessionIdOf } from '../auth/levels';
 
 /**
  * What every service's requests carry beyond Fastify's own: the language (`createHttpApp`) and the
@@ -39,6 +39,7 @@ declare module 'fastify' {
      * `user`, `staff`, `admin`), since the `onRequest` guard refused every request without one.
      */
     actor: ActorOf<ContextConfig>;
-    sessionId: string | null;
+    /** The caller's session, known wherever the actor is. */
+    sessionId: SessionIdOf<ContextConfig>;
   }
 }

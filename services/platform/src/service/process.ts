@@ -56,13 +56,13 @@ export async function runServiceProcess(module: ServiceModule): Promise<void> {
   const log = createLogger(config);
   const bus = await createEventBus({
     kind: config.bus,
-    databaseUrl: config.databaseUrl!,
+    databaseUrl: config.databaseUrl,
     kafkaBrokers: config.kafkaBrokers,
     kafkaPartitions: config.kafkaPartitions,
     clientId: `agora-${module.name}`,
     log,
   });
-  const service = await startService(module, { config, databaseUrl: config.databaseUrl!, bus, log });
+  const service = await startService(module, { config, databaseUrl: config.databaseUrl, bus, log });
   await service.app.listen({ host: config.host, port: config.port });
   log.info(`${module.name} service listening on http://${config.host}:${config.port}`);
   onShutdown(async () => {
