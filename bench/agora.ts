@@ -17,6 +17,8 @@ import { benchDatabase } from './support';
 export interface BenchAgora {
   gateway: HttpApp;
   services: RunningService[];
+  /** The running service of that name (one the bench was started with). */
+  service(name: string): RunningService;
   /** A small pool for the bench's own reads of the read models. */
   pool: pg.Pool;
   /** Every projection of every service caught up. */
@@ -43,10 +45,9 @@ export async function startBenchAgora(
     kafkaPrefix: `agora-bench-${randomBytes(3).toString('hex')}`,
     log,
   });
-  const services: RunningService[] = [];
-  for (const module of [siteService, ...modules]) {
-    services.push(await startService(module, { config, databaseUrl: db.url, bus, log }));
-  }
+  const site = await startService(siteService, { config, databaseUrl: db.url, bus, log });
+  const services: RunningService[] = [site];
+  for (const module of modules) services.push(await startService(module, { config, databaseUrl: db.url, bus, log }));
   const gateway = await createGateway({
     log,
     transports: Object.fromEntries(services.map((s) => [s.name, new InProcessTransport(s.app)])),
@@ -56,13 +57,18 @@ export async function startBenchAgora(
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   await updateSettingsGroup(
-    services.find((s) => s.name === 'site')!.context,
+    site.context,
     { group: 'privileges', values: { ...defaultSiteSettings(config.siteUrl).privileges, level: 1 } } as never,
     null,
   );
   return {
     gateway,
     services,
+    service(name) {
+      const found = services.find((s) => s.name === name);
+      if (!found) throw new Error(`the bench runs no ${name} service`);
+      return found;
+    },
     pool,
     async settle(timeoutMs = 600_000) {
       for (const service of services) await service.projections.waitForCatchUp(timeoutMs);

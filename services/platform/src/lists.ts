@@ -14,3 +14,10 @@ export function zip<A, B>(left: readonly A[], right: readonly B[]): [A, B][] {
   if (left.length !== right.length) throw new Error(`cannot pair ${left.length} items with ${right.length}`);
   return left.map((item, i) => [item, right[i] as B]);
 }
+
+/** The item at `index` of a list (a pick in turn or at random, `i % list.length`); out of range is a bug. */
+export function itemAt<T>(list: readonly T[], index: number): T {
+  const item = list[index];
+  if (item === undefined) throw new Error(`no item ${index} in a list of ${list.length}`);
+  return item;
+}

@@ -18,7 +18,6 @@ interface KeyRow {
  * published as an event so that every service can verify tokens itself.
  */
 export class SigningKeys implements KeySource {
-  private current: KeyRow | null = null;
   private signer: ((claims: object) => string) | null = null;
   private readonly publicKeys = new Map<string, string>();
 
@@ -51,7 +50,6 @@ export class SigningKeys implements KeySource {
       );
       return row;
     });
-    this.current = key;
     this.publicKeys.set(key.kid, key.public_key);
     this.signer = (claims) =>
       app.jwt.sign(

@@ -20,9 +20,9 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { Db, Tx } from '../db/database';
 import { UserCache } from '../db/user-cache';
 import type { StoredEvent } from '../eventstore/types';
+import { first } from '../lists';
 import type { Projection } from '../projections/projection';
 import { type Actor, type ActorLookup, type ActorSource, effectiveStatus, type KeySource } from './actor';
-import { first } from '../lists';
 
 type Data<T> = T extends { data: infer S extends TSchema } ? Static<S> : never;
 

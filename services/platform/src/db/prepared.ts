@@ -45,8 +45,10 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
-      let wrapped = clients.get(client);
-      if (!wrapped) clients.set(client, (wrapped = preparingClient(client)));
+      const known = clients.get(client);
+      if (known) return known;
+      const wrapped = preparingClient(client);
+      clients.set(client, wrapped);
       return wrapped;
     },
     end: () => pool.end(),

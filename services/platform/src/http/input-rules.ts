@@ -54,7 +54,9 @@ function finiteNumbersOnly(validate: RouteValidator): RouteValidator {
     if (!valid) return false;
     const paths = nonFinitePaths(data);
     if (paths.length === 0) return true;
-    errors(paths.map((instancePath) => ({ instancePath, schemaPath: '', keyword: 'type', params: { type: 'number' } })));
+    errors(
+      paths.map((instancePath) => ({ instancePath, schemaPath: '', keyword: 'type', params: { type: 'number' } })),
+    );
     return false;
   };
   const checked: RouteValidator = Object.assign(

@@ -110,10 +110,10 @@ export function checkTags(
   const recommendedOrReserved = new Set(
     [...settings.tags.recommend_tags, ...settings.tags.reserved_tags].map((t) => t.slug_name.toLowerCase()),
   );
-  const fresh = slugs.filter((s) => !known.has(s) && !recommendedOrReserved.has(s));
-  if (fresh.length && !checkPermission(actor, 'tag.add', settings.privileges.level).allowed) {
+  const [fresh] = slugs.filter((s) => !known.has(s) && !recommendedOrReserved.has(s));
+  if (fresh !== undefined && !checkPermission(actor, 'tag.add', settings.privileges.level).allowed) {
     throw errors.business('error.tag.no_permission_to_create', 'error.tag.no_permission_to_create', 'toast', {
-      slug: fresh[0]!,
+      slug: fresh,
     });
   }
 }

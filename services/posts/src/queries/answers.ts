@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff } from '@agora/platform';
+import { type Actor, type Db, errors, first, isStaff } from '@agora/platform';
 import { sql } from 'kysely';
 import { answerActions } from '../responses/member-actions';
 import { loadAuthors } from './authors';
@@ -116,5 +116,5 @@ export async function answerInfo(db: Db, id: string, viewer: Actor | null, setti
   const answer = rows[0];
   const allowed = answer && (answer.status === 1 || isStaff(viewer) || viewer?.id === answer.user_id);
   if (!answer || !allowed) throw errors.notFound('error.answer.not_found');
-  return (await toAnswerInfos(db, [answer], viewer, settings))[0]!;
+  return first(await toAnswerInfos(db, [answer], viewer, settings), "the answer's reply");
 }

@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, errors } from '@agora/platform';
+import { type Actor, type Db, errors, first } from '@agora/platform';
 import { sql } from 'kysely';
 import { commentActions } from '../responses/member-actions';
 import { loadAuthors } from './authors';
@@ -73,5 +73,5 @@ export async function commentPage(
 export async function commentInfo(db: Db, id: string, viewer: Actor | null, settings: SiteSettings) {
   const { rows } = await sql<CommentRow>`select * from comments where id = ${id} and status = 1`.execute(db);
   if (!rows[0]) throw errors.notFound('error.comment.not_found');
-  return (await toComments(db, rows, viewer, settings))[0]!;
+  return first(await toComments(db, rows, viewer, settings), "the comment's reply");
 }

@@ -34,13 +34,9 @@ export class FollowCommands {
   /** Replaces the followed list by slugs; unknown slugs are passed over, as the reference does. */
   async replace(actor: Actor, slugNames: string[]): Promise<void> {
     const slugs = slugNames.map(normalizeTagSlug);
-    const bad = slugs.findIndex((s) => !isTagSlug(s));
-    if (bad >= 0)
-      throw errors.fields({
-        field: 'slug_name_list',
-        key: 'error.tag.invalid_slug',
-        params: { slug: slugNames[bad]! },
-      });
+    const bad = slugNames.find((name) => !isTagSlug(normalizeTagSlug(name)));
+    if (bad !== undefined)
+      throw errors.fields({ field: 'slug_name_list', key: 'error.tag.invalid_slug', params: { slug: bad } });
     const tags = await mainTagsBySlugs(this.db, slugs);
     const command = { type: 'replace' as const, userId: actor.id, tagIds: tags.map((t) => t.id) };
     await inTransaction(this.context, async (tx) => {

@@ -33,9 +33,12 @@ async function matching(db: Db, where: ReturnType<typeof sql>, exact: string, re
 function first<T>(items: Iterable<T>, n: number, before: (a: T, b: T) => number): T[] {
   const kept: T[] = [];
   for (const item of items) {
-    if (kept.length === n && before(item, kept[n - 1]!) >= 0) continue;
+    const last = kept[n - 1];
+    if (kept.length === n && last !== undefined && before(item, last) >= 0) continue;
     let at = kept.length;
-    while (at > 0 && before(item, kept[at - 1]!) < 0) at--;
+    for (let previous = kept[at - 1]; previous !== undefined && before(item, previous) < 0; previous = kept[at - 1]) {
+      at--;
+    }
     kept.splice(at, 0, item);
     if (kept.length > n) kept.pop();
   }

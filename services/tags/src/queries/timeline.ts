@@ -49,7 +49,12 @@ export async function tagTimeline(
   settings: SiteSettings,
 ) {
   const tag = await visibleTag(db, tagId, viewer);
-  const shown = (await store.readStream(tag.id)).filter((event) => SHOWN[event.type]).reverse();
+  const shown = (await store.readStream(tag.id))
+    .flatMap((event) => {
+      const activity = SHOWN[event.type];
+      return activity ? [{ ...event, activity }] : [];
+    })
+    .reverse();
   const actorOf = (data: TimelineData) => data.editor_id ?? data.actor_id ?? data.user_id ?? '';
   const main = tag.main_tag_id ? await tagById(db, tag.main_tag_id) : undefined;
   const authors = await loadAuthorCards(
@@ -74,7 +79,7 @@ export async function tagTimeline(
         activity_id: event.position.globalPosition,
         revision_id: data.revision_id ?? '0',
         created_at: seconds(new Date(event.occurredAt)),
-        activity_type: SHOWN[event.type]!,
+        activity_type: event.activity,
         comment: event.type === 'tags.tag_edited' && data.edit_summary ? renderMarkdown(data.edit_summary) : '',
         object_id: tag.id,
         object_type: 'tag',
