@@ -21,6 +21,7 @@ export * from './notifications/api';
 export * from './notifications/events';
 export * from './posts/events';
 export * from './posts/responses';
+export * from './posts/status';
 export * from './search/api';
 export * from './site/events';
 export * from './site/settings';

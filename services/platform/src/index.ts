@@ -15,6 +15,7 @@ export * from './config/config';
 export * from './config/rate-limits';
 export * from './db/change-feed';
 export * from './db/database';
+export * from './db/literals';
 export * from './db/migrate';
 export * from './db/prepared';
 export * from './db/unavailable';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SiteSettings } from '@agora/contracts';
+import { MailStatus, Role, type SiteSettings } from '@agora/contracts';
 import {
   type Captchas,
   captchasFor,
@@ -168,8 +168,8 @@ export class Accounts {
               username,
               display_name: input.displayName.trim(),
               email,
-              role_id: input.roleId ?? 1,
-              mail_status: input.activated ? 1 : 2,
+              role_id: input.roleId ?? Role.user,
+              mail_status: input.activated ? MailStatus.activated : MailStatus.inactive,
               language: input.language ?? 'en_US',
               rank: input.createdBy === 'self' ? 0 : 1,
               created_by: input.createdBy,

@@ -1,4 +1,4 @@
-import { avatarUrl, type SiteSettings, UserBasicInfoSchema } from '@agora/contracts';
+import { avatarUrl, NoticeStatus, type SiteSettings, UserBasicInfoSchema } from '@agora/contracts';
 import { authorCardOf, effectiveStatus } from '@agora/platform';
 import { Type } from 'typebox';
 
@@ -77,7 +77,7 @@ function account(row: UserRow, accessToken: string, hasPassword: boolean) {
     location: row.location,
     mail_status: row.mail_status,
     mobile: '',
-    notice_status: 1,
+    notice_status: NoticeStatus.on,
     question_count: row.question_count,
     rank: row.rank,
     role_id: row.role_id,

@@ -1,5 +1,5 @@
-import { EnvelopeSchema, Limits, PageQuery, ROLES, type RoleId } from '@agora/contracts';
-import { errors, type FieldProblem, type HttpApp, ok } from '@agora/platform';
+import { EnvelopeSchema, Limits, MailStatus, PageQuery, ROLES, type RoleId } from '@agora/contracts';
+import { errors, type FieldProblem, type HttpApp, MailStatusSql, ok, RoleSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
@@ -113,14 +113,14 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
         : null;
       const where = sql`
         (${term}::text is null or lower(username) like ${term} or lower(display_name) like ${term} or lower(email) like ${term})
-        and (${staff ?? false} = false or role_id in (2, 3))
+        and (${staff ?? false} = false or role_id in (${RoleSql.admin}, ${RoleSql.moderator}))
         and ${
           status === 'deleted'
             ? sql`status = 'deleted'`
             : status === 'suspended'
               ? sql`status = 'suspended' and suspended_until > now()`
               : status === 'inactive'
-                ? sql`status <> 'deleted' and mail_status = 2`
+                ? sql`status <> 'deleted' and mail_status = ${MailStatusSql.inactive}`
                 : sql`status <> 'deleted'`
         }`;
       const [{ rows: counted }, { rows }] = await Promise.all([
@@ -140,7 +140,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
           rank: row.rank,
           role_id: row.role_id,
           role_name: ROLES.find((r) => r.id === row.role_id)?.name ?? '',
-          status: row.mail_status !== 1 && row.status === 'normal' ? 'inactive' : displayStatus(row),
+          status: row.mail_status !== MailStatus.activated && row.status === 'normal' ? 'inactive' : displayStatus(row),
           created_at: seconds(row.created_at),
           deleted_at: seconds(row.deleted_at),
           suspended_at: seconds(row.suspended_at),

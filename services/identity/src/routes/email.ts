@@ -1,4 +1,4 @@
-import { EnvelopeSchema, UserLoginRespSchema } from '@agora/contracts';
+import { EnvelopeSchema, MailStatus, UserLoginRespSchema } from '@agora/contracts';
 import { errors, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
@@ -20,7 +20,7 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
       await accounts.limits.spend(['mail_ip', request.ip], ['mail_account', user.user_id]);
       await accounts.captchas.demand(request, 'email', request.query.captcha_id, request.query.captcha_code);
       await accounts.captchas.record(request, 'email');
-      if (user.mail_status !== 1) await accounts.sendLink(user, 'activation', user.email, user.user_id);
+      if (user.mail_status !== MailStatus.activated) await accounts.sendLink(user, 'activation', user.email, user.user_id);
       return ok(request, null);
     },
   );

@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 import type { Static, TSchema } from 'typebox';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db, Tx } from '../db/database';
+import { MailStatusSql } from '../db/literals';
 import { UserCache } from '../db/user-cache';
 import type { StoredEvent } from '../eventstore/types';
 import { first } from '../lists';
@@ -72,9 +73,9 @@ export const actorProjection: Projection = {
         // Activation is worth 1 reputation (behaviour §1a), recorded by the votes ledger, whose event
         // arrives from another source a moment later. Until then the floor an activated account never
         // falls below is already true, so a new member can ask at once.
-        return setActor(tx, event, d.user_id, sql`mail_status = 1, rank = greatest(rank, 1)`);
+        return setActor(tx, event, d.user_id, sql`mail_status = ${MailStatusSql.activated}, rank = greatest(rank, 1)`);
       case UserDeactivated.type:
-        return setActor(tx, event, d.user_id, sql`mail_status = 2`);
+        return setActor(tx, event, d.user_id, sql`mail_status = ${MailStatusSql.inactive}`);
       case ProfileUpdated.type: {
         const p = event.data as Data<typeof ProfileUpdated>;
         return setActor(

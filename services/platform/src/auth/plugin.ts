@@ -1,4 +1,4 @@
-import { Limits, Role } from '@agora/contracts';
+import { Limits, MailStatus, Role } from '@agora/contracts';
 import jwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -51,7 +51,7 @@ export function guard(level: AuthLevel, actor: Actor | null): void {
   if (!actor || actor.status === 'deleted') throw errors.unauthorized();
   if (actor.status === 'suspended') throw errors.forbidden('suspended');
   if (level === 'login') return;
-  if (actor.mailStatus !== 1) throw errors.forbidden('inactive');
+  if (actor.mailStatus !== MailStatus.activated) throw errors.forbidden('inactive');
   if (level === 'staff' && actor.roleId !== Role.admin && actor.roleId !== Role.moderator) throw errors.forbidden();
   if (level === 'admin' && actor.roleId !== Role.admin) throw errors.forbidden();
 }

@@ -1,7 +1,7 @@
 import type { SearchResult, SiteSettings } from '@agora/contracts';
 import { type Db, effectiveStatus } from '@agora/platform';
 import { sql } from 'kysely';
-import { visibilityOf } from '../indexing/documents';
+import { indexedStatus, visibilityOf } from '../indexing/documents';
 import type { Visibility } from '../search-index/port';
 import { excerptOf, type HighlightTerms, highlight, matchRanges } from './snippets';
 
@@ -29,8 +29,6 @@ interface ResultRow {
   user_status: string | null;
   suspended_until: Date | null;
 }
-
-const STATUS: Record<number, string> = { 1: 'available', 2: 'closed', 10: 'deleted' };
 
 /**
  * The results of hits, in the hits' order, from the read model as it is now: current counts, author
@@ -94,7 +92,7 @@ export async function hydrateResults(
             reserved: reserved.has(t.slug_name),
           };
         }),
-        status: STATUS[row.status] ?? 'available',
+        status: indexedStatus(row.status),
         highlight: { title: highlight(title, matchRanges(title, options.terms)), excerpt: highlighted },
       },
     });
