@@ -16,8 +16,11 @@ export type PinCode = (typeof Pin)[keyof typeof Pin];
 export const Show = { shown: 1, hidden: 2 } as const;
 export type ShowCode = (typeof Show)[keyof typeof Show];
 
-/** A revision's status: `pending` waits for review, `applied` is the post's content, `rejected` was refused. */
-export const RevisionStatus = { pending: 1, applied: 2, rejected: 3 } as const;
+/**
+ * A revision's status: `created` is a tag's first content, `pending` waits for review, `applied` is the
+ * object's content, `rejected` was refused (behaviour §7c).
+ */
+export const RevisionStatus = { created: 0, pending: 1, applied: 2, rejected: 3 } as const;
 export type RevisionStatusCode = (typeof RevisionStatus)[keyof typeof RevisionStatus];
 
 /** A tag's status. */

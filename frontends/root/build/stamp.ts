@@ -12,6 +12,7 @@ const INPUTS = [
   path.join(REPO, 'contracts', 'src', 'i18n'),
   path.join(REPO, 'contracts', 'src', 'limits.ts'),
   path.join(REPO, 'contracts', 'src', 'identity', 'roles.ts'),
+  path.join(REPO, 'contracts', 'src', 'posts', 'status.ts'),
   path.join(REPO, 'package-lock.json'),
 ];
 

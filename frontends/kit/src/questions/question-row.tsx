@@ -1,3 +1,4 @@
+import { Pin, PostStatus } from '@agora/contracts/posts/status';
 import { Box, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { QuestionPageItem, TagResp } from '../api/wire';
@@ -42,14 +43,14 @@ export function QuestionRow({ question, permalink }: { question: QuestionPageIte
       data-testid="question-row"
     >
       <Typography variant="h6" component="h2" sx={{ fontSize: 17, mb: 0.5 }}>
-        {question.pin === 2 ? (
+        {question.pin === Pin.pinned ? (
           <Box component="span" title={t('ui.questions.pinned')} sx={{ mr: 0.5 }} data-testid="pin-icon">
             📌
           </Box>
         ) : null}
         <Link to={questionPath(permalink, question.id, question.url_title)} color="inherit">
           {question.title}
-          {question.status === 2 ? ` [${t('ui.questions.closed')}]` : ''}
+          {question.status === PostStatus.closed ? ` [${t('ui.questions.closed')}]` : ''}
         </Link>
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, color: 'text.secondary', fontSize: 13, mb: 0.75 }}>

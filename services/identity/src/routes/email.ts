@@ -20,7 +20,8 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
       await accounts.limits.spend(['mail_ip', request.ip], ['mail_account', user.user_id]);
       await accounts.captchas.demand(request, 'email', request.query.captcha_id, request.query.captcha_code);
       await accounts.captchas.record(request, 'email');
-      if (user.mail_status !== MailStatus.activated) await accounts.sendLink(user, 'activation', user.email, user.user_id);
+      if (user.mail_status !== MailStatus.activated)
+        await accounts.sendLink(user, 'activation', user.email, user.user_id);
       return ok(request, null);
     },
   );

@@ -1,5 +1,5 @@
-import type { SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff } from '@agora/platform';
+import { PostStatus, Show, type SiteSettings } from '@agora/contracts';
+import { type Actor, type Db, errors, isStaff, PostStatusSql, ShowSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { questionActions } from '../responses/member-actions';
 import { loadAuthors } from './authors';
@@ -51,7 +51,7 @@ export const seconds = (date: Date | null | undefined) => (date ? Math.floor(dat
 
 /** Deleted and hidden questions are for their author and the moderators only (behaviour §7d, §4b). */
 export function visibleTo(viewer: Actor | null, q: { user_id: string; status: number; show: number }) {
-  if (q.status !== 10 && q.show === 1) return true;
+  if (q.status !== PostStatus.deleted && q.show === Show.shown) return true;
   return viewer !== null && (viewer.id === q.user_id || isStaff(viewer));
 }
 
@@ -103,7 +103,7 @@ export function questionInfoFor(view: QuestionView, viewer: Actor | null, settin
     pin: q.pin,
     show: q.show,
     operation:
-      q.status === 2
+      q.status === PostStatus.closed
         ? { type: 'closed', description: '', msg: q.close_msg, time: seconds(q.updated_at), level: 'info' }
         : { type: '', description: '', msg: '', time: 0, level: '' },
     user_info: authors.get(q.user_id),
@@ -199,8 +199,10 @@ async function tagFamily(db: Db, slug: string): Promise<string[]> {
 /** The question list (behaviour §7a): pinned first in every order; one page and its count. */
 export async function questionPage(db: Db, query: QuestionPageQuery, settings: SiteSettings, counts: ListCounts) {
   const conditions = [
-    query.order === 'unanswered' ? sql`q.status = 1 and q.answer_count = 0` : sql`q.status in (1, 2)`,
-    sql`q.show = 1`,
+    query.order === 'unanswered'
+      ? sql`q.status = ${PostStatusSql.available} and q.answer_count = 0`
+      : sql`q.status in (${PostStatusSql.available}, ${PostStatusSql.closed})`,
+    sql`q.show = ${ShowSql.shown}`,
   ];
   const days = query.order === 'hot' ? (query.in_days ?? 90) : query.in_days;
   if (days) conditions.push(sql`q.created_at > now() - ${days} * interval '1 day'`);

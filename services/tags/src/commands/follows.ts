@@ -1,8 +1,8 @@
-import { isTagSlug, normalizeTagSlug } from '@agora/contracts';
+import { isTagSlug, normalizeTagSlug, TagStatus } from '@agora/contracts';
 import { type Actor, errors, type ServiceContext } from '@agora/platform';
 import { followsDecider, followsStream } from '../domain/follows/decider';
 import { lockTagRows } from '../projections/tags/row-locks';
-import { mainTagsBySlugs, TagStatus, tagById } from '../queries/tag-rows';
+import { mainTagsBySlugs, tagById } from '../queries/tag-rows';
 import { decideOn, inTransaction } from './streams';
 
 /** Following tags (spec §1): one tag at a time, or the whole list at once. A synonym stands for its main tag. */

@@ -1,10 +1,10 @@
-import type { SiteSettings } from '@agora/contracts';
+import { type SiteSettings, TagStatus } from '@agora/contracts';
 import { type Actor, errors, type ServiceContext } from '@agora/platform';
 import { sql } from 'kysely';
 import { tagDecider } from '../domain/tag/decider';
 import { lockTagRows } from '../projections/tags/row-locks';
 import { tagMarks } from '../queries/marks';
-import { TagStatus, tagById, tagBySlug, tagsBySlugs } from '../queries/tag-rows';
+import { tagById, tagBySlug, tagsBySlugs } from '../queries/tag-rows';
 import { displayName, tagContent, tagSlug } from './content';
 import { can, requirePermission } from './permissions';
 import { decideOn, inTransaction } from './streams';

@@ -1,5 +1,6 @@
+import { TagStatus } from '@agora/contracts';
 import type { tagMarks } from './marks';
-import { type TagRow, TagStatus } from './tag-rows';
+import type { TagRow } from './tag-rows';
 
 type Marks = ReturnType<typeof tagMarks>;
 

@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@agora/contracts';
+import { RevisionStatus, type SiteSettings, TagStatus } from '@agora/contracts';
 import {
   type Actor,
   type Db,
@@ -10,7 +10,7 @@ import {
 } from '@agora/platform';
 import { sql } from 'kysely';
 import { seconds } from './responses';
-import { TagStatus, tagById } from './tag-rows';
+import { tagById } from './tag-rows';
 
 /** The tag events a timeline shows (behaviour §4a: created, edited, deleted, undeleted), by label. */
 const SHOWN: Record<string, string> = {
@@ -105,7 +105,8 @@ async function revisionDetail(db: Db, id: string, viewer: Actor | null) {
     await sql<RevisionRow>`select tag_id, user_id, status, content from tag_revisions where id = ${id}`.execute(db);
   const revision = rows[0];
   // A suggestion still waiting for review is its author's and the moderators'.
-  if (!revision || (revision.status === 1 && !isStaff(viewer) && viewer?.id !== revision.user_id)) throw notFound();
+  if (!revision || (revision.status === RevisionStatus.pending && !isStaff(viewer) && viewer?.id !== revision.user_id))
+    throw notFound();
   const tag = await visibleTag(db, revision.tag_id, viewer);
   const main = tag.main_tag_id ? await tagById(db, tag.main_tag_id) : undefined;
   return {

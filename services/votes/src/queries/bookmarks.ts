@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, isStaff, loadAuthorCards } from '@agora/platform';
+import { type Actor, type Db, isStaff, loadAuthorCards, PostStatusSql, ShowSql } from '@agora/platform';
 import { sql } from 'kysely';
 
 interface BookmarkedQuestionRow {
@@ -57,8 +57,8 @@ export async function bookmarkPage(
   settings: SiteSettings,
 ) {
   const visible = sql`
-    b.user_id = ${viewer.id} and q.status <> 10 and (b.object_type = 'question' or a.status = 1)
-    and (q.show = 1 or q.user_id = ${viewer.id} or ${isStaff(viewer)}::boolean)`;
+    b.user_id = ${viewer.id} and q.status <> ${PostStatusSql.deleted} and (b.object_type = 'question' or a.status = ${PostStatusSql.available})
+    and (q.show = ${ShowSql.shown} or q.user_id = ${viewer.id} or ${isStaff(viewer)}::boolean)`;
   const from = sql`bookmarks b join questions q on q.id = b.question_id left join answers a on a.id = b.object_id`;
   const [{ rows: counted }, { rows }] = await Promise.all([
     sql<{ n: number }>`select count(*)::int as n from ${from} where ${visible}`.execute(db),
@@ -74,7 +74,7 @@ export async function bookmarkPage(
         select count(*)::int as n, (array_agg(x.id order by x.created_at))[1] as first_id,
           (array_agg(x.id order by x.created_at desc))[1] as last_id,
           (array_agg(x.user_id order by x.created_at desc))[1] as last_user
-        from answers x where x.question_id = q.id and x.status = 1
+        from answers x where x.question_id = q.id and x.status = ${PostStatusSql.available}
       ) ans on true
       where ${visible}
       order by b.created_at desc, b.object_id desc

@@ -143,9 +143,13 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     if (state.status === 'deleted') throw errors.notFound('error.user.not_found');
     switch (command.type) {
       case 'activate':
-        return state.mailStatus === MailStatus.activated ? [] : [{ type: 'identity.user_activated', data: { user_id: userId } }];
+        return state.mailStatus === MailStatus.activated
+          ? []
+          : [{ type: 'identity.user_activated', data: { user_id: userId } }];
       case 'deactivate':
-        return state.mailStatus === MailStatus.inactive ? [] : [{ type: 'identity.user_deactivated', data: { user_id: userId } }];
+        return state.mailStatus === MailStatus.inactive
+          ? []
+          : [{ type: 'identity.user_deactivated', data: { user_id: userId } }];
       case 'update_profile':
         return [{ type: 'identity.profile_updated', data: { user_id: userId, ...command.profile } }];
       case 'change_interface':
@@ -196,7 +200,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'reinstate': {
         const events: UserEvent[] = [];
         if (state.status === 'suspended') events.push({ type: 'identity.user_reinstated', data: { user_id: userId } });
-        if (state.mailStatus !== MailStatus.activated) events.push({ type: 'identity.user_activated', data: { user_id: userId } });
+        if (state.mailStatus !== MailStatus.activated)
+          events.push({ type: 'identity.user_activated', data: { user_id: userId } });
         return events;
       }
       case 'delete':
