@@ -2,10 +2,10 @@ import { CurrentUserInfoSchema, EnvelopeSchema, SUPPORTED_LANGUAGES, UserLoginRe
 import { actionRecordRoute, errors, type HttpApp, ok, renderMarkdown } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
-import { isReservedUsername, USERNAME_PATTERN } from '../domain/user/username';
+import { isReservedUsername } from '../domain/user/username';
 import { toCurrentUserInfo, toUserLoginResp } from '../responses/users';
 import { demandLoginCaptcha } from '../security/login-captcha';
-import { AvatarUrl, CaptchaFields, DisplayName, Email, Password } from './schemas';
+import { AvatarUrl, CaptchaFields, DisplayName, Email, Password, Username } from './schemas';
 import { sessionsChanged } from './sessions-changed';
 
 const Null = Type.Null();
@@ -116,7 +116,7 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
       schema: {
         body: Type.Object({
           display_name: DisplayName,
-          username: Type.String({ minLength: 2, maxLength: 30, pattern: USERNAME_PATTERN }),
+          username: Username,
           avatar: Type.Optional(
             Type.Object({
               // `default` is what the reference client sends for a member who never chose one: the site's default.

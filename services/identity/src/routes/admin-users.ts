@@ -3,14 +3,16 @@ import { errors, type FieldProblem, type HttpApp, MailStatusSql, ok, RoleSql } f
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
-import { USERNAME_PATTERN } from '../domain/user/username';
 import { avatarUrl, displayStatus, type UserRow } from '../responses/users';
-import { Email, Password } from './schemas';
+import { DisplayName, Email, Password, Username } from './schemas';
 import { sessionsChanged } from './sessions-changed';
 
 const Null = Type.Null();
 const ADMIN = { auth: 'admin' as const };
-const AdminDisplayName = Type.String({ minLength: Limits.user.adminDisplayNameMinLength, maxLength: 30 });
+const AdminDisplayName = Type.String({
+  minLength: Limits.user.adminDisplayNameMinLength,
+  maxLength: Limits.user.displayNameMaxLength,
+});
 
 const DURATIONS: Record<string, number | null> = {
   '24h': 24,
@@ -67,17 +69,23 @@ function parseBulk(text: string): {
     const password = rest.join(',');
     const problem = (key: string, params: Record<string, string | number> = {}) =>
       problems.push({ field: 'users', key, params: { line, ...params } });
-    if (displayName.length < Limits.user.adminDisplayNameMinLength || displayName.length > 30)
-      problem('error.bulk.display_name');
-    else if (!EMAIL_FORMAT.test(email) || email.length > 500) problem('error.bulk.email');
+    if (
+      displayName.length < Limits.user.adminDisplayNameMinLength ||
+      displayName.length > Limits.user.displayNameMaxLength
+    )
+      problem('error.bulk.display_name', {
+        min: Limits.user.adminDisplayNameMinLength,
+        max: Limits.user.displayNameMaxLength,
+      });
+    else if (!EMAIL_FORMAT.test(email) || email.length > Limits.user.emailMaxLength) problem('error.bulk.email');
     else if (seen.has(email.toLowerCase())) problem('error.bulk.email_repeated');
     else if (password.length < Limits.password.minLength || password.length > Limits.password.maxLength)
-      problem('error.bulk.password');
+      problem('error.bulk.password', { min: Limits.password.minLength, max: Limits.password.maxLength });
     seen.add(email.toLowerCase());
     return { displayName, email, password };
   });
   if (rows.length === 0) problems.push({ field: 'users', key: 'validation.required' });
-  if (rows.length > 5000) problems.push({ field: 'users', key: 'error.bulk.too_many' });
+  if (rows.length > Limits.user.bulkAddMax) problems.push({ field: 'users', key: 'error.bulk.too_many' });
   return { lines, problems };
 }
 
@@ -88,7 +96,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       config: ADMIN,
       schema: {
         querystring: Type.Object({
-          ...PageQuery({ default: 10 }),
+          ...PageQuery({ default: Limits.pageSize.apiDefault }),
           query: Type.Optional(Type.String({ maxLength: 100 })),
           staff: Type.Optional(Type.Boolean()),
           status: Type.Optional(
@@ -246,7 +254,8 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
     {
       config: ADMIN,
       schema: {
-        body: Type.Object({ users: Type.String({ maxLength: 5000 * 200 }) }),
+        // Room for every line of the largest list, each far longer than a real one.
+        body: Type.Object({ users: Type.String({ maxLength: Limits.user.bulkAddMax * 200 }) }),
         response: { 200: EnvelopeSchema(Null) },
       },
     },
@@ -290,9 +299,9 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       schema: {
         body: Type.Object({
           user_id: Type.String({ minLength: 1 }),
-          display_name: Type.String({ minLength: 2, maxLength: 30 }),
+          display_name: DisplayName,
           email: Email,
-          username: Type.Optional(Type.String({ minLength: 2, maxLength: 30, pattern: USERNAME_PATTERN })),
+          username: Type.Optional(Username),
         }),
         response: { 200: EnvelopeSchema(Null) },
       },

@@ -1,4 +1,4 @@
-import { EnvelopeSchema, MailStatus, UserLoginRespSchema } from '@agora/contracts';
+import { EnvelopeSchema, Limits, MailStatus, UserLoginRespSchema } from '@agora/contracts';
 import { errors, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
@@ -54,7 +54,11 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
     {
       config: { auth: 'login' },
       schema: {
-        body: Type.Object({ e_mail: Email, pass: Type.Optional(Type.String({ maxLength: 32 })), ...CaptchaFields }),
+        body: Type.Object({
+          e_mail: Email,
+          pass: Type.Optional(Type.String({ maxLength: Limits.password.maxLength })),
+          ...CaptchaFields,
+        }),
         response: { 200: EnvelopeSchema(Null) },
       },
     },

@@ -1,5 +1,6 @@
 import {
   EnvelopeSchema,
+  Limits,
   PERMISSION_KEYS,
   type PermissionKey,
   privilegeThresholds,
@@ -17,8 +18,6 @@ import {
   UserBasicInfoSchema,
   type UserRow,
 } from '../responses/users';
-
-const MENTION_SUGGESTIONS = 5;
 
 export async function userRoutes(app: HttpApp, accounts: Accounts) {
   // Mention suggestions: usernames or display names starting with what was typed.
@@ -40,7 +39,7 @@ export async function userRoutes(app: HttpApp, accounts: Accounts) {
         select * from users
         where status <> 'deleted' and (lower(username) like ${prefix} or lower(display_name) like ${prefix})
         order by (lower(username) = ${request.query.username.trim().toLowerCase()}) desc, rank desc, username
-        limit ${MENTION_SUGGESTIONS}`.execute(accounts.db);
+        limit ${Limits.suggestions.mentions}`.execute(accounts.db);
       const settings = await accounts.settings();
       return ok(
         request,

@@ -16,7 +16,7 @@ import type { PostsReads } from '../queries/reads';
 import { sendSharedReply } from '../responses/shared-replies';
 import { Id, Null, USER } from './schemas';
 
-const Content = Type.String({ minLength: Limits.answer.minLength, maxLength: 65535 });
+const Content = Type.String({ minLength: Limits.answer.minLength, maxLength: Limits.post.bodyMaxLength });
 
 /** Answers: post, edit, delete, recover, accept, read one, and a question's answer page. */
 export async function answerRoutes(
@@ -49,7 +49,7 @@ export async function answerRoutes(
         body: Type.Object({
           id: Id,
           content: Content,
-          edit_summary: Type.Optional(Type.String({ maxLength: 500 })),
+          edit_summary: Type.Optional(Type.String({ maxLength: Limits.post.editSummaryMaxLength })),
           title: Type.Optional(Type.String()),
           ...CaptchaFields,
         }),
@@ -123,7 +123,7 @@ export async function answerRoutes(
         querystring: Type.Object({
           question_id: Id,
           order: Type.Optional(Type.String({ maxLength: 20 })),
-          ...PageQuery({ default: 999, max: 1000 }),
+          ...PageQuery({ default: Limits.pageSize.answers, max: Limits.pageSize.answersMax }),
         }),
         response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(AnswerInfoSchema) })) },
       },

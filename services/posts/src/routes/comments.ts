@@ -6,7 +6,7 @@ import { commentInfo, commentPage } from '../queries/comments';
 import type { PostsReads } from '../queries/reads';
 import { Id, Null, USER } from './schemas';
 
-const Text = Type.String({ minLength: 2, maxLength: 600 });
+const Text = Type.String({ minLength: Limits.comment.minLength, maxLength: Limits.comment.maxLength });
 
 /** Comments: add, edit, delete, read, a post's comment page; and the editor's preview. */
 export async function commentRoutes(
@@ -105,7 +105,7 @@ export async function commentRoutes(
     {
       config: USER,
       schema: {
-        body: Type.Object({ content: Type.String({ maxLength: 65535 }) }),
+        body: Type.Object({ content: Type.String({ maxLength: Limits.post.bodyMaxLength }) }),
         response: { 200: EnvelopeSchema(Type.String()) },
       },
     },

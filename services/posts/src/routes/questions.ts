@@ -20,12 +20,12 @@ import type { ViewCounter } from '../views/view-counter';
 import { Id, Null, USER } from './schemas';
 
 export const TagItemSchema = Type.Object({
-  slug_name: Type.String({ minLength: 1, maxLength: 35 }),
-  display_name: Type.Optional(Type.String({ maxLength: 35 })),
-  original_text: Type.Optional(Type.String({ maxLength: 65535 })),
+  slug_name: Type.String({ minLength: 1, maxLength: Limits.tags.slugMaxLength }),
+  display_name: Type.Optional(Type.String({ maxLength: Limits.tags.nameMaxLength })),
+  original_text: Type.Optional(Type.String({ maxLength: Limits.tags.descriptionMaxLength })),
 });
-const Title = Type.String({ minLength: 6, maxLength: Limits.question.titleMaxLength });
-const Body = Type.String({ maxLength: 65535 });
+const Title = Type.String({ minLength: Limits.question.titleMinLength, maxLength: Limits.question.titleMaxLength });
+const Body = Type.String({ maxLength: Limits.post.bodyMaxLength });
 const ORDERS: QuestionOrder[] = ['newest', 'active', 'hot', 'score', 'unanswered', 'frequent', 'recommend'];
 
 /** Questions: ask (alone or with an answer), edit, delete, read one, the question list. */
@@ -79,7 +79,7 @@ export async function questionRoutes(
           title: Title,
           content: Body,
           tags: Type.Array(TagItemSchema, { maxItems: 20 }),
-          edit_summary: Type.Optional(Type.String({ maxLength: 500 })),
+          edit_summary: Type.Optional(Type.String({ maxLength: Limits.post.editSummaryMaxLength })),
           invite_user: Type.Optional(Type.Array(Type.String())),
           ...CaptchaFields,
         }),
@@ -169,7 +169,7 @@ export async function questionRoutes(
           title: Title,
           content: Body,
           tags: Type.Array(TagItemSchema, { maxItems: 20 }),
-          answer_content: Type.String({ minLength: Limits.answer.minLength, maxLength: 65535 }),
+          answer_content: Type.String({ minLength: Limits.answer.minLength, maxLength: Limits.post.bodyMaxLength }),
           mention_username_list: Type.Optional(Type.Array(Type.String())),
           ...CaptchaFields,
         }),

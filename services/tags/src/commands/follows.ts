@@ -1,4 +1,4 @@
-import { isTagSlug, normalizeTagSlug, TagStatus } from '@agora/contracts';
+import { isTagSlug, Limits, normalizeTagSlug, TagStatus } from '@agora/contracts';
 import { type Actor, errors, type ServiceContext } from '@agora/platform';
 import { followsDecider, followsStream } from '../domain/follows/decider';
 import { lockTagRows } from '../projections/tags/row-locks';
@@ -36,7 +36,11 @@ export class FollowCommands {
     const slugs = slugNames.map(normalizeTagSlug);
     const bad = slugNames.find((name) => !isTagSlug(normalizeTagSlug(name)));
     if (bad !== undefined)
-      throw errors.fields({ field: 'slug_name_list', key: 'error.tag.invalid_slug', params: { slug: bad } });
+      throw errors.fields({
+        field: 'slug_name_list',
+        key: 'error.tag.invalid_slug',
+        params: { slug: bad, max: Limits.tags.slugMaxLength },
+      });
     const tags = await mainTagsBySlugs(this.db, slugs);
     const command = { type: 'replace' as const, userId: actor.id, tagIds: tags.map((t) => t.id) };
     await inTransaction(this.context, async (tx) => {

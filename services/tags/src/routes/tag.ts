@@ -59,7 +59,7 @@ export async function tagRoutes(app: HttpApp, tags: TagCommands) {
           slug_name: Type.Optional(Slug),
           display_name: Type.Optional(DisplayName),
           original_text: Type.Optional(Description),
-          edit_summary: Type.Optional(Type.String({ maxLength: 500 })),
+          edit_summary: Type.Optional(Type.String({ maxLength: Limits.post.editSummaryMaxLength })),
         }),
         response: { 200: EnvelopeSchema(UpdateTagRespSchema) },
       },
