@@ -1,6 +1,7 @@
 export * from './api/envelope';
 export * from './api/pagination';
 export * from './api/reasons';
+export * from './api/time';
 export * from './api/timeline';
 export * from './catch-up';
 export * from './events/envelope';

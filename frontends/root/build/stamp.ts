@@ -14,6 +14,7 @@ const INPUTS = [
   path.join(REPO, 'contracts', 'src', 'identity', 'roles.ts'),
   path.join(REPO, 'contracts', 'src', 'posts', 'status.ts'),
   path.join(REPO, 'contracts', 'src', 'identity', 'profile-rules.ts'),
+  path.join(REPO, 'contracts', 'src', 'api', 'time.ts'),
   path.join(REPO, 'package-lock.json'),
 ];
 

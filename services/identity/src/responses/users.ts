@@ -1,4 +1,4 @@
-import { avatarUrl, NoticeStatus, type SiteSettings, UserBasicInfoSchema } from '@agora/contracts';
+import { avatarUrl, NoticeStatus, type SiteSettings, seconds, UserBasicInfoSchema } from '@agora/contracts';
 import { authorCardOf, effectiveStatus } from '@agora/platform';
 import { Type } from 'typebox';
 
@@ -50,8 +50,6 @@ export interface UserRow {
   created_at: Date;
   last_login_at: Date | null;
 }
-
-const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : 0);
 
 /** A suspension past its end shows as normal. */
 export function displayStatus(row: Pick<UserRow, 'status' | 'suspended_until'>): string {

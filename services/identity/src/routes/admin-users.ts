@@ -1,4 +1,4 @@
-import { EnvelopeSchema, Limits, MailStatus, PageQuery, ROLES, type RoleId } from '@agora/contracts';
+import { EnvelopeSchema, Limits, MailStatus, PageQuery, ROLES, type RoleId, seconds } from '@agora/contracts';
 import { errors, type FieldProblem, type HttpApp, MailStatusSql, ok, RoleSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -45,7 +45,6 @@ const UserPageItem = Type.Object({
   suspended_until: Type.Integer(),
 });
 
-const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function notOnYourself(actorId: string, userId: string) {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { seconds } from '@agora/contracts';
 import { type Db, first } from '@agora/platform';
 import { sql } from 'kysely';
 import type { MailSource } from '../domain/settings/decider';
@@ -41,7 +42,7 @@ export class UnsubscribeCodes {
 
   async sign(userId: string, sources: MailSource[], now = Date.now()): Promise<string> {
     const mask = sources.reduce((sum, source) => sum | BITS[source], 0);
-    const payload = `${userId}.${mask}.${Math.floor((now + UNSUBSCRIBE_LIFETIME_MS) / 1000)}`;
+    const payload = `${userId}.${mask}.${seconds(now + UNSUBSCRIBE_LIFETIME_MS)}`;
     return `${payload}.${await this.signature(payload)}`;
   }
 

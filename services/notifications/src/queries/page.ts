@@ -5,6 +5,7 @@ import {
   type NotificationType,
   type Page,
   type SiteSettings,
+  seconds,
   translate,
   type UserBasicInfo,
 } from '@agora/contracts';
@@ -111,7 +112,7 @@ export async function notificationPage(
       action: row.action,
       count: row.count,
       is_read: row.is_read,
-      update_time: Math.floor(row.updated_at.getTime() / 1000),
+      update_time: seconds(row.updated_at),
     };
     if (row.trigger_user_id && !isAnonymousAction(row.action)) {
       item.user_info = card(row.trigger_user_id, byId.get(row.trigger_user_id), settings);

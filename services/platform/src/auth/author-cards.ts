@@ -1,4 +1,4 @@
-import { avatarUrl, type SiteSettings, type UserBasicInfo } from '@agora/contracts';
+import { avatarUrl, type SiteSettings, seconds, type UserBasicInfo } from '@agora/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { type Actor, effectiveStatus } from './actor';
@@ -42,7 +42,7 @@ export function authorCardOf(row: AuthorCardRow, settings: Pick<SiteSettings, 'u
     language: row.language,
     location: '',
     website: '',
-    suspended_until: row.suspended_until ? Math.floor(row.suspended_until.getTime() / 1000) : 0,
+    suspended_until: seconds(row.suspended_until),
   };
 }
 

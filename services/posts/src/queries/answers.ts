@@ -1,9 +1,8 @@
-import { PostStatus, type SiteSettings } from '@agora/contracts';
+import { PostStatus, type SiteSettings, seconds } from '@agora/contracts';
 import { type Actor, type Db, errors, first, isStaff, PostStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { answerActions } from '../responses/member-actions';
 import { loadAuthors } from './authors';
-import { seconds } from './questions';
 
 interface AnswerRow {
   id: string;

@@ -1,9 +1,8 @@
-import type { SiteSettings } from '@agora/contracts';
+import { type SiteSettings, seconds } from '@agora/contracts';
 import { type Actor, type Db, errors, first, PostStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { commentActions } from '../responses/member-actions';
 import { loadAuthors } from './authors';
-import { seconds } from './questions';
 
 interface CommentRow {
   id: string;

@@ -1,7 +1,7 @@
-import { objectTypeOf, postStatusName, type SiteSettings } from '@agora/contracts';
+import { objectTypeOf, postStatusName, type SiteSettings, seconds } from '@agora/contracts';
 import { type Actor, type Db, errors, isStaff, PostStatusSql } from '@agora/platform';
 import { type RawBuilder, sql } from 'kysely';
-import { type QuestionRow, seconds } from './questions';
+import type { QuestionRow } from './questions';
 import { tagResps } from './tags';
 
 /** The question statuses as the personal lists name them (Answer's admin search names). */

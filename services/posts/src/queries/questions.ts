@@ -1,4 +1,4 @@
-import { PostStatus, Show, type SiteSettings } from '@agora/contracts';
+import { PostStatus, Show, type SiteSettings, seconds } from '@agora/contracts';
 import { type Actor, type Db, errors, isStaff, PostStatusSql, ShowSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { questionActions } from '../responses/member-actions';
@@ -46,8 +46,6 @@ export function questionRowOf(json: unknown): QuestionRow {
   for (const column of DATE_COLUMNS) if (typeof row[column] === 'string') row[column] = new Date(row[column]);
   return row as unknown as QuestionRow;
 }
-
-export const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : 0);
 
 /** Deleted and hidden questions are for their author and the moderators only (behaviour §7d, §4b). */
 export function visibleTo(viewer: Actor | null, q: { user_id: string; status: number; show: number }) {

@@ -1,8 +1,7 @@
-import type { SiteSettings } from '@agora/contracts';
+import { type SiteSettings, seconds } from '@agora/contracts';
 import { type Actor, type Db, errors, isStaff, RevisionStatusSql, renderMarkdown, urlTitle } from '@agora/platform';
 import { sql } from 'kysely';
 import { loadAuthors } from './authors';
-import { seconds } from './questions';
 import { tagResps } from './tags';
 import { type RevisionRow, visiblePost } from './timeline';
 

@@ -1,8 +1,8 @@
-import { objectTypeOf, PostStatus, RevisionStatus, type SiteSettings } from '@agora/contracts';
+import { objectTypeOf, PostStatus, RevisionStatus, type SiteSettings, seconds } from '@agora/contracts';
 import { type Actor, type Db, errors, isStaff, renderMarkdown } from '@agora/platform';
 import { sql } from 'kysely';
 import { loadAuthors } from './authors';
-import { seconds, visibleTo } from './questions';
+import { visibleTo } from './questions';
 import { tagResps } from './tags';
 
 interface QuestionFacts {

@@ -1,4 +1,4 @@
-import type { SearchResult, SiteSettings } from '@agora/contracts';
+import { type SearchResult, type SiteSettings, seconds } from '@agora/contracts';
 import { type Db, effectiveStatus } from '@agora/platform';
 import { sql } from 'kysely';
 import { indexedStatus, visibilityOf } from '../indexing/documents';
@@ -71,7 +71,7 @@ export async function hydrateResults(
         title,
         url_title: row.url_title ?? '',
         excerpt,
-        created_at: Math.floor(row.created_at.getTime() / 1000),
+        created_at: seconds(row.created_at),
         vote_count: row.vote_count,
         accepted: question ? row.q_accepted !== null : row.q_accepted === row.id,
         answer_count: row.q_answer_count ?? 0,

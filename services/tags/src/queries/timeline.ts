@@ -1,4 +1,4 @@
-import { RevisionStatus, type SiteSettings, TagStatus } from '@agora/contracts';
+import { RevisionStatus, type SiteSettings, seconds, TagStatus } from '@agora/contracts';
 import {
   type Actor,
   type Db,
@@ -9,7 +9,6 @@ import {
   renderMarkdown,
 } from '@agora/platform';
 import { sql } from 'kysely';
-import { seconds } from './responses';
 import { tagById } from './tag-rows';
 
 /** The tag events a timeline shows (behaviour §4a: created, edited, deleted, undeleted), by label. */

@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@agora/contracts';
+import { type SiteSettings, seconds } from '@agora/contracts';
 import { type Actor, type Db, isStaff, loadAuthorCards, PostStatusSql, ShowSql } from '@agora/platform';
 import { sql } from 'kysely';
 
@@ -30,8 +30,6 @@ interface BookmarkedQuestionRow {
   my_vote: number | null;
   collected: boolean;
 }
-
-const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : 0);
 
 function tagResps(tags: BookmarkedQuestionRow['tags'], settings: SiteSettings) {
   const recommended = new Set(settings.tags.recommend_tags.map((t) => t.slug_name.toLowerCase()));

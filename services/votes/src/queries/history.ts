@@ -1,10 +1,8 @@
-import { type Language, type ReputationReason, translate } from '@agora/contracts';
+import { type Language, type ReputationReason, seconds, translate } from '@agora/contracts';
 import { type Db, PostStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 
 type ObjectType = 'question' | 'answer' | 'comment';
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
 /** How a ledger entry reads on the reputation page (behaviour §1c). */
 const RANK_TYPES: Partial<Record<ReputationReason, string>> = {
   'question.voted_up': 'upvoted',
