@@ -45,6 +45,7 @@ export * from './service/module';
 export * from './service/process';
 export * from './service/service';
 export * from './site-settings/site-settings';
+export * from './site-settings/tag-marks';
 export * from './text/mentions';
 export * from './text/plain-text';
 export * from './text/render';

@@ -1,8 +1,7 @@
 import { objectTypeOf, postStatusName, type SiteSettings, seconds } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff, PostStatusSql } from '@agora/platform';
+import { type Actor, type Db, errors, isStaff, PostStatusSql, tagResps } from '@agora/platform';
 import { type RawBuilder, sql } from 'kysely';
 import type { QuestionRow } from './questions';
-import { tagResps } from './tags';
 
 /** The question statuses as the personal lists name them (Answer's admin search names). */
 

@@ -1,10 +1,9 @@
 import { PostStatus, Show, type SiteSettings, seconds } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff, PostStatusSql, ShowSql } from '@agora/platform';
+import { type Actor, type Db, errors, isStaff, PostStatusSql, ShowSql, tagResps } from '@agora/platform';
 import { sql } from 'kysely';
 import { questionActions } from '../responses/member-actions';
 import { loadAuthors } from './authors';
 import type { ListCounts } from './list-counts';
-import { tagResps } from './tags';
 
 export interface QuestionRow {
   id: string;

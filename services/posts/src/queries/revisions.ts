@@ -1,8 +1,16 @@
 import { type SiteSettings, seconds } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff, RevisionStatusSql, renderMarkdown, urlTitle } from '@agora/platform';
+import {
+  type Actor,
+  type Db,
+  errors,
+  isStaff,
+  RevisionStatusSql,
+  renderMarkdown,
+  tagResps,
+  urlTitle,
+} from '@agora/platform';
 import { sql } from 'kysely';
 import { loadAuthors } from './authors';
-import { tagResps } from './tags';
 import { type RevisionRow, visiblePost } from './timeline';
 
 /**

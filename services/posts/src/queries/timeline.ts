@@ -1,9 +1,8 @@
 import { objectTypeOf, PostStatus, RevisionStatus, type SiteSettings, seconds } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff, renderMarkdown } from '@agora/platform';
+import { type Actor, type Db, errors, isStaff, renderMarkdown, tagResps } from '@agora/platform';
 import { sql } from 'kysely';
 import { loadAuthors } from './authors';
 import { visibleTo } from './questions';
-import { tagResps } from './tags';
 
 interface QuestionFacts {
   id: string;

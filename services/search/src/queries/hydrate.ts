@@ -1,5 +1,5 @@
 import { type SearchResult, type SiteSettings, seconds } from '@agora/contracts';
-import { type Db, effectiveStatus } from '@agora/platform';
+import { type Db, effectiveStatus, tagResps } from '@agora/platform';
 import { sql } from 'kysely';
 import { indexedStatus, visibilityOf } from '../indexing/documents';
 import type { Visibility } from '../search-index/port';
@@ -54,8 +54,6 @@ export async function hydrateResults(
     left join actors a on a.user_id = p.user_id
     where p.id = any(${ids})`.execute(db);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const recommended = new Set(options.settings.tags.recommend_tags.map((t) => t.slug_name.toLowerCase()));
-  const reserved = new Set(options.settings.tags.reserved_tags.map((t) => t.slug_name.toLowerCase()));
   const results: SearchResult[] = [];
   for (const id of ids) {
     const row = byId.get(id);
@@ -82,16 +80,17 @@ export async function hydrateResults(
           rank: row.rank ?? 0,
           status: row.user_status ? effectiveStatus(row.user_status, row.suspended_until) : 'deleted',
         },
-        tags: (row.tags ?? []).map((t) => {
-          const known = row.tag_names?.find(([slug]) => slug === t.slug_name);
-          return {
-            slug_name: t.slug_name,
-            display_name: known?.[1] ?? t.display_name,
-            main_tag_slug_name: known?.[2] ?? '',
-            recommend: recommended.has(t.slug_name),
-            reserved: reserved.has(t.slug_name),
-          };
-        }),
+        tags: tagResps(
+          (row.tags ?? []).map((t) => {
+            const known = row.tag_names?.find(([slug]) => slug === t.slug_name);
+            return {
+              slug_name: t.slug_name,
+              display_name: known?.[1] ?? t.display_name,
+              main_tag_slug_name: known?.[2] ?? '',
+            };
+          }),
+          options.settings,
+        ),
         status: indexedStatus(row.status),
         highlight: { title: highlight(title, matchRanges(title, options.terms)), excerpt: highlighted },
       },

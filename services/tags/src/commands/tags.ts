@@ -1,9 +1,8 @@
 import { type SiteSettings, TagStatus } from '@agora/contracts';
-import { type Actor, errors, type ServiceContext } from '@agora/platform';
+import { type Actor, errors, type ServiceContext, tagMarks } from '@agora/platform';
 import { sql } from 'kysely';
 import { tagDecider } from '../domain/tag/decider';
 import { lockTagRows } from '../projections/tags/row-locks';
-import { tagMarks } from '../queries/marks';
 import { tagById, tagBySlug, tagsBySlugs } from '../queries/tag-rows';
 import { displayName, tagContent, tagSlug } from './content';
 import { can, requirePermission } from './permissions';

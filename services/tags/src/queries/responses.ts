@@ -1,5 +1,5 @@
 import { seconds, TagStatus } from '@agora/contracts';
-import type { tagMarks } from './marks';
+import type { tagMarks } from '@agora/platform';
 import type { TagRow } from './tag-rows';
 
 type Marks = ReturnType<typeof tagMarks>;

@@ -1,8 +1,7 @@
 import { Limits, type SiteSettings, TagStatus } from '@agora/contracts';
-import { type Db, TagStatusSql } from '@agora/platform';
+import { type Db, TagStatusSql, tagMarks } from '@agora/platform';
 import { sql } from 'kysely';
 import { escapeLike } from './like';
-import { tagMarks } from './marks';
 import { tagBasic } from './responses';
 import type { IndexedTag, TagNames } from './tag-name-index';
 import { mainTagsBySlugs, type TagRow } from './tag-rows';

@@ -1,7 +1,6 @@
 import { normalizeTagSlug, type SiteSettings, TagStatus } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff } from '@agora/platform';
+import { type Actor, type Db, errors, isStaff, tagMarks } from '@agora/platform';
 import { followedAmong } from './follows';
-import { tagMarks } from './marks';
 import { tagActions } from './member-actions';
 import { tagInfo } from './responses';
 import { tagById, tagBySlug } from './tag-rows';

@@ -1,9 +1,8 @@
 import { type SiteSettings, TagStatus } from '@agora/contracts';
-import { type Db, TagStatusSql } from '@agora/platform';
+import { type Db, TagStatusSql, tagMarks } from '@agora/platform';
 import { sql } from 'kysely';
 import { followedAmong } from './follows';
 import { escapeLike } from './like';
-import { tagMarks } from './marks';
 import { tagPageItem } from './responses';
 import type { IndexedTag, TagNames } from './tag-name-index';
 import { type TagRow, tagsByIds } from './tag-rows';

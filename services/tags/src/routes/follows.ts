@@ -1,9 +1,8 @@
 import { EnvelopeSchema, FollowingTagSchema, FollowRespSchema, objectTypeOf } from '@agora/contracts';
-import { errors, type HttpApp, ok } from '@agora/platform';
+import { errors, type HttpApp, ok, tagMarks } from '@agora/platform';
 import { Type } from 'typebox';
 import type { FollowCommands } from '../commands/follows';
 import { followingTags } from '../queries/follows';
-import { tagMarks } from '../queries/marks';
 import { Id, Slug } from './schemas';
 
 /** Following tags: one at a time (`follow` with a tag id), the whole list, and the list itself. */

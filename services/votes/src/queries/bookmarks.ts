@@ -1,5 +1,5 @@
 import { type SiteSettings, seconds } from '@agora/contracts';
-import { type Actor, type Db, isStaff, loadAuthorCards, PostStatusSql, ShowSql } from '@agora/platform';
+import { type Actor, type Db, isStaff, loadAuthorCards, PostStatusSql, ShowSql, tagResps } from '@agora/platform';
 import { sql } from 'kysely';
 
 interface BookmarkedQuestionRow {
@@ -29,18 +29,6 @@ interface BookmarkedQuestionRow {
   collection_count: number;
   my_vote: number | null;
   collected: boolean;
-}
-
-function tagResps(tags: BookmarkedQuestionRow['tags'], settings: SiteSettings) {
-  const recommended = new Set(settings.tags.recommend_tags.map((t) => t.slug_name.toLowerCase()));
-  const reserved = new Set(settings.tags.reserved_tags.map((t) => t.slug_name.toLowerCase()));
-  return tags.map((t) => ({
-    slug_name: t.slug_name,
-    display_name: t.display_name,
-    main_tag_slug_name: '',
-    recommend: recommended.has(t.slug_name),
-    reserved: reserved.has(t.slug_name),
-  }));
 }
 
 /**
