@@ -5,8 +5,8 @@ import type { QuestionPageItem, TagResp } from '../api/wire';
 import { formatCount } from '../format/count';
 import { Link } from '../router/link';
 import { questionPath, tagPath } from '../router/post-links';
-import { ROUTES } from '../router/routes';
 import { RelativeTime } from '../ui/relative-time';
+import { UserLink } from '../ui/user-link';
 
 export const hasAccepted = (id: string | undefined) => Boolean(id && id !== '0');
 
@@ -55,7 +55,7 @@ export function QuestionRow({ question, permalink }: { question: QuestionPageIte
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, color: 'text.secondary', fontSize: 13, mb: 0.75 }}>
         {question.operator ? (
-          <Link to={ROUTES.profile(question.operator.username)}>{question.operator.display_name}</Link>
+          <UserLink username={question.operator.username}>{question.operator.display_name}</UserLink>
         ) : null}
         <span>
           {t(`ui.questions.operation.${question.operation_type}`, { defaultValue: question.operation_type })}{' '}

@@ -1,5 +1,5 @@
 import { type SearchResult, type SiteSettings, seconds } from '@agora/contracts';
-import { type Db, effectiveStatus, tagResps } from '@agora/platform';
+import { type Db, deletedAuthorCard, effectiveStatus, tagResps } from '@agora/platform';
 import { sql } from 'kysely';
 import { indexedStatus, visibilityOf } from '../indexing/documents';
 import type { Visibility } from '../search-index/port';
@@ -28,6 +28,21 @@ interface ResultRow {
   rank: number | null;
   user_status: string | null;
   suspended_until: Date | null;
+}
+
+/** A result's author; one who is deleted or unknown here is shown by the one rule of author cards. */
+function authorOf(row: ResultRow): SearchResult['object']['user_info'] {
+  if (!row.user_status || row.user_status === 'deleted') {
+    const { id, username, display_name, rank, status } = deletedAuthorCard(row.user_id);
+    return { id, username, display_name, rank, status };
+  }
+  return {
+    id: row.user_id,
+    username: row.username ?? '',
+    display_name: row.display_name ?? '',
+    rank: row.rank ?? 0,
+    status: effectiveStatus(row.user_status, row.suspended_until),
+  };
 }
 
 /**
@@ -73,13 +88,7 @@ export async function hydrateResults(
         vote_count: row.vote_count,
         accepted: question ? row.q_accepted !== null : row.q_accepted === row.id,
         answer_count: row.q_answer_count ?? 0,
-        user_info: {
-          id: row.user_id,
-          username: row.username ?? '',
-          display_name: row.display_name ?? '',
-          rank: row.rank ?? 0,
-          status: row.user_status ? effectiveStatus(row.user_status, row.suspended_until) : 'deleted',
-        },
+        user_info: authorOf(row),
         tags: tagResps(
           (row.tags ?? []).map((t) => {
             const known = row.tag_names?.find(([slug]) => slug === t.slug_name);
