@@ -9,9 +9,9 @@ function literals<T extends Record<string, number>>(named: T): Literals<T> {
 
 /*
  * The named constants of `contracts` as SQL literals: `sql\`status = ${PostStatusSql.deleted}\`` has `status = 10`
- * in its text, exactly as when written out. A literal, not a parameter: partial indexes (`where status = 1`)
- * serve a statement only when its text shows the same condition, and a prepared statement's generic plan
- * never sees a parameter's value.
+ * in its text, exactly as when written out. A literal, not a parameter, so every statement's text is what it
+ * was: a partial index (`where status = 1`) serves a prepared statement's generic plan only when the
+ * statement's own text implies its condition (DESIGN §9, "Named constants").
  */
 export const PostStatusSql = literals(PostStatus);
 export const PinSql = literals(Pin);
