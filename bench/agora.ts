@@ -10,6 +10,8 @@ import { benchDatabase } from './support';
 export interface BenchAgora {
   gateway: HttpApp;
   services: RunningService[];
+  /** The running service of that name (one the bench was started with). */
+  service(name: string): RunningService;
   /** A small pool for the bench's own reads of the read models. */
   pool: pg.Pool;
   /** Every projection of every service caught up. */
@@ -53,6 +55,11 @@ export async function startBenchAgora(
   return {
     gateway,
     services,
+    service(name) {
+      const found = services.find((s) => s.name === name);
+      if (!found) throw new Error(`the bench runs no ${name} service`);
+      return found;
+    },
     pool,
     settle: (timeoutMs = 600_000) => agora.settle(timeoutMs),
     async close() {

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { Role } from '@agora/contracts';
 import { AccessTokens, composeAgora, InProcessTransport } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import { loadConfig } from '@agora/platform';
+import { itemAt, loadConfig } from '@agora/platform';
 import { siteService } from '@agora/site';
 import pino from 'pino';
 import { benchDatabase, machine, summarize, writeResults } from './support';
@@ -71,7 +71,7 @@ console.log('login', login, `${failures} failures`);
 // Token verification at the edge: 1,000 distinct sessions, each token verified 100 times.
 const tokens = await Promise.all(users.slice(0, 40).map(async (user) => (await accounts.startSession(user)).token));
 const more = await Promise.all(
-  Array.from({ length: 960 }, async (_, i) => (await accounts.startSession(users[i % users.length]!)).token),
+  Array.from({ length: 960 }, async (_, i) => (await accounts.startSession(itemAt(users, i % users.length))).token),
 );
 const allTokens = [...tokens, ...more];
 const verifier = new AccessTokens(() => new InProcessTransport(identity.app));
@@ -83,7 +83,7 @@ for (const token of allTokens) {
 }
 const warm: number[] = [];
 for (let i = 0; i < 100_000; i++) {
-  const token = allTokens[i % allTokens.length]!;
+  const token = itemAt(allTokens, i % allTokens.length);
   const t0 = performance.now();
   await verifier.userOf(token);
   warm.push(performance.now() - t0);

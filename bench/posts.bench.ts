@@ -26,7 +26,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { composeAgora } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import { loadConfig } from '@agora/platform';
+import { itemAt, loadConfig } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
 import pg from 'pg';
@@ -259,7 +259,7 @@ async function measureReads(label: string) {
   }
 
   // Question detail as the question page loads it: info and answers requested together.
-  const detailUrls = (id: string) => [
+  const detailUrls = (id: string): [string, string] => [
     `${API}/question/info?id=${id}`,
     `${API}/answer/page?question_id=${id}&order=default&page=1&page_size=999`,
   ];
@@ -269,12 +269,12 @@ async function measureReads(label: string) {
   const infoSamples: number[] = [];
   const answerSamples: number[] = [];
   const detail = await clients(async (c, i) => {
-    const id = rich[(c * PER_CLIENT + i) % rich.length]!;
+    const [infoUrl, answersUrl] = detailUrls(itemAt(rich, (c * PER_CLIENT + i) % rich.length));
     const headers = { 'x-forwarded-for': `10.3.0.${c}` };
     const t = performance.now();
-    const [info, answers] = await Promise.all(detailUrls(id).map((url) => get(url, headers)));
-    infoSamples.push(info!.ms);
-    answerSamples.push(answers!.ms);
+    const [info, answers] = await Promise.all([get(infoUrl, headers), get(answersUrl, headers)]);
+    infoSamples.push(info.ms);
+    answerSamples.push(answers.ms);
     return performance.now() - t;
   });
   say(`[${label}] detail: p50 ${detail.p50_ms} p99 ${detail.p99_ms} ms`);
@@ -305,7 +305,7 @@ const accounts = accountsFor(identity);
 const tokens = await Promise.all(
   seeded.userIds
     .slice(2, 2 + CLIENTS)
-    .map(async (id) => (await accounts.startSession((await accounts.findById(id))!)).token),
+    .map(async (id) => (await accounts.startSession(await accounts.existingUser(id))).token),
 );
 await posts.projections.waitForCatchUp(60_000);
 
@@ -328,9 +328,9 @@ async function measureMemberInfo() {
     }
   }
   await posts.projections.waitForCatchUp(60_000);
-  const url = (c: number, i: number) => `${API}/question/info?id=${rich[(c * PER_CLIENT + i) % rich.length]!}`;
+  const url = (c: number, i: number) => `${API}/question/info?id=${itemAt(rich, (c * PER_CLIENT + i) % rich.length)}`;
   const read = async (c: number, i: number) =>
-    (await get(url(c, i), { authorization: tokens[c]!, 'x-forwarded-for': `10.5.0.${c}` })).ms;
+    (await get(url(c, i), { authorization: itemAt(tokens, c), 'x-forwarded-for': `10.5.0.${c}` })).ms;
   const readAnonymously = async (c: number, i: number) =>
     (await get(url(c, i), { 'x-forwarded-for': `10.6.0.${c}` })).ms;
   settleHeap();
@@ -361,7 +361,7 @@ async function askOne(c: number, i: number) {
   const response = await injectBytes(gateway, {
     method: 'POST',
     url: `${API}/question`,
-    headers: { authorization: tokens[c]!, 'content-type': 'application/json', 'x-forwarded-for': `10.4.0.${c}` },
+    headers: { authorization: itemAt(tokens, c), 'content-type': 'application/json', 'x-forwarded-for': `10.4.0.${c}` },
     payload: JSON.stringify({
       title: draft.title,
       content: draft.content,
@@ -407,7 +407,7 @@ const whereOf = (sort: string) =>
   ].join(' and ');
 const explain = async (text: string) => {
   const { rows } = await admin.query(`explain (analyze, buffers) ${text}`);
-  const lines = rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
+  const lines = rows.map((r: Record<string, string>) => r['QUERY PLAN'] ?? '');
   const ms = Number(/Execution Time: ([\d.]+)/.exec(lines.at(-1) ?? '')?.[1] ?? Number.NaN);
   return { execution_ms: ms, plan: lines };
 };

@@ -22,7 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Role } from '@agora/contracts';
 import { composeAgora } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import { connectDatabase, type HttpApp, loadConfig, plainText, type RunningService } from '@agora/platform';
+import { connectDatabase, type HttpApp, itemAt, loadConfig, plainText, type RunningService } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import {
   indexPrefixOf,
@@ -296,15 +296,15 @@ async function measureSearch(gateway: HttpApp) {
       failures.push(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     return { ms, count: response.statusCode === 200 ? (response.json().data.count as number) : -1 };
   };
-  for (let i = 0; i < 100; i++) await get(list[i]!.url, 0); // warm-up
+  for (let i = 0; i < 100; i++) await get(itemAt(list, i).url, 0); // warm-up
   // One client alone: what a search costs without waiting behind the others.
   const alone: number[] = [];
-  for (let i = 0; i < 100; i++) alone.push((await get(list[(i * 7) % list.length]!.url, 0)).ms);
+  for (let i = 0; i < 100; i++) alone.push((await get(itemAt(list, (i * 7) % list.length).url, 0)).ms);
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
       for (let i = 0; i < PER_CLIENT; i++) {
-        const { kind, url } = list[100 + client * PER_CLIENT + i]!;
+        const { kind, url } = itemAt(list, 100 + client * PER_CLIENT + i);
         const { ms, count } = await get(url, client);
         all.push(ms);
         hits.push(count);
@@ -415,7 +415,12 @@ if (!reused && process.env.BENCH_DB_DIR) {
 }
 say(`corpus: ${JSON.stringify(corpus)}`);
 
-const adapters: Record<string, unknown> = {};
+interface AdapterFigures {
+  reindex: Awaited<ReturnType<typeof measureReindex>>;
+  search: Awaited<ReturnType<typeof measureSearch>>;
+  ask_to_searchable: Awaited<ReturnType<typeof measureAskToSearchable>>;
+}
+const adapters: Partial<Record<'postgres' | 'opensearch', AdapterFigures>> = {};
 // BENCH_ADAPTERS=opensearch (or postgres) measures one adapter only.
 const kinds = (OPENSEARCH_URL ? ['postgres', 'opensearch'] : ['postgres']).filter(
   (k) => !process.env.BENCH_ADAPTERS || process.env.BENCH_ADAPTERS.split(',').includes(k),
@@ -423,13 +428,9 @@ const kinds = (OPENSEARCH_URL ? ['postgres', 'opensearch'] : ['postgres']).filte
 for (const kind of kinds) {
   // The same index the service uses (for OpenSearch: named after the database).
   const index: SearchIndex =
-    kind === 'postgres'
-      ? new PostgresSearchIndex(search.db)
-      : new OpenSearchIndex({
-          url: OPENSEARCH_URL!,
-          prefix: await indexPrefixOf(search.db),
-          requestTimeoutMs: 120_000,
-        });
+    kind === 'opensearch' && OPENSEARCH_URL
+      ? new OpenSearchIndex({ url: OPENSEARCH_URL, prefix: await indexPrefixOf(search.db), requestTimeoutMs: 120_000 })
+      : new PostgresSearchIndex(search.db);
   const reindexFigures = await measureReindex(index);
   await index.close();
   if (kind === 'postgres') await sql`vacuum analyze search_documents`.execute(search.db);
@@ -452,7 +453,10 @@ const relations = (
     where n.nspname = 'search' and relname in ('search_posts', 'search_documents')`.execute(search.db)
 ).rows;
 
-const figure = (kind: string, path: (a: any) => boolean) => (adapters[kind] ? path(adapters[kind]) : null);
+const figure = (kind: 'postgres' | 'opensearch', path: (a: AdapterFigures) => boolean) => {
+  const measured = adapters[kind];
+  return measured ? path(measured) : null;
+};
 const results = {
   measured_at: new Date().toISOString(),
   machine: machine(),
@@ -488,9 +492,11 @@ const results = {
     opensearch_search_p95: figure('opensearch', (a) => a.search.p95_ms <= TARGETS.opensearch_search_p95_ms),
     postgres_search_p95: figure('postgres', (a) => a.search.p95_ms <= TARGETS.postgres_search_p95_ms),
     ask_searchable_p99: kinds.every(
-      (k) => (adapters[k] as any).ask_to_searchable.p99_ms <= TARGETS.ask_searchable_p99_ms,
+      (k) => figure(k, (a) => a.ask_to_searchable.p99_ms <= TARGETS.ask_searchable_p99_ms) === true,
     ),
-    reindex_rate: kinds.every((k) => (adapters[k] as any).reindex.documents_per_second >= TARGETS.reindex_docs_per_s),
+    reindex_rate: kinds.every(
+      (k) => figure(k, (a) => a.reindex.documents_per_second >= TARGETS.reindex_docs_per_s) === true,
+    ),
   },
   total_minutes: Math.round((performance.now() - started) / 6000) / 10,
 };

@@ -10,6 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { Role } from '@agora/contracts';
 import { composeAgora } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
 import { loadConfig } from '@agora/platform';
@@ -52,20 +53,21 @@ async function seedQuestions(count: number): Promise<string> {
     email,
     displayName: 'Bench Admin',
     password,
-    roleId: 2,
+    roleId: Role.admin,
     activated: true,
     createdBy: 'admin',
     actorId: null,
   });
-  const call = async (method: string, route: string, body: unknown, token?: string) => {
+  const call = async <Data>(method: string, route: string, body: unknown, token?: string) => {
     const response = await fetch(`${base}/answer/api/v1/${route}`, {
       method,
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as { data: any; msg: string } };
+    return { status: response.status, body: (await response.json()) as { data: Data; msg: string } };
   };
-  const token = (await call('POST', 'user/login/email', { e_mail: email, pass: password })).body.data.access_token;
+  const token = (await call<{ access_token: string }>('POST', 'user/login/email', { e_mail: email, pass: password }))
+    .body.data.access_token;
   let first = '';
   for (let i = 0; i < count; i++) {
     const question = {
@@ -74,7 +76,7 @@ async function seedQuestions(count: number): Promise<string> {
       tags: [{ slug_name: 'bench' }],
     };
     for (let attempt = 0; ; attempt++) {
-      const asked = await call('POST', 'question', question, token);
+      const asked = await call<{ id: string }>('POST', 'question', question, token);
       if (asked.status === 200) {
         first ||= `/questions/${asked.body.data.id}`;
         break;
@@ -222,7 +224,7 @@ const budgets = {
 const results = {
   machine: machine(),
   // Other processes' load inflates the timings: recorded so figures from different runs compare.
-  load_average_1m: Math.round(os.loadavg()[0]! * 10) / 10,
+  load_average_1m: Math.round((os.loadavg()[0] ?? 0) * 10) / 10,
   cold_load_questions: cold,
   login_interactive_cold: summarize(coldLogin),
   login_interactive_warm_cache: summarize(warmLogin),

@@ -1,5 +1,5 @@
 import { CatchUp } from '@agora/contracts';
-import type { Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceName } from './routing-table';
 import type { ForwardResponse, ServiceTransport } from './transports';
 
@@ -15,14 +15,15 @@ const BODY = Buffer.from(JSON.stringify({ projection: CatchUp.actorsProjection }
 export async function awaitSessionChanges(
   response: ForwardResponse,
   transports: Partial<Record<ServiceName, ServiceTransport>>,
-  log: Logger,
+  log: FastifyBaseLogger,
 ): Promise<void> {
   if (!(CatchUp.sessionsChangedHeader in response.headers)) return;
   delete response.headers[CatchUp.sessionsChangedHeader];
   await Promise.all(
     Object.entries(transports).map(async ([service, transport]) => {
+      if (!transport) return;
       try {
-        const answer = await transport!.forward({
+        const answer = await transport.forward({
           method: 'POST',
           url: CatchUp.route,
           headers: { 'content-type': 'application/json' },

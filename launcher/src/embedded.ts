@@ -1,5 +1,6 @@
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Role } from '@agora/contracts';
 import { type ComposedAgora, composeAgora } from '@agora/gateway';
 import type { AgoraConfig, HttpApp, RunningService } from '@agora/platform';
 import pg from 'pg';
@@ -103,7 +104,8 @@ export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<E
         const identity = services.find((s) => s.name === 'identity');
         if (!identity) return true;
         const { rows } = await identity.context.database.pool.query(
-          "select 1 from users where role_id = 2 and status <> 'deleted' limit 1",
+          "select 1 from users where role_id = $1 and status <> 'deleted' limit 1",
+          [Role.admin],
         );
         return rows.length > 0;
       },

@@ -80,9 +80,10 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
             `${module.name}.${name}\tapplied ${outcome.applied}\tstill failing ${outcome.stillFailing}\n`,
           );
         }
-      } else {
-        // Replays while the live instance (if any) is held off by the consumer lock, then hands back.
-        await runner.rebuild(projectionName!);
+      } else if (projectionName !== undefined) {
+        // `rebuild`, whose target names one (checked above). Replays while the live instance (if any) is held
+        // off by the consumer lock, then hands back.
+        await runner.rebuild(projectionName);
         await runner.start();
         await runner.waitForCatchUp(10 * 60_000);
         await runner.stop();

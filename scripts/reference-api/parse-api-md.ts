@@ -44,7 +44,7 @@ function splitTop(text: string, separator: string): string[] {
   let depth = 0;
   let start = 0;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
+    const ch = text.charAt(i);
     if ('{[(⟨'.includes(ch)) depth++;
     else if ('}])⟩'.includes(ch)) depth--;
     else if (depth === 0 && text.startsWith(separator, i)) {
@@ -70,7 +70,7 @@ function closing(text: string, open: number): number {
 /** A field's JSON key: `records⚠(JSON key is list)` is sent as `list`; `name*` marks a required one. */
 function fieldKey(raw: string): string {
   const renamed = /\(JSON key is (\w+)\)/.exec(raw);
-  if (renamed) return renamed[1]!;
+  if (renamed) return renamed[1] ?? '';
   return raw.replace(/[*†⚠‡]/g, '').trim();
 }
 
@@ -84,7 +84,7 @@ function parseFields(body: string): Record<string, RefType> {
       continue;
     }
     const [name, ...rest] = colon;
-    fields[fieldKey(name!)] = parseType(rest.join(':'));
+    fields[fieldKey(name ?? '')] = parseType(rest.join(':'));
   }
   return fields;
 }
@@ -163,14 +163,14 @@ function parseRoutes(lines: string[]): RefRoute[] {
     }
     if (!/^\| (GET|POST|PUT|DELETE) \|/.test(line)) continue;
     const [method, pathCell, authCell, , dataCell] = cells(line);
-    const path = /`([^`]+)`/.exec(pathCell!)?.[1];
+    const path = /`([^`]+)`/.exec(pathCell ?? '')?.[1];
     if (!path) throw new Error(`no path in ${line}`);
-    const { answer, shape } = parseAnswer(dataCell!);
+    const { answer, shape } = parseAnswer(dataCell ?? '');
     routes.push({
       method: method as RefRoute['method'],
       path: `${prefix}${path}`,
       group,
-      auth: parseAuth(authCell!),
+      auth: parseAuth(authCell ?? ''),
       answer,
       shape,
     });
@@ -187,20 +187,21 @@ function parseSchemas(lines: string[]): RefRouteList['schemas'] {
     if (line.startsWith('#')) inList = line.trim() === '### Other referenced schemas';
     const titled = /^\*\*[^*]+\*\* — `([^`]+)`/.exec(line);
     if (titled) {
-      current = titled[1]!.replace(/[†‡]/g, '');
+      current = (titled[1] ?? '').replace(/[†‡]/g, '');
       schemas[current] = {};
       continue;
     }
     if (current && line.startsWith('| `')) {
       const [field, type] = cells(line);
-      schemas[current]![fieldKey(field!.replace(/`/g, ''))] = parseType(type!);
+      const schema = schemas[current];
+      if (schema) schema[fieldKey((field ?? '').replace(/`/g, ''))] = parseType(type ?? '');
       continue;
     }
     if (line.startsWith('#')) current = null;
     const listed = inList ? /^- \*\*([^*]+)\*\*: (.*)$/.exec(line) : null;
     if (listed) {
-      const name = listed[1]!.replace(/[†‡]/g, '');
-      const body = listed[2]!;
+      const name = (listed[1] ?? '').replace(/[†‡]/g, '');
+      const body = listed[2] ?? '';
       // An enum or a scalar alias (`BadgeStatus: str ({active|inactive})`) is no struct.
       if (/^(str|int) \(/.test(body)) continue;
       schemas[name] = parseFields(body);

@@ -11,6 +11,9 @@ export const ROLES: { id: RoleId; name: string; description: string }[] = [
 /** Account status as the API spells it; `mail_status` 1 activated, 2 not activated. */
 export type UserStatus = 'normal' | 'suspended' | 'deleted';
 export const MailStatus = { activated: 1, inactive: 2 } as const;
+export type MailStatusCode = (typeof MailStatus)[keyof typeof MailStatus];
+/** `notice_status` of a profile (api.md): a switch the client no longer reads, always on. */
+export const NoticeStatus = { on: 1 } as const;
 
 /** Permission keys (behaviour §2e). Admin holds all; Moderator all but `admin.access`; User none. */
 export const PERMISSION_KEYS = [

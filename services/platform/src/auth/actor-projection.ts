@@ -18,8 +18,10 @@ import { sql } from 'kysely';
 import type { Static, TSchema } from 'typebox';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db, Tx } from '../db/database';
+import { MailStatusSql } from '../db/literals';
 import { UserCache } from '../db/user-cache';
 import type { StoredEvent } from '../eventstore/types';
+import { first } from '../lists';
 import type { Projection } from '../projections/projection';
 import { type Actor, type ActorLookup, type ActorSource, effectiveStatus, type KeySource } from './actor';
 
@@ -71,9 +73,9 @@ export const actorProjection: Projection = {
         // Activation is worth 1 reputation (behaviour §1a), recorded by the votes ledger, whose event
         // arrives from another source a moment later. Until then the floor an activated account never
         // falls below is already true, so a new member can ask at once.
-        return setActor(tx, event, d.user_id, sql`mail_status = 1, rank = greatest(rank, 1)`);
+        return setActor(tx, event, d.user_id, sql`mail_status = ${MailStatusSql.activated}, rank = greatest(rank, 1)`);
       case UserDeactivated.type:
-        return setActor(tx, event, d.user_id, sql`mail_status = 2`);
+        return setActor(tx, event, d.user_id, sql`mail_status = ${MailStatusSql.inactive}`);
       case ProfileUpdated.type: {
         const p = event.data as Data<typeof ProfileUpdated>;
         return setActor(
@@ -218,7 +220,7 @@ export async function loadSessionFacts(db: Db, userId: string, sessionId: string
   const { rows } = await sql<SessionFacts>`
     select a.*, exists (select 1 from revoked_sessions r where r.session_id = ${sessionId}) as session_revoked
     from (select 1) as one left join actors a on a.user_id = ${userId}`.execute(db);
-  return rows[0]!;
+  return first(rows, "a session's facts");
 }
 
 /** The lookup a token's session gets from its facts: revoked by a logout, or by a later "all sessions" revocation. */

@@ -7,6 +7,8 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   LogController,
   type RawServerDefault,
 } from 'fastify';
@@ -21,12 +23,7 @@ import { recordRoutes } from './route-registry';
 import { answerUnavailable, isUnavailableError } from './unavailable';
 import { type SchemaError, toFieldErrors } from './validation';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** From `Accept-Language`; unsupported languages fall back to en_US. */
-    readonly language: Language;
-  }
-}
+import './request-fields';
 
 export type HttpApp = FastifyInstance<
   RawServerDefault,
@@ -67,8 +64,21 @@ function isUnreadableBody(error: FastifyError): boolean {
   return (error.statusCode === 400 || error.statusCode === 415) && (error.code ?? '').startsWith('FST_ERR_CTP_');
 }
 
-function answerError(log: FastifyBaseLogger, error: FastifyError | ApiError | Error, request: any, reply: any) {
-  const language: Language = request.language;
+/** The part of a request a schema failure is about (its `validationContext`). */
+function partOf(request: FastifyRequest, part: FastifyError['validationContext']): unknown {
+  if (part === 'querystring') return request.query;
+  if (part === 'params') return request.params;
+  if (part === 'headers') return request.headers;
+  return request.body;
+}
+
+function answerError(
+  log: FastifyBaseLogger,
+  error: FastifyError | ApiError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const language = request.language;
   if (isUnavailableError(error)) return answerUnavailable(log, error, language, reply);
   if (error instanceof ApiError) {
     if (error.fields.length > 0) {
@@ -83,7 +93,7 @@ function answerError(log: FastifyBaseLogger, error: FastifyError | ApiError | Er
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    const input = (request as Record<string, unknown>)[fastifyError.validationContext ?? 'body'];
+    const input = partOf(request, fastifyError.validationContext);
     const data = toFieldErrors(language, fastifyError.validation as SchemaError[], input);
     return reply.code(400).send(envelope(language, 400, Reason.requestFormatError, data, data[0]?.error_msg));
   }

@@ -1,7 +1,7 @@
 import { AGORA_VERSION } from '@agora/contracts';
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
-import type { AuthLevel } from '../auth/plugin';
+import type { AuthLevel } from '../auth/levels';
 
 /** The security scheme every service's document declares: the access token in the `Authorization` header. */
 export const ACCESS_TOKEN_SCHEME = 'accessToken';

@@ -56,11 +56,11 @@ export async function runServiceProcess(module: ServiceModule): Promise<void> {
   const log = createLogger(config);
   const bus = await createEventBus({
     ...busSettingsOf(config),
-    databaseUrl: config.databaseUrl!,
+    databaseUrl: config.databaseUrl,
     clientId: `agora-${module.name}`,
     log,
   });
-  const service = await startService(module, { config, databaseUrl: config.databaseUrl!, bus, log });
+  const service = await startService(module, { config, databaseUrl: config.databaseUrl, bus, log });
   await service.app.listen({ host: config.host, port: config.port });
   log.info(`${module.name} service listening on http://${config.host}:${config.port}`);
   onShutdown(async () => {

@@ -1,5 +1,5 @@
+import { PostStatus } from '@agora/contracts';
 import type { Actor, ServiceContext } from '@agora/platform';
-import { Status } from '../domain/question/decider';
 import { questionFollowDecider, questionFollowStream } from '../domain/question-follow/decider';
 import { questionById } from '../queries/post-rows';
 import { visibleTo } from '../queries/questions';
@@ -22,7 +22,7 @@ export class QuestionFollowCommands {
     const question = {
       exists: before !== undefined,
       visible: before !== undefined && visibleTo(actor, before),
-      deleted: before?.status === Status.deleted,
+      deleted: before?.status === PostStatus.deleted,
     };
     const command = {
       type: cancel ? ('unfollow' as const) : ('follow' as const),

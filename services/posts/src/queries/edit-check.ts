@@ -1,7 +1,6 @@
-import { objectTypeOf, type SiteSettings } from '@agora/contracts';
+import { objectTypeOf, PostStatus, type SiteSettings } from '@agora/contracts';
 import { type Actor, type Db, errors } from '@agora/platform';
 import { requirePermission } from '../commands/permissions';
-import { Status } from '../domain/question/decider';
 import { answerById, questionById } from './post-rows';
 import { visibleTo } from './questions';
 
@@ -16,14 +15,14 @@ export async function checkEditable(db: Db, actor: Actor, id: string, settings: 
   let pending: string | null;
   if (type === 'question') {
     const question = await questionById(db, id);
-    if (!question || question.status === Status.deleted || !visibleTo(actor, question)) {
+    if (!question || question.status === PostStatus.deleted || !visibleTo(actor, question)) {
       throw errors.notFound('error.question.not_found');
     }
     if (question.user_id !== actor.id) requirePermission(actor, 'question.edit', settings);
     pending = question.pending_revision_id;
   } else if (type === 'answer') {
     const answer = await answerById(db, id);
-    if (answer?.status !== 1) throw errors.notFound('error.answer.not_found');
+    if (answer?.status !== PostStatus.available) throw errors.notFound('error.answer.not_found');
     if (answer.user_id !== actor.id) requirePermission(actor, 'answer.edit', settings);
     pending = answer.pending_revision_id;
   } else {

@@ -1,4 +1,4 @@
-import type { Actor, Db } from '@agora/platform';
+import { type Actor, type Db, PostStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 
 /** What a question is to the member reading it: their first live answer on it (if any), and whether they follow it. */
@@ -28,7 +28,7 @@ export async function questionMembers(db: Db, questionId: string): Promise<Quest
     select
       (select case when count(*) > ${limit} then null else coalesce(jsonb_object_agg(a.user_id, a.id), '{}') end
        from (select distinct on (user_id) user_id, id from answers
-             where question_id = ${questionId} and status = 1
+             where question_id = ${questionId} and status = ${PostStatusSql.available}
              order by user_id, created_at, id limit ${limit + 1}) a) as answerers,
       (select case when count(*) > ${limit} then null else coalesce(array_agg(f.user_id), '{}') end
        from (select user_id from question_follows where question_id = ${questionId} limit ${limit + 1}) f) as followers`.execute(
@@ -45,7 +45,7 @@ export async function questionMembers(db: Db, questionId: string): Promise<Quest
 async function memberFactsOf(db: Db, questionId: string, userId: string): Promise<MemberFacts> {
   const { rows } = await sql<{ first_answer_id: string | null; followed: boolean }>`
     select (select a.id from answers a
-            where a.question_id = ${questionId} and a.user_id = ${userId} and a.status = 1
+            where a.question_id = ${questionId} and a.user_id = ${userId} and a.status = ${PostStatusSql.available}
             order by a.created_at, a.id limit 1) as first_answer_id,
            exists (select 1 from question_follows f
                    where f.question_id = ${questionId} and f.user_id = ${userId}) as followed`.execute(db);

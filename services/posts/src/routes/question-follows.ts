@@ -1,5 +1,5 @@
 import { EnvelopeSchema, FollowRespSchema, objectTypeOf } from '@agora/contracts';
-import { errors, type HttpApp, ok, signedIn } from '@agora/platform';
+import { errors, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { QuestionFollowCommands } from '../commands/question-follows';
 import { Id, USER } from './schemas';
@@ -20,7 +20,7 @@ export async function questionFollowRoutes(app: HttpApp, follows: QuestionFollow
       // Questions are the only posts one follows (a short id is already its long form here).
       if (objectTypeOf(object_id) !== 'question')
         throw errors.fields({ field: 'object_id', key: 'validation.invalid' });
-      return ok(request, await follows.follow(signedIn(request), object_id, is_cancel ?? false));
+      return ok(request, await follows.follow(request.actor, object_id, is_cancel ?? false));
     },
   );
 }

@@ -8,7 +8,7 @@ import {
   type SiteSettings,
   UpdateQuestionRespSchema,
 } from '@agora/contracts';
-import { CaptchaFields, type HttpApp, ok, ownAuthorCards, signedIn } from '@agora/platform';
+import { CaptchaFields, type HttpApp, ok, ownAuthorCards } from '@agora/platform';
 import { Type } from 'typebox';
 import type { AnswerCommands } from '../commands/answers';
 import type { QuestionCommands } from '../commands/questions';
@@ -21,12 +21,12 @@ import type { ViewCounter } from '../views/view-counter';
 import { Id, Null, USER } from './schemas';
 
 export const TagItemSchema = Type.Object({
-  slug_name: Type.String({ minLength: 1, maxLength: 35 }),
-  display_name: Type.Optional(Type.String({ maxLength: 35 })),
-  original_text: Type.Optional(Type.String({ maxLength: 65535 })),
+  slug_name: Type.String({ minLength: 1, maxLength: Limits.tags.slugMaxLength }),
+  display_name: Type.Optional(Type.String({ maxLength: Limits.tags.nameMaxLength })),
+  original_text: Type.Optional(Type.String({ maxLength: Limits.tags.descriptionMaxLength })),
 });
-const Title = Type.String({ minLength: 6, maxLength: Limits.question.titleMaxLength });
-const Body = Type.String({ maxLength: 65535 });
+const Title = Type.String({ minLength: Limits.question.titleMinLength, maxLength: Limits.question.titleMaxLength });
+const Body = Type.String({ maxLength: Limits.post.bodyMaxLength });
 const ORDERS: QuestionOrder[] = ['newest', 'active', 'hot', 'score', 'unanswered', 'frequent', 'recommend'];
 
 /** Questions: ask (alone or with an answer), edit, delete, read one, the question list. */
@@ -56,7 +56,7 @@ export async function questionRoutes(
       },
     },
     async (request) => {
-      const asker = signedIn(request);
+      const asker = request.actor;
       const { id, row } = await questions.askWithRow(asker, request.body);
       const s = await settings();
       // The reply is the row the ask wrote and the asker's own card, when both are at hand: no read back.
@@ -80,7 +80,7 @@ export async function questionRoutes(
           title: Title,
           content: Body,
           tags: Type.Array(TagItemSchema, { maxItems: 20 }),
-          edit_summary: Type.Optional(Type.String({ maxLength: 500 })),
+          edit_summary: Type.Optional(Type.String({ maxLength: Limits.post.editSummaryMaxLength })),
           invite_user: Type.Optional(Type.Array(Type.String())),
           ...CaptchaFields,
         }),
@@ -88,7 +88,7 @@ export async function questionRoutes(
       },
     },
     async (request) => {
-      const result = await questions.edit(signedIn(request), {
+      const result = await questions.edit(request.actor, {
         ...request.body,
         edit_summary: request.body.edit_summary ?? '',
       });
@@ -103,7 +103,7 @@ export async function questionRoutes(
       schema: { body: Type.Object({ id: Id, ...CaptchaFields }), response: { 200: EnvelopeSchema(Null) } },
     },
     async (request) => {
-      await questions.delete(signedIn(request), request.body.id);
+      await questions.delete(request.actor, request.body.id);
       return ok(request, null);
     },
   );
@@ -176,7 +176,7 @@ export async function questionRoutes(
           title: Title,
           content: Body,
           tags: Type.Array(TagItemSchema, { maxItems: 20 }),
-          answer_content: Type.String({ minLength: Limits.answer.minLength, maxLength: 65535 }),
+          answer_content: Type.String({ minLength: Limits.answer.minLength, maxLength: Limits.post.bodyMaxLength }),
           mention_username_list: Type.Optional(Type.Array(Type.String())),
           ...CaptchaFields,
         }),
@@ -185,7 +185,7 @@ export async function questionRoutes(
     },
     async (request) => {
       const { answer_content, ...question } = request.body;
-      const asker = signedIn(request);
+      const asker = request.actor;
       const questionId = await questions.ask(asker, question);
       const answerId = await answers.post(asker, { question_id: questionId, content: answer_content });
       const s = await settings();

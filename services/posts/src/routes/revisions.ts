@@ -1,5 +1,5 @@
 import { EnvelopeSchema } from '@agora/contracts';
-import { type HttpApp, ok, signedIn } from '@agora/platform';
+import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import { UserBasicInfoSchema } from '../queries/authors';
 import { checkEditable } from '../queries/edit-check';
@@ -48,7 +48,7 @@ export async function revisionRoutes(app: HttpApp, reads: PostsReads) {
       schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(Type.Null()) } },
     },
     async (request) => {
-      await checkEditable(reads.db, signedIn(request), request.query.id, await settings());
+      await checkEditable(reads.db, request.actor, request.query.id, await settings());
       return ok(request, null);
     },
   );

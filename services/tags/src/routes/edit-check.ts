@@ -1,5 +1,5 @@
 import { EnvelopeSchema, objectTypeOf } from '@agora/contracts';
-import { errors, type HttpApp, ok, signedIn } from '@agora/platform';
+import { errors, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { TagCommands } from '../commands/tags';
 import { Id } from './schemas';
@@ -15,7 +15,7 @@ export async function tagEditCheckRoutes(app: HttpApp, tags: TagCommands) {
     async (request) => {
       const { id } = request.query;
       if (objectTypeOf(id) !== 'tag') throw errors.fields({ field: 'id', key: 'validation.invalid' });
-      await tags.checkEditable(signedIn(request), id);
+      await tags.checkEditable(request.actor, id);
       return ok(request, null);
     },
   );

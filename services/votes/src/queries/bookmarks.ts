@@ -1,5 +1,5 @@
-import type { SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, isStaff, loadAuthorCards } from '@agora/platform';
+import { type SiteSettings, seconds } from '@agora/contracts';
+import { type Actor, type Db, isStaff, loadAuthorCards, PostStatusSql, ShowSql, tagResps } from '@agora/platform';
 import { sql } from 'kysely';
 
 interface BookmarkedQuestionRow {
@@ -32,20 +32,6 @@ interface BookmarkedQuestionRow {
   collected: boolean;
 }
 
-const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : 0);
-
-function tagResps(tags: BookmarkedQuestionRow['tags'], settings: SiteSettings) {
-  const recommended = new Set(settings.tags.recommend_tags.map((t) => t.slug_name.toLowerCase()));
-  const reserved = new Set(settings.tags.reserved_tags.map((t) => t.slug_name.toLowerCase()));
-  return tags.map((t) => ({
-    slug_name: t.slug_name,
-    display_name: t.display_name,
-    main_tag_slug_name: '',
-    recommend: recommended.has(t.slug_name),
-    reserved: reserved.has(t.slug_name),
-  }));
-}
-
 /**
  * `personal/collection/page`: the caller's bookmarks, newest first, each as the question it is on (an
  * answer's bookmark shows its question). Deleted posts drop out; hidden questions stay for their author
@@ -58,8 +44,8 @@ export async function bookmarkPage(
   settings: SiteSettings,
 ) {
   const visible = sql`
-    b.user_id = ${viewer.id} and q.status <> 10 and (b.object_type = 'question' or a.status = 1)
-    and (q.show = 1 or q.user_id = ${viewer.id} or ${isStaff(viewer)}::boolean)`;
+    b.user_id = ${viewer.id} and q.status <> ${PostStatusSql.deleted} and (b.object_type = 'question' or a.status = ${PostStatusSql.available})
+    and (q.show = ${ShowSql.shown} or q.user_id = ${viewer.id} or ${isStaff(viewer)}::boolean)`;
   const from = sql`bookmarks b join questions q on q.id = b.question_id left join answers a on a.id = b.object_id`;
   const [{ rows: counted }, { rows }] = await Promise.all([
     sql<{ n: number }>`select count(*)::int as n from ${from} where ${visible}`.execute(db),
@@ -76,7 +62,7 @@ export async function bookmarkPage(
           (array_agg(x.id order by x.created_at, x.id) filter (where x.user_id = ${viewer.id}))[1] as my_first_id,
           (array_agg(x.id order by x.created_at desc))[1] as last_id,
           (array_agg(x.user_id order by x.created_at desc))[1] as last_user
-        from answers x where x.question_id = q.id and x.status = 1
+        from answers x where x.question_id = q.id and x.status = ${PostStatusSql.available}
       ) ans on true
       where ${visible}
       order by b.created_at desc, b.object_id desc

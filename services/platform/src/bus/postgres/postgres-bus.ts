@@ -165,17 +165,14 @@ export class PostgresEventBus implements EventBus {
             { checkpoint: options.group },
             batchSize,
           );
-          if (events.length > 0) {
+          const last = events.at(-1)?.position ?? null;
+          if (last) {
             const timer = projectionBatchDuration.startTimer({ projection: options.group });
             await options.handleBatch(tx, events, mode);
-            await writeCheckpoint(tx, options.group, events.at(-1)!.position);
+            await writeCheckpoint(tx, options.group, last);
             timer();
           }
-          return {
-            full: events.length === batchSize,
-            pending: pendingBehindFence,
-            last: events.at(-1)?.position ?? null,
-          };
+          return { full: events.length === batchSize, pending: pendingBehindFence, last };
         }),
       );
 

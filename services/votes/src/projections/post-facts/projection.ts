@@ -8,6 +8,7 @@ import {
   CommentDeleted,
   CommentEdited,
   type EventOf,
+  PostStatus,
   QuestionAsked,
   QuestionClosed,
   QuestionDeleted,
@@ -20,7 +21,7 @@ import {
   QuestionUnpinned,
   ViewsCounted,
 } from '@agora/contracts';
-import { excerpt, type Projection } from '@agora/platform';
+import { excerpt, PinSql, PostStatusSql, type Projection, ShowSql } from '@agora/platform';
 import { sql } from 'kysely';
 
 const DESCRIPTION_LENGTH = 240;
@@ -30,14 +31,14 @@ type Data<D> = EventOf<D>['data'];
 
 /** Status columns each question act sets (behaviour §9d). */
 const QUESTION_ACTS: Record<string, ReturnType<typeof sql>> = {
-  [QuestionDeleted.type]: sql`status = 10`,
-  [QuestionUndeleted.type]: sql`status = 1`,
-  [QuestionClosed.type]: sql`status = 2`,
-  [QuestionReopened.type]: sql`status = 1`,
-  [QuestionPinned.type]: sql`pin = 2`,
-  [QuestionUnpinned.type]: sql`pin = 1`,
-  [QuestionHidden.type]: sql`show = 2`,
-  [QuestionShown.type]: sql`show = 1`,
+  [QuestionDeleted.type]: sql`status = ${PostStatusSql.deleted}`,
+  [QuestionUndeleted.type]: sql`status = ${PostStatusSql.available}`,
+  [QuestionClosed.type]: sql`status = ${PostStatusSql.closed}`,
+  [QuestionReopened.type]: sql`status = ${PostStatusSql.available}`,
+  [QuestionPinned.type]: sql`pin = ${PinSql.pinned}`,
+  [QuestionUnpinned.type]: sql`pin = ${PinSql.unpinned}`,
+  [QuestionHidden.type]: sql`show = ${ShowSql.hidden}`,
+  [QuestionShown.type]: sql`show = ${ShowSql.shown}`,
 };
 
 /**
@@ -120,7 +121,7 @@ export const postFactsProjection: Projection = {
       case AnswerDeleted.type:
       case AnswerUndeleted.type: {
         const d = event.data as Data<typeof AnswerDeleted>;
-        const status = event.type === AnswerDeleted.type ? 10 : 1;
+        const status = event.type === AnswerDeleted.type ? PostStatus.deleted : PostStatus.available;
         await sql`update answers set status = ${status} where id = ${d.answer_id}`.execute(tx);
         return;
       }
@@ -140,7 +141,7 @@ export const postFactsProjection: Projection = {
         return;
       }
       case CommentDeleted.type:
-        await sql`update comments set status = 10 where id = ${(event.data as { comment_id: string }).comment_id}`.execute(
+        await sql`update comments set status = ${PostStatusSql.deleted} where id = ${(event.data as { comment_id: string }).comment_id}`.execute(
           tx,
         );
         return;
