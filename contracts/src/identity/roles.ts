@@ -3,9 +3,9 @@ export const Role = { user: 1, admin: 2, moderator: 3 } as const;
 export type RoleId = (typeof Role)[keyof typeof Role];
 
 export const ROLES: { id: RoleId; name: string; description: string }[] = [
-  { id: 1, name: 'User', description: 'Default with no special access.' },
-  { id: 2, name: 'Admin', description: 'Have the full power to access the site.' },
-  { id: 3, name: 'Moderator', description: 'Has access to all posts except admin settings.' },
+  { id: Role.user, name: 'User', description: 'Default with no special access.' },
+  { id: Role.admin, name: 'Admin', description: 'Have the full power to access the site.' },
+  { id: Role.moderator, name: 'Moderator', description: 'Has access to all posts except admin settings.' },
 ];
 
 /** Account status as the API spells it; `mail_status` 1 activated, 2 not activated. */

@@ -12,7 +12,7 @@ export function first<T>(list: readonly T[], what: string): T {
 /** Items of two lists of one length side by side; lists of different lengths are a bug. */
 export function zip<A, B>(left: readonly A[], right: readonly B[]): [A, B][] {
   if (left.length !== right.length) throw new Error(`cannot pair ${left.length} items with ${right.length}`);
-  return left.map((item, i) => [item, right[i] as B]);
+  return left.map((item, i) => [item, itemAt(right, i)]);
 }
 
 /** The item at `index` of a list (a pick in turn or at random, `i % list.length`); out of range is a bug. */

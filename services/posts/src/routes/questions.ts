@@ -27,6 +27,11 @@ export const TagItemSchema = Type.Object({
 });
 const Title = Type.String({ minLength: Limits.question.titleMinLength, maxLength: Limits.question.titleMaxLength });
 const Body = Type.String({ maxLength: Limits.post.bodyMaxLength });
+/**
+ * A question's tags as sent: past `Limits.tags.maxPerQuestion` the command answers with its own message
+ * (the field and the limit); a list far past it is refused by the schema as too large to read.
+ */
+const TagList = Type.Array(TagItemSchema, { maxItems: 4 * Limits.tags.maxPerQuestion });
 const ORDERS: QuestionOrder[] = ['newest', 'active', 'hot', 'score', 'unanswered', 'frequent', 'recommend'];
 
 /** Questions: ask (alone or with an answer), edit, delete, read one, the question list. */
@@ -49,7 +54,7 @@ export async function questionRoutes(
         body: Type.Object({
           title: Title,
           content: Body,
-          tags: Type.Array(TagItemSchema, { maxItems: 20 }),
+          tags: TagList,
           ...CaptchaFields,
         }),
         response: { 200: EnvelopeSchema(QuestionInfoSchema) },
@@ -79,7 +84,7 @@ export async function questionRoutes(
           id: Id,
           title: Title,
           content: Body,
-          tags: Type.Array(TagItemSchema, { maxItems: 20 }),
+          tags: TagList,
           edit_summary: Type.Optional(Type.String({ maxLength: Limits.post.editSummaryMaxLength })),
           invite_user: Type.Optional(Type.Array(Type.String())),
           ...CaptchaFields,
@@ -175,7 +180,7 @@ export async function questionRoutes(
         body: Type.Object({
           title: Title,
           content: Body,
-          tags: Type.Array(TagItemSchema, { maxItems: 20 }),
+          tags: TagList,
           answer_content: Type.String({ minLength: Limits.answer.minLength, maxLength: Limits.post.bodyMaxLength }),
           mention_username_list: Type.Optional(Type.Array(Type.String())),
           ...CaptchaFields,

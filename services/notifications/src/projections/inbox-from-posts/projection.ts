@@ -6,7 +6,7 @@ import {
   CommentAdded,
   CommentDeleted,
   CommentEdited,
-  type EventDefinition,
+  type DataOf,
   InvitationsUpdated,
   QuestionAsked,
   QuestionClosed,
@@ -17,7 +17,6 @@ import {
 } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import type { Static } from 'typebox';
 import * as recipients from '../../domain/recipients';
 import { COUNTER_WRITERS } from '../../inbox/counters';
 import { forgetSource } from '../../inbox/notify';
@@ -26,8 +25,6 @@ import type { NoticeMailer } from '../../mail/notice-queue';
 import { give } from './give';
 import { indexPost, postsById, retitle, setMentions } from './post-index';
 import { addFollower, followersOf, removeFollower } from './question-followers';
-
-type Data<D> = D extends EventDefinition<string, infer S> ? Static<S> : never;
 
 const EVENTS = [
   QuestionAsked,
@@ -49,7 +46,7 @@ const EVENTS = [
 async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<void> {
   switch (event.type) {
     case QuestionAsked.type: {
-      const d = event.data as Data<typeof QuestionAsked>;
+      const d = event.data as DataOf<typeof QuestionAsked>;
       await indexPost(tx, {
         object_id: d.question_id,
         object_type: 'question',
@@ -69,7 +66,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       return;
     }
     case QuestionEdited.type: {
-      const d = event.data as Data<typeof QuestionEdited>;
+      const d = event.data as DataOf<typeof QuestionEdited>;
       await retitle(tx, d.question_id, d.title, d.url_title);
       const asker = (await postsById(tx, [d.question_id])).get(d.question_id)?.user_id;
       if (!asker) return;
@@ -87,7 +84,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
     }
     case QuestionClosed.type:
     case QuestionDeleted.type: {
-      const d = event.data as Data<typeof QuestionDeleted>;
+      const d = event.data as DataOf<typeof QuestionDeleted>;
       const author = (await postsById(tx, [d.question_id])).get(d.question_id)?.user_id;
       if (!author) return;
       const action = event.type === QuestionClosed.type ? 'your_question_is_closed' : 'your_question_was_deleted';
@@ -106,7 +103,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       );
     }
     case AnswerPosted.type: {
-      const d = event.data as Data<typeof AnswerPosted>;
+      const d = event.data as DataOf<typeof AnswerPosted>;
       await indexPost(tx, {
         object_id: d.answer_id,
         object_type: 'answer',
@@ -130,7 +127,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       );
     }
     case AnswerEdited.type: {
-      const d = event.data as Data<typeof AnswerEdited>;
+      const d = event.data as DataOf<typeof AnswerEdited>;
       const posts = await postsById(tx, [d.question_id, d.answer_id]);
       const asker = posts.get(d.question_id)?.user_id;
       const author = posts.get(d.answer_id)?.user_id;
@@ -150,7 +147,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       );
     }
     case AnswerDeleted.type: {
-      const d = event.data as Data<typeof AnswerDeleted>;
+      const d = event.data as DataOf<typeof AnswerDeleted>;
       const author = (await postsById(tx, [d.answer_id])).get(d.answer_id)?.user_id;
       if (!author) return;
       return give(
@@ -168,7 +165,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       );
     }
     case AnswerAccepted.type: {
-      const d = event.data as Data<typeof AnswerAccepted>;
+      const d = event.data as DataOf<typeof AnswerAccepted>;
       if (!d.answer_id) return;
       const posts = await postsById(tx, [d.question_id, d.answer_id]);
       const asker = posts.get(d.question_id)?.user_id;
@@ -189,7 +186,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       );
     }
     case InvitationsUpdated.type: {
-      const d = event.data as Data<typeof InvitationsUpdated>;
+      const d = event.data as DataOf<typeof InvitationsUpdated>;
       return give(
         tx,
         event,
@@ -198,7 +195,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       );
     }
     case CommentAdded.type: {
-      const d = event.data as Data<typeof CommentAdded>;
+      const d = event.data as DataOf<typeof CommentAdded>;
       const post = (await postsById(tx, [d.object_id])).get(d.object_id);
       const onAnswer = post?.object_type === 'answer';
       await indexPost(tx, {
@@ -229,7 +226,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       );
     }
     case CommentEdited.type: {
-      const d = event.data as Data<typeof CommentEdited>;
+      const d = event.data as DataOf<typeof CommentEdited>;
       const comment = (await postsById(tx, [d.comment_id])).get(d.comment_id);
       if (!comment) return;
       await setMentions(tx, d.comment_id, [...new Set([...comment.mentions, ...d.mentions])]);
@@ -256,7 +253,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       return removeFollower(tx, d.question_id, d.user_id);
     }
     case CommentDeleted.type: {
-      const d = event.data as Data<typeof CommentDeleted>;
+      const d = event.data as DataOf<typeof CommentDeleted>;
       const comment = (await postsById(tx, [d.comment_id])).get(d.comment_id);
       if (!comment) return;
       return give(
