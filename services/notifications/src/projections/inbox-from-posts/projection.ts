@@ -245,11 +245,11 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       );
     }
     case QuestionFollowed.type: {
-      const d = event.data as Data<typeof QuestionFollowed>;
+      const d = event.data as DataOf<typeof QuestionFollowed>;
       return addFollower(tx, d.question_id, d.user_id);
     }
     case QuestionUnfollowed.type: {
-      const d = event.data as Data<typeof QuestionUnfollowed>;
+      const d = event.data as DataOf<typeof QuestionUnfollowed>;
       return removeFollower(tx, d.question_id, d.user_id);
     }
     case CommentDeleted.type: {
