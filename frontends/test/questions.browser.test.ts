@@ -8,10 +8,10 @@
 import { postsService } from '@agora/posts';
 import { searchService } from '@agora/search';
 import { tagsService } from '@agora/tags';
+import { createUser, login, setReputation } from '@agora/test-support/accounts';
 import { votesService } from '@agora/votes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, setReputation } from '../../test-support/accounts';
 import { chromiumPath, launchChromium } from './support/browser';
 import { type Member, memberPage, PNG } from './support/members';
 import { shoot } from './support/screens';
