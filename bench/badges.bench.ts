@@ -32,6 +32,8 @@ import {
   connectDatabase,
   createEventBus,
   EventStore,
+  first,
+  itemAt,
   loadConfig,
   migrateService,
   type ServiceDatabase,
@@ -60,8 +62,11 @@ const log = pino({ level: 'warn' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 const mean = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) / Math.max(1, values.length));
-const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
-const NICE_ANSWER = BADGES.find((b) => b.key === 'nice_answer')!.id;
+const pick = <T>(items: readonly T[]) => itemAt(items, Math.floor(Math.random() * items.length));
+const NICE_ANSWER = first(
+  BADGES.filter((b) => b.key === 'nice_answer'),
+  'the Nice Answer badge',
+).id;
 
 interface Post {
   id: string;
@@ -171,7 +176,10 @@ class Workload {
         html: '<p>Edited</p>',
       });
     }
-    const asker = this.posts.find((p) => p.id === answer.questionId)!.owner;
+    const asker = first(
+      this.posts.filter((p) => p.id === answer.questionId),
+      'the answered question',
+    ).owner;
     return this.posts_(`accept-${answer.questionId}`, AnswerAccepted.type, {
       question_id: answer.questionId,
       actor_id: asker,
@@ -203,9 +211,11 @@ async function main() {
     for (const source of ['votes', 'posts'] as const) {
       const mine = items.filter((i) => i.source === source);
       if (mine.length === 0) continue;
-      await databases[source === 'votes' ? 0 : 1]!.db.transaction().execute(async (tx) => {
-        for (const item of mine) await logs[source].append(item.streamId, 'any', [item.event], {}, tx);
-      });
+      await itemAt(databases, source === 'votes' ? 0 : 1)
+        .db.transaction()
+        .execute(async (tx) => {
+          for (const item of mine) await logs[source].append(item.streamId, 'any', [item.event], {}, tx);
+        });
     }
   };
   const workload = new Workload();
@@ -249,7 +259,7 @@ async function main() {
         select 'awards-from-votes' as name, (select max(global_position) from votes.events) as head
         union all select 'awards-from-posts', (select max(global_position) from posts.events)) h
       join badges.checkpoints c on c.name = h.name`);
-    return Number(rows[0]!.behind);
+    return Number(first(rows, 'the lag').behind);
   };
   const sampler = (async () => {
     while (running) {
@@ -267,7 +277,7 @@ async function main() {
         );
         const now = performance.now();
         for (const { award_key } of rows) {
-          probeLatencies.push(now - outstanding.get(award_key)!);
+          probeLatencies.push(now - (outstanding.get(award_key) ?? now));
           outstanding.delete(award_key);
         }
       }
@@ -282,7 +292,7 @@ async function main() {
     const answer: Post = { id: id('answer'), type: 'answer', questionId, owner: user(5000 + probeNo) };
     const votes = Array.from({ length: 10 }, (_, i) => workload.vote(user(9000 + probeNo * 10 + i), answer, 'up'));
     await appendMany(votes.slice(0, 9));
-    await append(votes[9]!);
+    await append(itemAt(votes, 9));
     outstanding.set(answer.id, performance.now());
   };
   const total = RATE * SECONDS;

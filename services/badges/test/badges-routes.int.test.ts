@@ -3,8 +3,8 @@
  * (issue 19 item 5): every route's shape as the reference client reads it, who may call it, and its 400s.
  */
 import { BADGES, Role } from '@agora/contracts';
+import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from '../../../test-support/stack';
 import {
   ADMIN_API,
   API,

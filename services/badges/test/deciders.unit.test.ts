@@ -1,6 +1,6 @@
 import { BADGES, type BadgeAward } from '@agora/contracts';
+import { givenWhen, refusal } from '@agora/test-support/decider';
 import { describe, expect, it } from 'vitest';
-import { givenWhen, refusal } from '../../../test-support/decider';
 import { awardIdOf } from '../src/domain/award/award-id';
 import { awardDecider } from '../src/domain/award/decider';
 import { badgeDecider } from '../src/domain/badge/decider';

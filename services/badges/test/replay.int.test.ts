@@ -13,9 +13,9 @@ import {
   rebuildInlineReadModel,
   startService,
 } from '@agora/platform';
+import type { Stack } from '@agora/test-support/stack';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from '../../../test-support/stack';
 import { ownReadModel } from '../src/projections/awards/read-model';
 import { badgesService } from '../src/service';
 import {

@@ -1,9 +1,9 @@
 import { Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import { siteService } from '@agora/site';
+import { createUser, login, type TestUser } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, type TestUser } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { postsFor, postsService } from '../src/service';
 
 // Visits through a member's share link (`question/info?share=<username>`, behaviour §11d) are recorded

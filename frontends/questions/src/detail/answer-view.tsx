@@ -1,3 +1,4 @@
+import { PostStatus } from '@agora/contracts/posts/status';
 import {
   type AnswerInfo,
   answerApi,
@@ -76,12 +77,12 @@ export function AnswerView({
           ) : null}
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          {answer.status === 10 ? (
+          {answer.status === PostStatus.deleted ? (
             <Chip size="small" color="warning" label={t('ui.detail.deleted')} sx={{ mb: 1 }} />
           ) : null}
           <PostHtml html={answer.html} testId="answer-body" />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mt: 1 }}>
-            {isAsker && question.status !== 10 ? (
+            {isAsker && question.status !== PostStatus.deleted ? (
               <Button
                 size="small"
                 variant={accepted ? 'contained' : 'outlined'}

@@ -1,5 +1,5 @@
 import type { BadgeAward } from '@agora/contracts';
-import type { EventStore, StoredEvent, Tx } from '@agora/platform';
+import { type EventStore, itemAt, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import { awardIdOf, awardStreamId } from '../domain/award/award-id';
 import { awardDecider } from '../domain/award/decider';
@@ -76,7 +76,7 @@ export class AwardCommands {
     const made: BadgeAward[] = [];
     const madeIds = new Set<string>();
     for (const row of checked) {
-      const award = awards[row.n]!;
+      const award = itemAt(awards, row.n);
       if (!row.active || row.withdrawn || madeIds.has(award.award_id)) continue;
       const decided = awardDecider.decide({ type: 'award', award }, { awarded: row.held });
       if (decided.length === 0) continue;

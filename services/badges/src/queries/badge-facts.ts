@@ -1,5 +1,5 @@
 import { BADGE_STATUSES, type BadgeStatus } from '@agora/contracts';
-import type { Db } from '@agora/platform';
+import { type Db, first } from '@agora/platform';
 import { sql } from 'kysely';
 
 /** What the catalogue screens need to know of every badge, read in one statement. */
@@ -27,7 +27,7 @@ export async function loadBadgeFacts(db: Db, userId: string | null): Promise<Bad
       (select coalesce(jsonb_object_agg(badge_id, n), '{}') from (
          select badge_id, count(*)::int as n from badge_awards
          where user_id = ${userId ?? ''} and not withdrawn group by badge_id) e) as earned`.execute(db);
-  const { statuses, counts, earned } = rows[0]!;
+  const { statuses, counts, earned } = first(rows, 'the badge facts');
   return {
     statusOf: (id) =>
       (BADGE_STATUSES as readonly string[]).includes(statuses[id] ?? '') ? (statuses[id] as BadgeStatus) : 'active',

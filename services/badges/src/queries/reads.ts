@@ -75,10 +75,10 @@ export class BadgeReads {
   async memberBadges(username: string, language: Language, limit?: number): Promise<Page<UserBadgeAward>> {
     const userId = await memberIdByUsername(this.db, username);
     const [facts, held] = await Promise.all([loadBadgeFacts(this.db, null), heldBadges(this.db, userId)]);
-    const list = held
-      .map((row) => ({ row, badge: badgeById(row.badge_id) }))
-      .filter(({ badge }) => badge && facts.statusOf(badge.id) === 'active')
-      .map(({ row, badge }) => userBadgeAward(badge!, row.earned_count, language));
+    const list = held.flatMap((row) => {
+      const badge = badgeById(row.badge_id);
+      return badge && facts.statusOf(badge.id) === 'active' ? [userBadgeAward(badge, row.earned_count, language)] : [];
+    });
     const shown = limit === undefined ? list : list.slice(0, limit);
     return { count: shown.length, list: shown };
   }

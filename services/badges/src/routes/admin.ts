@@ -1,5 +1,5 @@
 import { AdminBadgeSchema, EnvelopeSchema, Limits, PageQuery, PageSchema } from '@agora/contracts';
-import { type HttpApp, ok, signedIn } from '@agora/platform';
+import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { BadgeCommands } from '../commands/badges';
 import type { BadgeReads } from '../queries/reads';
@@ -35,7 +35,7 @@ export async function adminBadgeRoutes(app: HttpApp, reads: BadgeReads, commands
       schema: { body: Type.Object({ id: Id, status: Status }), response: { 200: EnvelopeSchema(Type.Null()) } },
     },
     async (request) => {
-      await commands.setStatus(signedIn(request), request.body.id, request.body.status);
+      await commands.setStatus(request.actor, request.body.id, request.body.status);
       return ok(request, null);
     },
   );

@@ -4,9 +4,9 @@ import { notificationsService } from '@agora/notifications';
 import { EventStore } from '@agora/platform';
 import { postsFor, postsService } from '@agora/posts/service';
 import { siteService, updateSettingsGroup } from '@agora/site';
+import { createUser } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { votesService } from '@agora/votes';
-import { createUser } from '../../../../test-support/accounts';
-import { type Stack, startStack } from '../../../../test-support/stack';
 import { badgesService } from '../../src/service';
 
 export const API = '/answer/api/v1';

@@ -4,7 +4,7 @@ import * as votesAndBookmarks from './0002_votes_and_bookmarks';
 import * as reputationLedger from './0003_reputation_ledger';
 import * as postFactsTopic from './0004_post_facts_topic';
 
-/** In run order: file number, list and key order agree (DESIGN §9, "Migrations, one per file"). */
+/** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const votesMigrationFiles: readonly MigrationFile[] = [
   postFacts,
   votesAndBookmarks,

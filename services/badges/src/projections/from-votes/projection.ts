@@ -1,5 +1,5 @@
 import { ReactionActivated, VoteCancelled, VoteCast } from '@agora/contracts';
-import type { Projection, StoredEvent, Tx } from '@agora/platform';
+import { itemAt, type Projection, type StoredEvent, type Tx } from '@agora/platform';
 import type { Static } from 'typebox';
 import type { AwardCommands, AwardRequest } from '../../commands/awards';
 import { awardsFor } from '../../domain/rules/award-rules';
@@ -38,7 +38,7 @@ async function applyEvents(awards: AwardCommands, tx: Tx, events: StoredEvent[])
     const state = await loadVoteRuleState(tx, votes);
     const { intents, streams, posts } = foldVotes(state, votes);
     await saveVoteRuleState(tx, state, { streams, posts });
-    for (const { intent, at } of intents) requests.push({ intent, cause: voteEvents[at]! });
+    for (const { intent, at } of intents) requests.push({ intent, cause: itemAt(voteEvents, at) });
   }
   for (const event of events) {
     if (event.type !== ReactionActivated.type) continue;

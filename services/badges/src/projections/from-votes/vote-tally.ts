@@ -1,5 +1,5 @@
 import { badgesOfRule } from '@agora/contracts';
-import type { Tx } from '@agora/platform';
+import { first, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import { heldKey, type VoteInput, type VoteRuleState } from '../../domain/rules/vote-fold';
 
@@ -31,7 +31,7 @@ export async function loadVoteRuleState(tx: Tx, votes: readonly VoteInput[]): Pr
         where badge_id = any(${FIRST_UPVOTE}::text[]) and award_key = '' and user_id = any(${voters}::text[])) as first`.execute(
     tx,
   );
-  const row = rows[0]!;
+  const row = first(rows, 'the vote tally');
   const heldForPosts = new Set<string>();
   for (const [post, owner, badgeId] of row.held) {
     const badge = PER_POST.get(badgeId);

@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
-export const key = '20261204_0006_badge_award_popups';
+export const key = '20261204_0007_badge_award_popups';
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
