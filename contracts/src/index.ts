@@ -31,4 +31,5 @@ export * from './tags/slug';
 export * from './users/user-basic-info';
 export * from './version';
 export * from './votes/events';
+export * from './votes/reactions';
 export * from './votes/responses';

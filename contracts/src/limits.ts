@@ -1,10 +1,20 @@
 /** Business constants and limits of the product spec §9, named once for every service and front end. */
 export const Limits = {
-  pageSize: { default: 15, questionList: 20, commentsFirstPage: 3, commentsMore: 15, apiDefault: 10 },
+  pageSize: {
+    default: 15,
+    questionList: 20,
+    commentsFirstPage: 3,
+    commentsMore: 15,
+    apiDefault: 10,
+    /** The question page's "Linked questions" card. */
+    linkedQuestions: 5,
+  },
   suggestions: { mentions: 5, tags: 5 },
   tags: { maxPerQuestion: 5, minPerQuestion: 1, nameMaxLength: 35, slugMaxLength: 35, duplicateHighlightMs: 2000 },
   question: { titleMaxLength: 150 },
   answer: { minLength: 6 },
+  /** A reaction's tooltip names this many members, then says how many more reacted. */
+  reaction: { tooltipNames: 5 },
   user: { loginNameMaxLength: 30, displayNameMaxLength: 30, usernameMaxLength: 30, adminDisplayNameMinLength: 4 },
   password: { minLength: 8, maxLength: 32 },
   site: { nameMaxLength: 30, urlMaxLength: 512 },

@@ -16,6 +16,8 @@ describe('gateway routing table', () => {
     ['/answer/api/v1/revisions/unreviewed', 'moderation'],
     ['/answer/api/v1/follow/tags', 'tags'],
     ['/answer/api/v1/vote/up', 'votes'],
+    ['/answer/api/v1/meta/reaction', 'votes'],
+    ['/answer/api/v1/question/link', 'posts'],
     ['/answer/admin/api/users/page', 'identity'],
     ['/answer/admin/api/question/page', 'posts'],
     ['/answer/admin/api/siteinfo/general', 'site'],

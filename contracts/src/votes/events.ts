@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { defineEvent } from '../events/envelope';
+import { REACTION_EMOJIS } from './reactions';
 
 const Id = Type.String({ minLength: 1 });
 const VotableType = Type.Union([Type.Literal('question'), Type.Literal('answer'), Type.Literal('comment')]);
@@ -32,6 +33,22 @@ export const BookmarkToggled = defineEvent(
     bookmarked: Type.Boolean(),
   }),
 );
+
+/**
+ * A member's reaction with one emoji on one post, set (`reaction_activated`) or taken back
+ * (`reaction_deactivated`). Each (member, post) pair is its own stream, as votes are; the post's owner and
+ * question travel with it, so consumers (badges, notifications) need no lookup.
+ */
+const Reaction = Type.Object({
+  object_id: Id,
+  object_type: VotableType,
+  question_id: Id,
+  user_id: Id,
+  owner_id: Id,
+  emoji: Type.Enum(REACTION_EMOJIS),
+});
+export const ReactionActivated = defineEvent('votes.reaction_activated', Reaction);
+export const ReactionDeactivated = defineEvent('votes.reaction_deactivated', Reaction);
 
 /** Why reputation moved: the activity types of behaviour §1a, plus an account's starting balance. */
 export const REPUTATION_REASONS = [
@@ -79,4 +96,11 @@ export type ReputationChange = Static<typeof ReputationChanged.data>;
 export type ReputationChangeKind = ReputationChange['change'];
 export type LedgerEntryState = Exclude<ReputationChange['entry_state'], 'none'>;
 
-export const VotesEvents = [VoteCast, VoteCancelled, BookmarkToggled, ReputationChanged];
+export const VotesEvents = [
+  VoteCast,
+  VoteCancelled,
+  BookmarkToggled,
+  ReactionActivated,
+  ReactionDeactivated,
+  ReputationChanged,
+];

@@ -5,9 +5,12 @@ import {
   captchasFor,
   partsOf,
   type RunningService,
+  type ServiceContext,
   type ServiceModule,
 } from '@agora/platform';
 import { Ledger } from './commands/ledger';
+import { ReactionCommands } from './commands/reactions';
+import { TargetLookup } from './commands/targets';
 import { VoteCommands } from './commands/votes';
 import { votesMigrations } from './migrations';
 import { ledgerFromIdentity } from './projections/ledger-inputs/from-identity';
@@ -16,25 +19,38 @@ import { ledgerFromVotes } from './projections/ledger-inputs/from-votes';
 import { postFactsProjection } from './projections/post-facts/projection';
 import { internalRoutes } from './routes/internal';
 import { personalRoutes } from './routes/personal';
+import { reactionRoutes } from './routes/reactions';
 import { voteRoutes } from './routes/votes';
 
 /** One votes instance's parts. */
 export interface VotesParts {
   votes: VoteCommands;
+  reactions: ReactionCommands;
   ledger: Ledger;
 }
 
-/** Votes, bookmarks, the reputation ledger, reputation history and the user ranking (DESIGN §6). */
+function setUpVotes(context: ServiceContext): VotesParts {
+  // One lookup of posts' facts for votes, bookmarks and reactions: one cache, one catch-up.
+  const targets = TargetLookup.of(context);
+  return {
+    votes: new VoteCommands(context, targets),
+    reactions: new ReactionCommands(context, targets),
+    ledger: new Ledger(context.database.db, context.store),
+  };
+}
+
+/** Votes, bookmarks, reactions, the reputation ledger, reputation history and the user ranking (DESIGN §6). */
 export const votesService: ServiceModule<VotesParts> = {
   name: 'votes',
   migrations: votesMigrations,
   events: VotesEvents,
-  setup: (context) => ({ votes: new VoteCommands(context), ledger: new Ledger(context.database.db, context.store) }),
-  async routes(app, context, { votes }) {
+  setup: setUpVotes,
+  async routes(app, context, { votes, reactions }) {
     const captchas = captchasFor(context);
     captchaHooks(app, captchas);
     await actionRecordRoute(app, captchas, { vote: 'vote' });
     await voteRoutes(app, votes);
+    await reactionRoutes(app, context, reactions);
     await personalRoutes(app, context);
     await internalRoutes(app, context);
   },
