@@ -10,6 +10,7 @@ const KEYS = [
   '20261122_0010_read_model_changes',
   '20261125_0001_tag_catalog',
   '20261125_0002_tag_catalog_changes',
+  '20261210_0008_question_links',
 ];
 
 describeMigrationFolder({

@@ -6,6 +6,7 @@ import * as activeListCoversCreation from './0004_active_list_covers_creation';
 import * as readModelChanges from './0005_read_model_changes';
 import * as tagCatalog from './0006_tag_catalog';
 import * as tagCatalogChanges from './0007_tag_catalog_changes';
+import * as questionLinks from './0008_question_links';
 
 /** In run order: file number, list and key order agree (DESIGN §9, "Migrations, one per file"). */
 export const postsMigrationFiles: readonly MigrationFile[] = [
@@ -16,6 +17,7 @@ export const postsMigrationFiles: readonly MigrationFile[] = [
   readModelChanges,
   tagCatalog,
   tagCatalogChanges,
+  questionLinks,
 ];
 
 export const postsMigrations = migrationsOf(postsMigrationFiles);

@@ -13,7 +13,7 @@ import { Type } from 'typebox';
 import type { AnswerCommands } from '../commands/answers';
 import type { QuestionCommands } from '../commands/questions';
 import { answerInfo } from '../queries/answers';
-import { type QuestionOrder, questionInfo, questionInfoFor, questionPage, questionView } from '../queries/questions';
+import { QUESTION_ORDERS, questionInfo, questionInfoFor, questionPage, questionView } from '../queries/questions';
 import type { PostsReads } from '../queries/reads';
 import { sendSharedReply } from '../responses/shared-replies';
 import type { ViewCounter } from '../views/view-counter';
@@ -26,7 +26,6 @@ export const TagItemSchema = Type.Object({
 });
 const Title = Type.String({ minLength: 6, maxLength: Limits.question.titleMaxLength });
 const Body = Type.String({ maxLength: 65535 });
-const ORDERS: QuestionOrder[] = ['newest', 'active', 'hot', 'score', 'unanswered', 'frequent', 'recommend'];
 
 /** Questions: ask (alone or with an answer), edit, delete, read one, the question list. */
 export async function questionRoutes(
@@ -137,7 +136,7 @@ export async function questionRoutes(
       schema: {
         querystring: Type.Object({
           order: Type.Union(
-            ORDERS.map((o) => Type.Literal(o)),
+            QUESTION_ORDERS.map((o) => Type.Literal(o)),
             { default: 'active' },
           ),
           ...PageQuery({ default: Limits.pageSize.questionList }),

@@ -34,7 +34,9 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
 }
 
 export async function resetPostsReadModel(tx: Tx): Promise<void> {
-  await sql`truncate questions, question_tags, known_tags, answers, comments, revisions, activity`.execute(tx);
+  await sql`truncate questions, question_tags, known_tags, answers, comments, revisions, activity, question_links`.execute(
+    tx,
+  );
 }
 
 /** The posts read model as one unit, for a rebuild from the service's own log. */
