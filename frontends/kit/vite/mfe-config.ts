@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { UserConfig } from 'vite';
-import { KIT_MODULE, SHARED_MODULES } from './shared-modules.ts';
+import type { Plugin, UserConfig } from 'vite';
+import { KIT_MODULE, MUI_SUBPATHS_FROM_BARREL, SHARED_MODULES } from './shared-modules.ts';
 
 export interface MfeOptions {
   /** Output file stem and the name in the import map's folder, e.g. `shell`. */
@@ -18,6 +18,16 @@ export function quietDirectives(warning: { code?: string }, warn: (warning: any)
   if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
 }
 
+/** MUI's sub-paths that icon modules import, answered by the shared MUI barrel (see `MUI_SUBPATHS_FROM_BARREL`). */
+function muiSubpathsFromBarrel(): Plugin {
+  const subpaths: readonly string[] = MUI_SUBPATHS_FROM_BARREL;
+  return {
+    name: 'agora-mui-subpaths-from-barrel',
+    enforce: 'pre',
+    resolveId: (id) => (subpaths.includes(id) ? { id: '@mui/material', external: true } : null),
+  };
+}
+
 /** Where standalone dev servers send API calls: a running gateway (`npm start`). */
 export const gatewayUrl = () => process.env.AGORA_GATEWAY_URL ?? 'http://127.0.0.1:9080';
 
@@ -31,6 +41,7 @@ export function mfeConfig(options: MfeOptions): UserConfig {
   return {
     root: options.dir,
     logLevel: 'warn',
+    plugins: [muiSubpathsFromBarrel()],
     oxc: { jsx: { runtime: 'automatic' } },
     server: { port: Number(process.env.PORT ?? 5173), proxy: { '/answer': proxy, '/installation': proxy } },
     build: {

@@ -17,3 +17,12 @@ export const SHARED_MODULES = [
 
 /** The kit itself is shared the same way by every micro-frontend but the kit. */
 export const KIT_MODULE = '@agora/kit';
+
+/**
+ * Material icons (`@mui/icons-material/<Name>`, one small module each) are bundled by the micro-frontend that
+ * draws them; what an icon module takes from MUI (`createSvgIcon`, imported from `@mui/material/utils`) comes
+ * from the shared MUI module instead, so no second copy of MUI's SvgIcon reaches the page.
+ */
+export const MUI_ICONS_PACKAGE = '@mui/icons-material';
+export const MUI_SUBPATHS_FROM_BARREL = ['@mui/material/utils'] as const;
+export const MUI_NAMES_ICONS_USE = ['createSvgIcon'] as const;

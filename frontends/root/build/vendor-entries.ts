@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { SHARED_MODULES } from '../../kit/vite/shared-modules';
+import { MUI_ICONS_PACKAGE, MUI_NAMES_ICONS_USE, SHARED_MODULES } from '../../kit/vite/shared-modules';
 import { APPS, appDir, VENDOR_ENTRIES } from './paths';
 
 const requireHere = createRequire(path.join(VENDOR_ENTRIES, 'index.js'));
@@ -31,15 +31,18 @@ function sourceFiles(dir: string): string[] {
 }
 
 /**
- * The MUI components and functions the micro-frontends import (from the barrel, by name): the shared
- * MUI module exports exactly those, so it stays small however large MUI is.
+ * The MUI components and functions the micro-frontends import (from the barrel, by name), and those the
+ * Material icons they import take from it: the shared MUI module exports exactly those, so it stays small
+ * however large MUI is.
  */
 export function usedMuiNames(): string[] {
   const names = new Set<string>();
   const pattern = /import\s+(type\s+)?\{([^}]*)\}\s+from\s+'@mui\/material'/g;
   for (const app of APPS) {
     for (const file of sourceFiles(path.join(appDir(app), 'src'))) {
-      for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
+      const source = readFileSync(file, 'utf8');
+      if (source.includes(`from '${MUI_ICONS_PACKAGE}/`)) for (const name of MUI_NAMES_ICONS_USE) names.add(name);
+      for (const match of source.matchAll(pattern)) {
         if (match[1]) continue;
         for (const part of (match[2] ?? '').split(',')) {
           const spec = part.trim();

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { BookmarkButton } from './bookmark-button';
 import { PostActions } from './post-actions';
 import { PostAuthor } from './post-author';
+import { ReactionBar } from './reaction-bar';
 import { VoteButtons } from './vote-buttons';
 
 /** One answer: votes, body, accepted marker and the asker's accept toggle, bookmark, share, actions, comments. */
@@ -80,6 +81,7 @@ export function AnswerView({
             <Chip size="small" color="warning" label={t('ui.detail.deleted')} sx={{ mb: 1 }} />
           ) : null}
           <PostHtml html={answer.html} testId="answer-body" />
+          <ReactionBar objectId={answer.id} locked={answer.status === 10 || question.status === 10} />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mt: 1 }}>
             {isAsker && question.status !== 10 ? (
               <Button

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BookmarkButton } from './bookmark-button';
 import { PostActions } from './post-actions';
 import { PostAuthor } from './post-author';
+import { ReactionBar } from './reaction-bar';
 import { VoteButtons } from './vote-buttons';
 
 /** The question: title, closed/deleted notice, votes, body, tags, bookmark, share, actions, authors. */
@@ -44,6 +45,7 @@ export function QuestionView({ question, path }: { question: QuestionInfo; path:
           <Box sx={{ my: 1.5 }}>
             <TagChips tags={question.tags} />
           </Box>
+          <ReactionBar objectId={question.id} locked={question.status === 10} />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
             <BookmarkButton
               objectId={question.id}
