@@ -17,6 +17,7 @@ import { ledgerFromIdentity } from './projections/ledger-inputs/from-identity';
 import { ledgerFromPosts } from './projections/ledger-inputs/from-posts';
 import { ledgerFromVotes } from './projections/ledger-inputs/from-votes';
 import { postFactsProjection } from './projections/post-facts/projection';
+import { ReactionReads } from './queries/reactions';
 import { internalRoutes } from './routes/internal';
 import { personalRoutes } from './routes/personal';
 import { reactionRoutes } from './routes/reactions';
@@ -26,6 +27,8 @@ import { voteRoutes } from './routes/votes';
 export interface VotesParts {
   votes: VoteCommands;
   reactions: ReactionCommands;
+  /** Posts' reactions and reacting members' names, kept until a change of them is announced. */
+  reactionReads: ReactionReads;
   ledger: Ledger;
 }
 
@@ -35,6 +38,7 @@ function setUpVotes(context: ServiceContext): VotesParts {
   return {
     votes: new VoteCommands(context, targets),
     reactions: new ReactionCommands(context, targets),
+    reactionReads: new ReactionReads(context.database.db, context.changes, context.config.cacheLimits.reactions),
     ledger: new Ledger(context.database.db, context.store),
   };
 }
@@ -45,12 +49,12 @@ export const votesService: ServiceModule<VotesParts> = {
   migrations: votesMigrations,
   events: VotesEvents,
   setup: setUpVotes,
-  async routes(app, context, { votes, reactions }) {
+  async routes(app, context, { votes, reactions, reactionReads }) {
     const captchas = captchasFor(context);
     captchaHooks(app, captchas);
     await actionRecordRoute(app, captchas, { vote: 'vote' });
     await voteRoutes(app, votes);
-    await reactionRoutes(app, context, reactions);
+    await reactionRoutes(app, reactions, reactionReads);
     await personalRoutes(app, context);
     await internalRoutes(app, context);
   },

@@ -148,6 +148,29 @@ describe('meta/reaction', () => {
     });
   });
 
+  it('keeps summaries in memory only until a change of the post or of a reacting member is announced', async () => {
+    const { answer } = await thread(stack, asker, answerer);
+    const renamed = await member(stack, { name: 'Before Rename' });
+    await react(renamed, answer, 'smile');
+    expect(await summary(answer)).toEqual([{ emoji: 'smile', count: 1, is_active: false, tooltip: 'Before Rename' }]);
+
+    // Another replica's write reaches this one's cache by its announcement, not by this process's command.
+    await stack.query(
+      `insert into votes.reactions (object_id, emoji, user_id, object_type, question_id, owner_id, reacted_at)
+       select object_id, 'frown', $2, object_type, question_id, owner_id, now() from votes.reactions
+       where object_id = $1 limit 1`,
+      [answer, bo.id],
+    );
+    await expect
+      .poll(async () => (await summary(answer)).map((item: { emoji: string }) => item.emoji), { timeout: 5000 })
+      .toEqual(['smile', 'frown']);
+
+    // A new display name reaches the tooltip once votes' copy of the member changes.
+    await ok(stack, 'PUT', 'user/info', renamed.token, { display_name: 'After Rename', username: renamed.username });
+    await stack.settle();
+    await expect.poll(async () => (await summary(answer))[0]?.tooltip, { timeout: 5000 }).toBe('After Rename');
+  });
+
   it('refuses new reactions on a deleted post, and lets members take theirs back', async () => {
     const { answer } = await thread(stack, asker, answerer);
     await react(ann, answer, 'heart');

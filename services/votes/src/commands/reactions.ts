@@ -2,6 +2,7 @@ import type { ReactionEmoji } from '@agora/contracts';
 import { type Actor, errors, executeCommand, type ServiceContext } from '@agora/platform';
 import { reactionDecider, reactionStreamId } from '../domain/reaction/decider';
 import { applyOwnEvent } from '../projections/own-log';
+import { REACTIONS_TOPIC } from '../projections/reactions/read-model';
 import type { TargetLookup } from './targets';
 
 /** Reactions: each (member, post) pair is its own stream, so members never contend. */
@@ -41,6 +42,8 @@ export class ReactionCommands {
         for (const event of events) await applyOwnEvent(tx, event);
       },
     });
+    // This process's reads of the post see the change at once; other replicas hear it announced.
+    this.context.changes.changedKeys(REACTIONS_TOPIC, [target.objectId]);
     return target.objectId;
   }
 }

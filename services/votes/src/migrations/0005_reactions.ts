@@ -1,4 +1,6 @@
+import { announceKeys } from '@agora/platform';
 import { type Kysely, type Migration, sql } from 'kysely';
+import { REACTIONS_TOPIC } from '../projections/reactions/read-model';
 
 export const key = '20261210_0005_reactions';
 
@@ -17,5 +19,7 @@ export const migration: Migration = {
         reacted_at timestamptz not null,
         primary key (object_id, emoji, user_id)
       )`.execute(db);
+    // Summaries are kept per post until a change of its reactions names it (ChangeFeed.onKeyChanged).
+    await announceKeys(db, REACTIONS_TOPIC, ['reactions'], 'object_id');
   },
 };

@@ -5,10 +5,10 @@ import {
   REACTION_EMOJIS,
   ReactionSummarySchema,
 } from '@agora/contracts';
-import { errors, type HttpApp, longIdOf, ok, type ServiceContext, signedIn } from '@agora/platform';
+import { errors, type HttpApp, longIdOf, ok, signedIn } from '@agora/platform';
 import { Type } from 'typebox';
 import type { ReactionCommands } from '../commands/reactions';
-import { reactionSummary } from '../queries/reactions';
+import type { ReactionReads } from '../queries/reactions';
 
 /** A question, answer or comment id, in its long form or the short form of the permalink settings. */
 const PostId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9A-Za-z]+$' });
@@ -25,9 +25,7 @@ function reactableId(objectId: string): string {
 }
 
 /** `meta/reaction`: a post's reactions, and a member's reaction with heart, smile or frown (api.md). */
-export async function reactionRoutes(app: HttpApp, context: ServiceContext, reactions: ReactionCommands) {
-  const db = context.database.db;
-
+export async function reactionRoutes(app: HttpApp, reactions: ReactionCommands, reads: ReactionReads) {
   app.get(
     '/answer/api/v1/meta/reaction',
     {
@@ -37,7 +35,7 @@ export async function reactionRoutes(app: HttpApp, context: ServiceContext, reac
     async (request) =>
       ok(
         request,
-        await reactionSummary(db, reactableId(request.query.object_id), request.actor?.id ?? null, request.language),
+        await reads.summary(reactableId(request.query.object_id), request.actor?.id ?? null, request.language),
       ),
   );
 
@@ -61,7 +59,7 @@ export async function reactionRoutes(app: HttpApp, context: ServiceContext, reac
         emoji: request.body.emoji,
         activate: request.body.reaction === 'activate',
       });
-      return ok(request, await reactionSummary(db, objectId, member.id, request.language));
+      return ok(request, await reads.summary(objectId, member.id, request.language));
     },
   );
 }

@@ -2,6 +2,9 @@ import type { EventOf, ReactionActivated, ReactionDeactivated } from '@agora/con
 import type { StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
 
+/** The keyed change-feed topic of `reactions`: a change names its post (`votes/reactions#<post id>`). */
+export const REACTIONS_TOPIC = 'reactions';
+
 type ReactionEvent = EventOf<typeof ReactionActivated> | EventOf<typeof ReactionDeactivated>;
 
 /** `reactions`: one row per active reaction, from the (member, post) reaction streams. */
