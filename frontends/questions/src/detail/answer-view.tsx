@@ -81,8 +81,8 @@ export function AnswerView({
             <Chip size="small" color="warning" label={t('ui.detail.deleted')} sx={{ mb: 1 }} />
           ) : null}
           <PostHtml html={answer.html} testId="answer-body" />
-          <ReactionBar objectId={answer.id} locked={answer.status === 10 || question.status === 10} />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mt: 1 }}>
+            <ReactionBar objectId={answer.id} locked={answer.status === 10 || question.status === 10} />
             {isAsker && question.status !== 10 ? (
               <Button
                 size="small"

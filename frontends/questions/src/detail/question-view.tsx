@@ -45,8 +45,8 @@ export function QuestionView({ question, path }: { question: QuestionInfo; path:
           <Box sx={{ my: 1.5 }}>
             <TagChips tags={question.tags} />
           </Box>
-          <ReactionBar objectId={question.id} locked={question.status === 10} />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+            <ReactionBar objectId={question.id} locked={question.status === 10} />
             <BookmarkButton
               objectId={question.id}
               collected={question.collected}

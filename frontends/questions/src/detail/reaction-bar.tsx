@@ -52,7 +52,7 @@ export function ReactionBar({ objectId, locked = false }: { objectId: string; lo
   };
   const name = (emoji: string) => t(`ui.detail.reaction.${emoji}`);
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, my: 1 }} data-testid="reactions">
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mr: 1 }} data-testid="reactions">
       {items.map((item) => {
         const Icon = ICONS[item.emoji as ReactionEmoji] ?? FavoriteBorder;
         return (
