@@ -23,6 +23,8 @@ function muiSubpathsFromBarrel(): Plugin {
   const subpaths: readonly string[] = MUI_SUBPATHS_FROM_BARREL;
   return {
     name: 'agora-mui-subpaths-from-barrel',
+    // The dev server bundles MUI's dependencies once for the whole page anyway.
+    apply: 'build',
     enforce: 'pre',
     resolveId: (id) => (subpaths.includes(id) ? { id: '@mui/material', external: true } : null),
   };
