@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { REACTION_EMOJIS } from './reactions';
 
 // Response shapes of votes' routes that the web app reads as types (DESIGN §7, "Wire types").
 
@@ -21,7 +22,7 @@ export type BookmarkResult = Static<typeof BookmarkResultSchema>;
 
 /** ReactionRespItem: one emoji's count, whether the caller reacted with it, and who did (`tooltip`). */
 export const ReactionItemSchema = Type.Object({
-  emoji: Type.String(),
+  emoji: Type.Enum(REACTION_EMOJIS),
   count: Type.Integer(),
   is_active: Type.Boolean(),
   tooltip: Type.String(),

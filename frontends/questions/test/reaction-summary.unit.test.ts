@@ -1,7 +1,8 @@
+import type { ReactionEmoji } from '@agora/contracts/votes/reactions';
 import { describe, expect, it } from 'vitest';
 import { withReaction } from '../src/detail/reaction-summary';
 
-const item = (emoji: string, count: number, is_active: boolean, tooltip = 'Ann') => ({
+const item = (emoji: ReactionEmoji, count: number, is_active: boolean, tooltip = 'Ann') => ({
   emoji,
   count,
   is_active,

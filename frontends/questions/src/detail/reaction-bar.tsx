@@ -54,7 +54,7 @@ export function ReactionBar({ objectId, locked = false }: { objectId: string; lo
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mr: 1 }} data-testid="reactions">
       {items.map((item) => {
-        const Icon = ICONS[item.emoji as ReactionEmoji] ?? FavoriteBorder;
+        const Icon = ICONS[item.emoji];
         return (
           <Tooltip key={item.emoji} title={item.tooltip} placement="top" arrow>
             <Chip
@@ -65,7 +65,7 @@ export function ReactionBar({ objectId, locked = false }: { objectId: string; lo
               variant={item.is_active ? 'filled' : 'outlined'}
               aria-pressed={item.is_active}
               aria-label={t('ui.detail.reaction_label', { emoji: name(item.emoji), count: item.count })}
-              onClick={() => toggle(item.emoji as ReactionEmoji)}
+              onClick={() => toggle(item.emoji)}
               data-testid={`reaction-${item.emoji}`}
               data-active={item.is_active}
             />

@@ -20,6 +20,6 @@ export function withReaction(
     : { emoji, count: 1, is_active: true, tooltip: memberName };
   const others = items.filter((item) => item.emoji !== emoji);
   const next = changed.count > 0 ? [...others, changed] : others;
-  const rank = (e: string) => REACTION_EMOJIS.indexOf(e as ReactionEmoji);
+  const rank = (e: ReactionEmoji) => REACTION_EMOJIS.indexOf(e);
   return { reaction_summary: next.sort((a, b) => rank(a.emoji) - rank(b.emoji)) };
 }
