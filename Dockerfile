@@ -14,6 +14,7 @@ COPY services/tags/package.json services/tags/
 COPY services/votes/package.json services/votes/
 COPY gateway/package.json gateway/
 COPY launcher/package.json launcher/
+COPY test-support/package.json test-support/
 COPY frontends/kit/package.json frontends/kit/
 COPY frontends/root/package.json frontends/root/
 COPY frontends/shell/package.json frontends/shell/

@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { defaultSiteSettings } from '@agora/contracts';
-import { createGateway, InProcessTransport } from '@agora/gateway';
-import {
-  createEventBus,
-  type HttpApp,
-  loadConfig,
-  type RunningService,
-  type ServiceModule,
-  startService,
-} from '@agora/platform';
+import { composeAgora } from '@agora/gateway';
+import { type HttpApp, loadConfig, type RunningService, type ServiceModule } from '@agora/platform';
 import { siteService, updateSettingsGroup } from '@agora/site';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -17,6 +10,8 @@ import { benchDatabase } from './support';
 export interface BenchAgora {
   gateway: HttpApp;
   services: RunningService[];
+  /** The running service of that name (one the bench was started with). */
+  service(name: string): RunningService;
   /** A small pool for the bench's own reads of the read models. */
   pool: pg.Pool;
   /** Every projection of every service caught up. */
@@ -36,41 +31,39 @@ export async function startBenchAgora(
   const { log } = options;
   const db = await benchDatabase();
   const config = loadConfig({ env: { AGORA_SITE_URL: 'http://agora.bench', AGORA_TRUST_PROXY: 'true' } });
-  const bus = await createEventBus({
-    kind: options.bus ?? 'postgres',
+  const agora = await composeAgora({
+    config,
     databaseUrl: db.url,
-    kafkaBrokers: process.env.KAFKA_BROKERS?.split(','),
-    kafkaPrefix: `agora-bench-${randomBytes(3).toString('hex')}`,
     log,
+    services: [siteService, ...modules],
+    bus: {
+      kind: options.bus ?? 'postgres',
+      kafkaBrokers: process.env.KAFKA_BROKERS?.split(','),
+      kafkaPrefix: `agora-bench-${randomBytes(3).toString('hex')}`,
+    },
   });
-  const services: RunningService[] = [];
-  for (const module of [siteService, ...modules]) {
-    services.push(await startService(module, { config, databaseUrl: db.url, bus, log }));
-  }
-  const gateway = await createGateway({
-    log,
-    transports: Object.fromEntries(services.map((s) => [s.name, new InProcessTransport(s.app)])),
-  });
+  const { gateway, services } = agora;
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   // A dropped connection (the server stopping at the end) fails its query; it must not end the process.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   await updateSettingsGroup(
-    services.find((s) => s.name === 'site')!.context,
+    agora.service('site').context,
     { group: 'privileges', values: { ...defaultSiteSettings(config.siteUrl).privileges, level: 1 } } as never,
     null,
   );
   return {
     gateway,
     services,
-    pool,
-    async settle(timeoutMs = 600_000) {
-      for (const service of services) await service.projections.waitForCatchUp(timeoutMs);
+    service(name) {
+      const found = services.find((s) => s.name === name);
+      if (!found) throw new Error(`the bench runs no ${name} service`);
+      return found;
     },
+    pool,
+    settle: (timeoutMs = 600_000) => agora.settle(timeoutMs),
     async close() {
-      await gateway.close();
-      for (const service of [...services].reverse()) await service.close();
-      await bus.close();
+      await agora.close();
       await pool.end();
       await db.stop();
     },

@@ -13,6 +13,7 @@ import {
   type Decider,
   EventStore,
   executeCommand,
+  first,
   migrateService,
   type Projection,
   ProjectionRunner,
@@ -84,7 +85,7 @@ for (let i = 0; runs('catch-up') && i < bulk; i += 1000) {
   });
 }
 const backlog = Number(
-  (await sql<{ n: string }>`select count(*) as n from producer.events`.execute(producer.db)).rows[0]!.n,
+  first((await sql<{ n: string }>`select count(*) as n from producer.events`.execute(producer.db)).rows, 'a count').n,
 );
 const countingProjection: Projection = {
   name: 'catch-up',
@@ -145,7 +146,7 @@ async function projectedLatency(kind: 'postgres' | 'kafka') {
   for (let i = 0; i < count; i++) {
     const started = performance.now();
     const { events } = await store.append(`lat-${kind}-${i % 50}`, 'any', [{ type: 'bench.counted', data: { n: i } }]);
-    appendedAt.set(events[0]!.id, started);
+    appendedAt.set(first(events, 'the appended event').id, started);
     await new Promise((r) => setTimeout(r, 10));
   }
   const deadline = Date.now() + 60_000;

@@ -5,9 +5,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Role } from '@agora/contracts';
-import { AccessTokens, createGateway, InProcessTransport } from '@agora/gateway';
+import { AccessTokens, composeAgora, InProcessTransport } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import { createEventBus, loadConfig, startService } from '@agora/platform';
+import { itemAt, loadConfig } from '@agora/platform';
 import { siteService } from '@agora/site';
 import pino from 'pino';
 import { benchDatabase, machine, summarize, writeResults } from './support';
@@ -15,14 +15,15 @@ import { benchDatabase, machine, summarize, writeResults } from './support';
 const log = pino({ level: 'warn' });
 const db = await benchDatabase();
 const config = loadConfig({ env: { AGORA_TRUST_PROXY: 'true' } });
-const bus = await createEventBus({ kind: 'postgres', databaseUrl: db.url, log });
-const site = await startService(siteService, { config, databaseUrl: db.url, bus, log });
-const identity = await startService(identityService, { config, databaseUrl: db.url, bus, log });
-const gateway = await createGateway({
+const agora = await composeAgora({
+  config,
+  databaseUrl: db.url,
   log,
-  trustProxy: true,
-  transports: { site: new InProcessTransport(site.app), identity: new InProcessTransport(identity.app) },
+  services: [siteService, identityService],
+  bus: { kind: 'postgres' },
 });
+const { gateway } = agora;
+const identity = agora.service('identity');
 const accounts = accountsFor(identity);
 
 // Enough accounts and client addresses that no per-account or per-address limit is reached.
@@ -70,7 +71,7 @@ console.log('login', login, `${failures} failures`);
 // Token verification at the edge: 1,000 distinct sessions, each token verified 100 times.
 const tokens = await Promise.all(users.slice(0, 40).map(async (user) => (await accounts.startSession(user)).token));
 const more = await Promise.all(
-  Array.from({ length: 960 }, async (_, i) => (await accounts.startSession(users[i % users.length]!)).token),
+  Array.from({ length: 960 }, async (_, i) => (await accounts.startSession(itemAt(users, i % users.length))).token),
 );
 const allTokens = [...tokens, ...more];
 const verifier = new AccessTokens(() => new InProcessTransport(identity.app));
@@ -82,7 +83,7 @@ for (const token of allTokens) {
 }
 const warm: number[] = [];
 for (let i = 0; i < 100_000; i++) {
-  const token = allTokens[i % allTokens.length]!;
+  const token = itemAt(allTokens, i % allTokens.length);
   const t0 = performance.now();
   await verifier.userOf(token);
   warm.push(performance.now() - t0);
@@ -91,10 +92,7 @@ const verification = summarize(warm);
 const firstSight = summarize(cold);
 console.log('verification', verification, 'first sight', firstSight);
 
-await gateway.close();
-await identity.close();
-await site.close();
-await bus.close();
+await agora.close();
 await db.stop();
 
 const file = writeResults('identity', {

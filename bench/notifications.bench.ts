@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Role } from '@agora/contracts';
 import { accountsFor, identityService } from '@agora/identity';
 import { notificationsService } from '@agora/notifications';
+import { first, itemAt } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { votesService } from '@agora/votes';
 import pino from 'pino';
@@ -64,7 +65,7 @@ async function call(agora: Agora, method: 'GET' | 'POST', url: string, token: st
  * pair, so every vote notifies (a voter's first vote each way does) and grows a notification's count.
  */
 async function seed(agora: Agora) {
-  const identity = agora.services.find((s) => s.name === 'identity')!;
+  const identity = agora.service('identity');
   const accounts = accountsFor(identity);
   const tag = Date.now().toString(36);
   const account = async (name: string, roleId: number = Role.user): Promise<Account> => {
@@ -103,7 +104,7 @@ async function seed(agora: Agora) {
         tags: [{ slug_name: 'bench' }],
       });
       for (let n = 0; n < BACKLOG; n++) {
-        const who = answerers[n % answerers.length]!;
+        const who = itemAt(answerers, n % answerers.length);
         await call(agora, 'POST', 'comment', who.token, { object_id: q.id, original_text: `Comment ${n} on it.` });
       }
     }),
@@ -161,7 +162,7 @@ async function eventToInbox(agora: Agora, owner: Account, voters: Account[], que
     let expected = await counted();
     const pairs = voters.flatMap((v) => questions.map((q) => ({ v, q })));
     for (let i = 0; i < INBOX_SAMPLES && pairs.length > 0; i++) {
-      const { v, q } = pairs.splice(Math.floor(Math.random() * pairs.length), 1)[0]!;
+      const { v, q } = first(pairs.splice(Math.floor(Math.random() * pairs.length), 1), 'a pair');
       const started = performance.now();
       await call(agora, 'POST', 'vote/up', v.token, { object_id: q });
       const answered = performance.now();

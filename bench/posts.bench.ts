@@ -5,7 +5,8 @@
  *    the rest through the commands (see seedEverything and scripts/seed/bulk.ts); BENCH_REPLAY=1 then
  *    rebuilds the read model from the whole log, to prove the replay at that size;
  *  - then, through the gateway with 16 concurrent clients: the question list page 1 for each sort and
- *    page 500, question detail (info + answers) of questions with 30 answers, and asking a question;
+ *    page 500, question detail (info + answers) of questions with 30 answers, question/info as signed-in members
+ *    (with their own answered / first_answer_id / is_followed), and asking a question;
  *  - EXPLAIN ANALYZE of the list queries on the seeded data.
  * Sizes: BENCH_QUESTIONS (100000, the 40 questions with 30 answers come on top), BENCH_ANSWERS_PER_QUESTION (3),
  * BENCH_USERS (1000); BENCH_SEED_WORKERS (3) transactions of the bulk part at once.
@@ -23,9 +24,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createGateway, InProcessTransport } from '@agora/gateway';
+import { composeAgora } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import { createEventBus, loadConfig, startService } from '@agora/platform';
+import { itemAt, loadConfig } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
 import pg from 'pg';
@@ -62,7 +63,13 @@ const CLIENTS = 16;
 const PER_CLIENT = env('BENCH_REQUESTS_PER_CLIENT', 100);
 const SORTS = ['newest', 'active', 'score', 'frequent', 'unanswered'] as const;
 const DEEP_PAGE = 500;
-const TARGETS = { list_page1_p99_ms: 30, list_page500_p99_ms: 60, detail_p99_ms: 40, ask_p99_ms: 50 };
+const TARGETS = {
+  list_page1_p99_ms: 30,
+  list_page500_p99_ms: 60,
+  detail_p99_ms: 40,
+  member_info_p99_ms: 25,
+  ask_p99_ms: 50,
+};
 
 const log = pino({ level: 'warn' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -71,9 +78,16 @@ const db = await benchDatabase(process.env.BENCH_DB_DIR);
 const seededFile = path.join(db.dir, 'seeded.json');
 const reuse = existsSync(seededFile);
 const config = loadConfig({ env: { AGORA_TRUST_PROXY: 'true' } });
-const bus = await createEventBus({ kind: 'postgres', databaseUrl: db.url, log });
-const site = await startService(siteService, { config, databaseUrl: db.url, bus, log });
-const identity = await startService(identityService, { config, databaseUrl: db.url, bus, log });
+// Site and identity behind the gateway; posts joins them below, once the data is seeded.
+const agora = await composeAgora({
+  config,
+  databaseUrl: db.url,
+  log,
+  services: [siteService, identityService],
+  bus: { kind: 'postgres' },
+});
+const { gateway } = agora;
+const identity = agora.service('identity');
 /**
  * Seeds the whole dataset (section 1): users, and the first question of each topic, through the commands;
  * the bulk of the questions and answers decided by the posts deciders, appended and projected many per
@@ -81,13 +95,7 @@ const identity = await startService(identityService, { config, databaseUrl: db.u
  */
 async function seedEverything() {
   // Seeding uses its own posts instance with a pool for its workers; the measured one is as `npm start` runs it.
-  const seeder = await startService(postsService, {
-    config,
-    databaseUrl: db.url,
-    bus,
-    log,
-    maxConnections: COMMAND_WORKERS + 4,
-  });
+  const seeder = await agora.start(postsService, { maxConnections: COMMAND_WORKERS + 4, routed: false });
 
   let t0 = performance.now();
   const { users } = await seedUsers(identity, { seed: SEED, count: USERS });
@@ -149,7 +157,7 @@ async function seedEverything() {
     `seeded ${total.questions} questions, ${total.answers} answers, ${total.comments} comments, ${total.accepted} accepted ` +
       `in ${(seedSeconds / 60).toFixed(1)} min`,
   );
-  await seeder.close();
+  await agora.stop(seeder);
 
   // As autovacuum would have by the time such a site is read: visibility map and planner statistics current.
   const admin = new pg.Client({ connectionString: db.url });
@@ -205,16 +213,7 @@ const setting = async (name: string) => (await admin.query(`show ${name}`)).rows
 const postgresSettings = `shared_buffers ${await setting('shared_buffers')}, effective_cache_size ${await setting('effective_cache_size')}`;
 
 // 2. The measured stack: site, identity, posts behind the gateway, in-process.
-const posts = await startService(postsService, { config, databaseUrl: db.url, bus, log, maxConnections: 6 });
-const gateway = await createGateway({
-  log,
-  trustProxy: true,
-  transports: {
-    site: new InProcessTransport(site.app),
-    identity: new InProcessTransport(identity.app),
-    posts: new InProcessTransport(posts.app),
-  },
-});
+const posts = await agora.start(postsService, { maxConnections: 6 });
 
 const loadBefore = os.loadavg().map((n) => Math.round(n * 10) / 10);
 const memory = new TreeMemorySampler(process.pid);
@@ -260,7 +259,7 @@ async function measureReads(label: string) {
   }
 
   // Question detail as the question page loads it: info and answers requested together.
-  const detailUrls = (id: string) => [
+  const detailUrls = (id: string): [string, string] => [
     `${API}/question/info?id=${id}`,
     `${API}/answer/page?question_id=${id}&order=default&page=1&page_size=999`,
   ];
@@ -270,12 +269,12 @@ async function measureReads(label: string) {
   const infoSamples: number[] = [];
   const answerSamples: number[] = [];
   const detail = await clients(async (c, i) => {
-    const id = rich[(c * PER_CLIENT + i) % rich.length]!;
+    const [infoUrl, answersUrl] = detailUrls(itemAt(rich, (c * PER_CLIENT + i) % rich.length));
     const headers = { 'x-forwarded-for': `10.3.0.${c}` };
     const t = performance.now();
-    const [info, answers] = await Promise.all(detailUrls(id).map((url) => get(url, headers)));
-    infoSamples.push(info!.ms);
-    answerSamples.push(answers!.ms);
+    const [info, answers] = await Promise.all([get(infoUrl, headers), get(answersUrl, headers)]);
+    infoSamples.push(info.ms);
+    answerSamples.push(answers.ms);
     return performance.now() - t;
   });
   say(`[${label}] detail: p50 ${detail.p50_ms} p99 ${detail.p99_ms} ms`);
@@ -306,9 +305,54 @@ const accounts = accountsFor(identity);
 const tokens = await Promise.all(
   seeded.userIds
     .slice(2, 2 + CLIENTS)
-    .map(async (id) => (await accounts.startSession((await accounts.findById(id))!)).token),
+    .map(async (id) => (await accounts.startSession(await accounts.existingUser(id))).token),
 );
 await posts.projections.waitForCatchUp(60_000);
+
+/**
+ * question/info as signed-in members read it (issue 19): the cached view everyone shares plus the member's own
+ * facts (their first answer, whether they follow it), each client a different member who follows a few of the
+ * questions it reads.
+ */
+async function measureMemberInfo() {
+  for (const [c, token] of tokens.entries()) {
+    for (const id of rich.filter((_, i) => i % CLIENTS === c)) {
+      const followed = await injectBytes(gateway, {
+        method: 'POST',
+        url: `${API}/follow`,
+        headers: { authorization: token, 'content-type': 'application/json' },
+        payload: JSON.stringify({ object_id: id }),
+      });
+      if (followed.statusCode !== 200)
+        failed.push(`POST follow: ${followed.statusCode} ${followed.text().slice(0, 200)}`);
+    }
+  }
+  await posts.projections.waitForCatchUp(60_000);
+  const url = (c: number, i: number) => `${API}/question/info?id=${itemAt(rich, (c * PER_CLIENT + i) % rich.length)}`;
+  const read = async (c: number, i: number) =>
+    (await get(url(c, i), { authorization: itemAt(tokens, c), 'x-forwarded-for': `10.5.0.${c}` })).ms;
+  const readAnonymously = async (c: number, i: number) =>
+    (await get(url(c, i), { 'x-forwarded-for': `10.6.0.${c}` })).ms;
+  settleHeap();
+  for (const id of rich) await get(`${API}/question/info?id=${id}`); // warm-up: each question's view once
+  await clients(read, 5);
+  // The same reads anonymously just before, for comparison: the shared reply kept as bytes.
+  const anonymous = await clients(readAnonymously);
+  settleHeap();
+  const figures = await clients(read);
+  say(
+    `question/info as members: p50 ${figures.p50_ms} p99 ${figures.p99_ms} ms (anonymously: p50 ${anonymous.p50_ms} p99 ${anonymous.p99_ms} ms)`,
+  );
+  return {
+    what: `GET question/info signed in, ${CLIENTS} members back to back (closed loop), questions with ${RICH_ANSWERS} answers; each member follows some of them`,
+    ...figures,
+    target_p99_ms: TARGETS.member_info_p99_ms,
+    met: figures.p99_ms <= TARGETS.member_info_p99_ms,
+    anonymously: { what: 'the same reads without a token, measured just before (context)', ...anonymous },
+  };
+}
+const memberInfo = await measureMemberInfo();
+
 let askFailures = 0;
 /** One question asked by client `c` (its i-th), through the gateway; its latency. */
 async function askOne(c: number, i: number) {
@@ -317,7 +361,7 @@ async function askOne(c: number, i: number) {
   const response = await injectBytes(gateway, {
     method: 'POST',
     url: `${API}/question`,
-    headers: { authorization: tokens[c]!, 'content-type': 'application/json', 'x-forwarded-for': `10.4.0.${c}` },
+    headers: { authorization: itemAt(tokens, c), 'content-type': 'application/json', 'x-forwarded-for': `10.4.0.${c}` },
     payload: JSON.stringify({
       title: draft.title,
       content: draft.content,
@@ -363,7 +407,7 @@ const whereOf = (sort: string) =>
   ].join(' and ');
 const explain = async (text: string) => {
   const { rows } = await admin.query(`explain (analyze, buffers) ${text}`);
-  const lines = rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
+  const lines = rows.map((r: Record<string, string>) => r['QUERY PLAN'] ?? '');
   const ms = Number(/Execution Time: ([\d.]+)/.exec(lines.at(-1) ?? '')?.[1] ?? Number.NaN);
   return { execution_ms: ms, plan: lines };
 };
@@ -380,11 +424,7 @@ for (const sort of SORTS) {
   };
 }
 
-await gateway.close();
-await posts.close();
-await identity.close();
-await site.close();
-await bus.close();
+await agora.close();
 await admin.end();
 await db.stop();
 
@@ -428,6 +468,7 @@ const file = writeResults(process.env.BENCH_RESULTS_NAME ?? 'posts', {
   },
   ...readResults(cachedReads),
   uncached: readResults(uncachedReads),
+  member_question_info: memberInfo,
   ask_question: {
     what: `POST question, 16 signed-in users asking back to back (closed loop, the verdict), ${PER_CLIENT} questions each after 5 of warm-up, markdown bodies with code blocks, 1-5 tags`,
     failures: askFailures,

@@ -16,6 +16,7 @@ import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Role } from '@agora/contracts';
 import { accountsFor, identityService } from '@agora/identity';
+import { first, itemAt } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { votesService } from '@agora/votes';
 import pino from 'pino';
@@ -38,7 +39,7 @@ const SITE_URL = 'http://agora.bench';
 
 const log = pino({ level: 'warn' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
-const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+const pick = <T>(items: readonly T[]) => itemAt(items, Math.floor(Math.random() * items.length));
 
 let failures = 0;
 const failed: string[] = [];
@@ -74,7 +75,7 @@ async function inParallel(count: number, workers: number, job: (i: number) => Pr
 
 /** Members with sessions; questions and answers linking to earlier questions; reactions on them. */
 async function seed(agora: BenchAgora) {
-  const accounts = accountsFor(agora.services.find((s) => s.name === 'identity')!);
+  const accounts = accountsFor(agora.service('identity'));
   const tag = randomBytes(3).toString('hex');
   const account = async (i: number, roleId: number = Role.user) => {
     const row = await accounts.register({
@@ -108,7 +109,7 @@ async function seed(agora: BenchAgora) {
   // The first question brings the tag into use (a moderator's), the rest come from every member.
   questions.push(
     (
-      await post('question', members[0]!, {
+      await post('question', itemAt(members, 0), {
         title: 'Benchmark question zero',
         content: 'The first one.',
         tags: [{ slug_name: 'bench' }],
@@ -116,7 +117,7 @@ async function seed(agora: BenchAgora) {
     ).id,
   );
   await inParallel(QUESTIONS - 1, SEED_WORKERS, async (i) => {
-    const asker = members[(i % (MEMBERS - 1)) + 1]!;
+    const asker = itemAt(members, (i % (MEMBERS - 1)) + 1);
     const question = await post('question', asker, {
       title: `Benchmark question number ${i} about links`,
       content: `This question builds on ${linksTo()}.`,
@@ -125,8 +126,8 @@ async function seed(agora: BenchAgora) {
     questions.push(question.id);
   });
   await inParallel(questions.length, SEED_WORKERS, async (i) => {
-    const answer = await post('answer', members[(i * 7) % MEMBERS]!, {
-      question_id: questions[i]!,
+    const answer = await post('answer', itemAt(members, (i * 7) % MEMBERS), {
+      question_id: itemAt(questions, i),
       content: `An answer pointing at ${linksTo()}.`,
     });
     answers.push(answer.info.id);
@@ -134,7 +135,7 @@ async function seed(agora: BenchAgora) {
   await agora.settle();
   const posts = [...questions, ...answers];
   await inParallel(REACTIONS, SEED_WORKERS, (i) =>
-    request(agora, 'PUT', 'meta/reaction', members[i % MEMBERS]!, {
+    request(agora, 'PUT', 'meta/reaction', itemAt(members, i % MEMBERS), {
       object_id: pick(posts),
       emoji: pick(EMOJIS),
       reaction: 'activate',
@@ -167,7 +168,7 @@ async function clients(run: (client: number, i: number) => Promise<number>, perC
       delay.count === 0
         ? null
         : { p50_ms: ms(delay.percentile(50)), p99_ms: ms(delay.percentile(99)), max_ms: ms(delay.max) },
-    load_average_1m: Math.round(os.loadavg()[0]! * 100) / 100,
+    load_average_1m: Math.round(first(os.loadavg(), 'a load average') * 100) / 100,
   };
 }
 const verdict = <T extends { p99_ms: number }>(figures: T) => ({
@@ -184,10 +185,10 @@ try {
   const { members, questions, posts } = seeded;
   const [{ n: reactionRows }] = (await agora.pool.query('select count(*)::int as n from votes.reactions')).rows;
   const [{ n: linkRows }] = (await agora.pool.query('select count(*)::int as n from posts.question_links')).rows;
-  const token = (c: number) => members[c + 1]!;
+  const token = (c: number) => itemAt(members, c + 1);
   failures = 0;
 
-  const service = (name: string) => agora.services.find((s) => s.name === name)!;
+  const service = (name: string) => agora.service(name);
   /**
    * A route as the service runs it (its replies or summaries kept until a change is announced: warmed first,
    * every key once, as pages people read are), then with the owning service's cache off (its change feed
@@ -195,7 +196,7 @@ try {
    */
   async function measure(label: string, owner: string, urls: string[]) {
     const get = (c: number) => async () => (await request(agora, 'GET', pick(urls), token(c))).ms;
-    await inParallel(urls.length, CLIENTS, (i) => request(agora, 'GET', urls[i]!, token(i % CLIENTS)));
+    await inParallel(urls.length, CLIENTS, (i) => request(agora, 'GET', itemAt(urls, i), token(i % CLIENTS)));
     const cached = await clients((c) => get(c)());
     say(`GET ${label}: ${JSON.stringify(cached)}`);
     await service(owner).context.changes.stop();

@@ -51,10 +51,12 @@ export function benchQueries(options: {
   while (list.length < options.count) {
     const pick = r.next() * total;
     let sum = 0;
-    const kind = QUERY_MIX.find(([, w]) => {
-      sum += w;
-      return pick < sum;
-    })![0];
+    const [kind] =
+      QUERY_MIX.find(([, w]) => {
+        sum += w;
+        return pick < sum;
+      }) ?? [];
+    if (!kind) continue; // `pick` is below the total, so one kind is always found
     const i = r.int(0, options.questions - 1);
     const draft = draftQuestion(options.seed, i);
     const ws = words(draft.title);

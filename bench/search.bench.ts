@@ -20,16 +20,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Role } from '@agora/contracts';
-import { createGateway, InProcessTransport } from '@agora/gateway';
+import { composeAgora } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import {
-  connectDatabase,
-  createEventBus,
-  loadConfig,
-  plainText,
-  type RunningService,
-  startService,
-} from '@agora/platform';
+import { connectDatabase, type HttpApp, itemAt, loadConfig, plainText, type RunningService } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import {
   indexPrefixOf,
@@ -72,12 +65,17 @@ const API = '/answer/api/v1';
 const started = performance.now();
 const database = await benchDatabase(process.env.BENCH_DB_DIR);
 const config = loadConfig({ env: { AGORA_TRUST_PROXY: 'true' } });
-const bus = await createEventBus({ kind: 'postgres', databaseUrl: database.url, log });
-const site = await startService(siteService, { config, databaseUrl: database.url, bus, log });
-const identity = await startService(identityService, { config, databaseUrl: database.url, bus, log });
-const posts = await startService(postsService, { config, databaseUrl: database.url, bus, log });
+const agora = await composeAgora({
+  config,
+  databaseUrl: database.url,
+  log,
+  services: [siteService, identityService, postsService],
+  bus: { kind: 'postgres' },
+});
+const identity = agora.service('identity');
+const posts = agora.service('posts');
 // The search schema, migrated by the service itself; its read model is written below.
-await (await startService(searchService, { config, databaseUrl: database.url, bus, log })).close();
+await agora.stop(await agora.start(searchService, { routed: false }));
 const search = connectDatabase({ url: database.url, schema: 'search', maxConnections: 6 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -272,28 +270,19 @@ const queries = (count: number) =>
 
 async function withSearch<T>(
   kind: 'postgres' | 'opensearch',
-  run: (gateway: Awaited<ReturnType<typeof createGateway>>, service: RunningService) => Promise<T>,
+  run: (gateway: HttpApp, service: RunningService) => Promise<T>,
 ) {
   const searchConfig = { ...config, search: kind, opensearchUrl: OPENSEARCH_URL };
-  const service = await startService(searchService, { config: searchConfig, databaseUrl: database.url, bus, log });
-  const gateway = await createGateway({
-    log,
-    transports: {
-      site: new InProcessTransport(site.app),
-      identity: new InProcessTransport(identity.app),
-      posts: new InProcessTransport(posts.app),
-      search: new InProcessTransport(service.app),
-    },
-  });
+  // Routed while it runs: the gateway's search calls go to the instance on this engine.
+  const service = await agora.start(searchService, { config: searchConfig });
   try {
-    return await run(gateway, service);
+    return await run(agora.gateway, service);
   } finally {
-    await gateway.close();
-    await service.close();
+    await agora.stop(service);
   }
 }
 
-async function measureSearch(gateway: Awaited<ReturnType<typeof createGateway>>) {
+async function measureSearch(gateway: HttpApp) {
   const list = queries(CLIENTS * PER_CLIENT + 100);
   const failures: string[] = [];
   const byKind = new Map<Kind, number[]>();
@@ -307,15 +296,15 @@ async function measureSearch(gateway: Awaited<ReturnType<typeof createGateway>>)
       failures.push(`${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
     return { ms, count: response.statusCode === 200 ? (response.json().data.count as number) : -1 };
   };
-  for (let i = 0; i < 100; i++) await get(list[i]!.url, 0); // warm-up
+  for (let i = 0; i < 100; i++) await get(itemAt(list, i).url, 0); // warm-up
   // One client alone: what a search costs without waiting behind the others.
   const alone: number[] = [];
-  for (let i = 0; i < 100; i++) alone.push((await get(list[(i * 7) % list.length]!.url, 0)).ms);
+  for (let i = 0; i < 100; i++) alone.push((await get(itemAt(list, (i * 7) % list.length).url, 0)).ms);
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, client) => {
       for (let i = 0; i < PER_CLIENT; i++) {
-        const { kind, url } = list[100 + client * PER_CLIENT + i]!;
+        const { kind, url } = itemAt(list, 100 + client * PER_CLIENT + i);
         const { ms, count } = await get(url, client);
         all.push(ms);
         hits.push(count);
@@ -343,7 +332,7 @@ async function measureSearch(gateway: Awaited<ReturnType<typeof createGateway>>)
 // ---------------------------------------------------------------------------------------------------
 // 4. Ask → searchable.
 
-async function askToken(gateway: Awaited<ReturnType<typeof createGateway>>) {
+async function askToken(gateway: HttpApp) {
   const email = `bench-asker-${Date.now()}@bench.test`;
   const password = 'bench-password-1';
   await accountsFor(identity).register({
@@ -366,7 +355,7 @@ async function askToken(gateway: Awaited<ReturnType<typeof createGateway>>) {
   return response.json().data.access_token as string;
 }
 
-async function measureAskToSearchable(gateway: Awaited<ReturnType<typeof createGateway>>, label: string) {
+async function measureAskToSearchable(gateway: HttpApp, label: string) {
   const token = await askToken(gateway);
   await posts.projections.waitForCatchUp(60_000);
   const samples: number[] = [];
@@ -426,7 +415,12 @@ if (!reused && process.env.BENCH_DB_DIR) {
 }
 say(`corpus: ${JSON.stringify(corpus)}`);
 
-const adapters: Record<string, unknown> = {};
+interface AdapterFigures {
+  reindex: Awaited<ReturnType<typeof measureReindex>>;
+  search: Awaited<ReturnType<typeof measureSearch>>;
+  ask_to_searchable: Awaited<ReturnType<typeof measureAskToSearchable>>;
+}
+const adapters: Partial<Record<'postgres' | 'opensearch', AdapterFigures>> = {};
 // BENCH_ADAPTERS=opensearch (or postgres) measures one adapter only.
 const kinds = (OPENSEARCH_URL ? ['postgres', 'opensearch'] : ['postgres']).filter(
   (k) => !process.env.BENCH_ADAPTERS || process.env.BENCH_ADAPTERS.split(',').includes(k),
@@ -434,13 +428,9 @@ const kinds = (OPENSEARCH_URL ? ['postgres', 'opensearch'] : ['postgres']).filte
 for (const kind of kinds) {
   // The same index the service uses (for OpenSearch: named after the database).
   const index: SearchIndex =
-    kind === 'postgres'
-      ? new PostgresSearchIndex(search.db)
-      : new OpenSearchIndex({
-          url: OPENSEARCH_URL!,
-          prefix: await indexPrefixOf(search.db),
-          requestTimeoutMs: 120_000,
-        });
+    kind === 'opensearch' && OPENSEARCH_URL
+      ? new OpenSearchIndex({ url: OPENSEARCH_URL, prefix: await indexPrefixOf(search.db), requestTimeoutMs: 120_000 })
+      : new PostgresSearchIndex(search.db);
   const reindexFigures = await measureReindex(index);
   await index.close();
   if (kind === 'postgres') await sql`vacuum analyze search_documents`.execute(search.db);
@@ -463,7 +453,10 @@ const relations = (
     where n.nspname = 'search' and relname in ('search_posts', 'search_documents')`.execute(search.db)
 ).rows;
 
-const figure = (kind: string, path: (a: any) => boolean) => (adapters[kind] ? path(adapters[kind]) : null);
+const figure = (kind: 'postgres' | 'opensearch', path: (a: AdapterFigures) => boolean) => {
+  const measured = adapters[kind];
+  return measured ? path(measured) : null;
+};
 const results = {
   measured_at: new Date().toISOString(),
   machine: machine(),
@@ -499,18 +492,17 @@ const results = {
     opensearch_search_p95: figure('opensearch', (a) => a.search.p95_ms <= TARGETS.opensearch_search_p95_ms),
     postgres_search_p95: figure('postgres', (a) => a.search.p95_ms <= TARGETS.postgres_search_p95_ms),
     ask_searchable_p99: kinds.every(
-      (k) => (adapters[k] as any).ask_to_searchable.p99_ms <= TARGETS.ask_searchable_p99_ms,
+      (k) => figure(k, (a) => a.ask_to_searchable.p99_ms <= TARGETS.ask_searchable_p99_ms) === true,
     ),
-    reindex_rate: kinds.every((k) => (adapters[k] as any).reindex.documents_per_second >= TARGETS.reindex_docs_per_s),
+    reindex_rate: kinds.every(
+      (k) => figure(k, (a) => a.reindex.documents_per_second >= TARGETS.reindex_docs_per_s) === true,
+    ),
   },
   total_minutes: Math.round((performance.now() - started) / 6000) / 10,
 };
 say(`wrote ${writeResults('search', results)}`);
 
-await posts.close();
-await identity.close();
-await site.close();
-await bus.close();
+await agora.close();
 if (OPENSEARCH_URL) {
   const prefix = await indexPrefixOf(search.db);
   await fetch(`${OPENSEARCH_URL}/${prefix}-posts-*`, { method: 'DELETE' }).catch(() => {});

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { type HttpApp, loadConfig } from '@agora/platform';
+import { type HttpApp, itemAt, loadConfig } from '@agora/platform';
 import type { InjectOptions } from 'fastify';
 import type pg from 'pg';
 import { startEmbeddedPostgres } from '../launcher/src/embedded-postgres';
@@ -13,7 +13,7 @@ import { startEmbeddedPostgres } from '../launcher/src/embedded-postgres';
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
+  return itemAt(sorted, Math.max(0, index));
 }
 
 let collectGarbage: (() => void) | null = null;
@@ -168,7 +168,8 @@ export async function injectBytes(app: Pick<HttpApp, 'inject'>, options: InjectO
   const response = await app.inject({ ...options, payloadAsStream: true });
   const chunks: Buffer[] = [];
   for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
-  const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  const [only] = chunks;
+  const body = only && chunks.length === 1 ? only : Buffer.concat(chunks);
   return {
     statusCode: response.statusCode,
     body,

@@ -17,13 +17,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Role } from '@agora/contracts';
-import { createGateway, InProcessTransport } from '@agora/gateway';
+import { Limits, Role } from '@agora/contracts';
+import { composeAgora } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import { type Actor, createEventBus, loadConfig, type ServiceModule, startService } from '@agora/platform';
+import { type Actor, first, itemAt, loadConfig } from '@agora/platform';
 import { postsFor, postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
 import { tagsFor, tagsService } from '@agora/tags';
+import { sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { benchDatabase, closedLoop, machine, openLoop, writeResults } from './support';
@@ -55,7 +56,7 @@ function random(seed: number) {
   return {
     next,
     int: (n: number) => Math.floor(next() * n),
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+    pick: <T>(list: readonly T[]) => itemAt(list, Math.floor(next() * list.length)),
   };
 }
 
@@ -77,13 +78,15 @@ function tagNames(count: number) {
     const a = r.pick(PARTS);
     const b = r.pick(PARTS);
     const shape = r.int(6);
-    const slug = [`${a}`, `${a}${b}`, `${a}-${b}`, `${a}.${b}`, `${a}-${b}-${r.pick(PARTS)}`, `${a}${r.int(30)}`][
-      shape
-    ]!.concat(tags.length >= PARTS.length * 40 && r.int(3) === 0 ? `-${r.int(100)}` : '');
-    if (slug.length > 35 || seen.has(slug)) continue;
+    const slug = itemAt(
+      [`${a}`, `${a}${b}`, `${a}-${b}`, `${a}.${b}`, `${a}-${b}-${r.pick(PARTS)}`, `${a}${r.int(30)}`],
+      shape,
+    ).concat(tags.length >= PARTS.length * 40 && r.int(3) === 0 ? `-${r.int(100)}` : '');
+    if (slug.length > Limits.tags.slugMaxLength || seen.has(slug)) continue;
     seen.add(slug);
     const words = slug.split(/[-.]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1));
-    const display = r.int(10) === 0 ? `${r.pick(CHINESE)} ${words.join(' ')}`.slice(0, 35) : words.join(' ');
+    const display =
+      r.int(10) === 0 ? `${r.pick(CHINESE)} ${words.join(' ')}`.slice(0, Limits.tags.nameMaxLength) : words.join(' ');
     tags.push({
       slug_name: slug,
       display_name: display,
@@ -107,13 +110,22 @@ const db = await benchDatabase(process.env.BENCH_DB_DIR);
 const seededFile = path.join(db.dir, 'tags-seeded.json');
 const reuse = existsSync(seededFile);
 const config = loadConfig({ env: { AGORA_TRUST_PROXY: 'true' } });
-const bus = await createEventBus({ kind: 'postgres', databaseUrl: db.url, log });
-const start = <Parts>(module: ServiceModule<Parts>, maxConnections = 10) =>
-  startService(module, { config, databaseUrl: db.url, bus, log, maxConnections });
-const site = await start(siteService);
-const identity = await start(identityService);
-const posts = await start(postsService, SEED_WORKERS + 4);
-const tags = await start(tagsService, SEED_WORKERS + 4);
+const agora = await composeAgora({
+  config,
+  databaseUrl: db.url,
+  log,
+  services: [
+    siteService,
+    identityService,
+    { module: postsService, maxConnections: SEED_WORKERS + 4 },
+    { module: tagsService, maxConnections: SEED_WORKERS + 4 },
+  ],
+  bus: { kind: 'postgres' },
+  maxConnections: 10,
+});
+const identity = agora.service('identity');
+const posts = agora.service('posts');
+const tags = agora.service('tags');
 
 // 1. People: a moderator who seeds, and one signed-in member per client.
 const accounts = accountsFor(identity);
@@ -152,12 +164,12 @@ const moderator: Actor = {
 const names = tagNames(TAGS);
 const commands = tagsFor(tags);
 const r = random(7);
-const popular = () => names[Math.floor(names.length * r.next() ** 3)]!.slug_name;
+const popular = () => itemAt(names, Math.floor(names.length * r.next() ** 3)).slug_name;
 
 async function seedEverything() {
   let t0 = performance.now();
   await inParallel(names.length, SEED_WORKERS, async (i) => {
-    await commands.tags.create(moderator, names[i]!);
+    await commands.tags.create(moderator, itemAt(names, i));
     if ((i + 1) % 10_000 === 0) say(`  ${i + 1} tags, ${Math.round((i + 1) / ((performance.now() - t0) / 1000))}/s`);
   });
   const tagSeconds = (performance.now() - t0) / 1000;
@@ -177,21 +189,17 @@ async function seedEverything() {
   say(`questions: ${QUESTIONS} in ${questionSeconds.toFixed(1)} s`);
   t0 = performance.now();
   await inParallel(SYNONYM_MAINS, SEED_WORKERS, async (i) => {
-    const main = (await tags.context.database.db
-      .selectFrom('tags')
-      .select('id')
-      .where('slug_name', '=', names[(i * 7) % names.length]!.slug_name)
-      .executeTakeFirstOrThrow()) as { id: string };
+    const name = itemAt(names, (i * 7) % names.length).slug_name;
+    const { rows } = await sql<{ id: string }>`select id from tags where slug_name = ${name}`.execute(
+      tags.context.database.db,
+    );
     await commands.tags.setSynonyms(moderator, {
-      tag_id: main.id,
-      synonym_tag_list: [
-        { slug_name: `${names[(i * 7) % names.length]!.slug_name.slice(0, 30)}-alt` },
-        { slug_name: `syn-${i}` },
-      ],
+      tag_id: first(rows, `the tag ${name}`).id,
+      synonym_tag_list: [{ slug_name: `${name.slice(0, 30)}-alt` }, { slug_name: `syn-${i}` }],
     });
   });
   await inParallel(CLIENTS, CLIENTS, async (k) => {
-    const actor = { ...moderator, id: members[k]!.user_id, roleId: Role.user } as Actor;
+    const actor = { ...moderator, id: itemAt(members, k).user_id, roleId: Role.user } as Actor;
     await commands.follows.replace(
       actor,
       Array.from({ length: 20 }, () => popular()),
@@ -235,16 +243,7 @@ const { rows: distribution } = await admin.query(
 );
 
 // 4. The measured stack behind the gateway.
-const gateway = await createGateway({
-  log,
-  trustProxy: true,
-  transports: {
-    site: new InProcessTransport(site.app),
-    identity: new InProcessTransport(identity.app),
-    posts: new InProcessTransport(posts.app),
-    tags: new InProcessTransport(tags.app),
-  },
-});
+const { gateway } = agora;
 let failures = 0;
 const failed: string[] = [];
 async function get(url: string, token?: string) {
@@ -262,7 +261,7 @@ const clients = (run: (client: number, i: number) => Promise<number>, perClient 
 
 // What people type: prefixes of real tag names (1 to 4 characters), and inner parts of them.
 const typed = Array.from({ length: 400 }, (_, k) => {
-  const slug = names[(k * 7919) % names.length]!.slug_name;
+  const slug = itemAt(names, (k * 7919) % names.length).slug_name;
   if (k % 4 === 3 && slug.length > 5) return slug.slice(2, 5);
   return slug.slice(0, 1 + (k % 4));
 });
@@ -283,7 +282,10 @@ async function measureReads(label: string) {
     get(`${API}/tags/page?query_cond=popular&page=1&page_size=20&slug_name=${filters[(c + i) % filters.length]}`);
   variants.signed_in_popular = (c) => get(`${API}/tags/page?query_cond=popular&page=1&page_size=20`, tokens[c]);
   const suggest = (c: number, i: number) =>
-    get(`${API}/question/tags?tag=${encodeURIComponent(typed[(c * PER_CLIENT + i) % typed.length]!)}`, tokens[c]);
+    get(
+      `${API}/question/tags?tag=${encodeURIComponent(itemAt(typed, (c * PER_CLIENT + i) % typed.length))}`,
+      tokens[c],
+    );
   const requests = CLIENTS * PER_CLIENT;
   const page: Record<string, unknown> = {};
   for (const [name, run] of Object.entries(variants)) {
@@ -365,7 +367,5 @@ const file = writeResults(process.env.BENCH_RESULTS_NAME ?? 'tags', {
 say(`results in ${file}${failures ? ` (${failures} failed requests)` : ''}`);
 
 await admin.end();
-await gateway.close();
-for (const service of [tags, posts, identity, site]) await service.close();
-await bus.close();
+await agora.close();
 await db.stop();

@@ -15,6 +15,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Role } from '@agora/contracts';
 import { accountsFor, identityService } from '@agora/identity';
+import { first, itemAt } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { votesService } from '@agora/votes';
 import pino from 'pino';
@@ -55,7 +56,7 @@ async function call(agora: Agora, url: string, token: string, body: unknown) {
 
 /** Accounts with sessions, and questions by a few askers for them to vote on. */
 async function seed(agora: Agora) {
-  const identity = agora.services.find((s) => s.name === 'identity')!;
+  const identity = agora.service('identity');
   const accounts = accountsFor(identity);
   const tag = randomBytes(3).toString('hex');
   const account = async (name: string, roleId: number = Role.user) => {
@@ -77,7 +78,7 @@ async function seed(agora: Agora) {
   await settle(agora);
   const questions: string[] = [];
   for (let i = 0; i < QUESTIONS; i++) {
-    const asker = askers[i % askers.length]!;
+    const asker = itemAt(askers, i % askers.length);
     const question = await call(agora, 'question', asker.token, {
       title: `Benchmark question number ${i} about votes`,
       content: 'How fast does a vote travel from the command to the question list?',
@@ -104,7 +105,7 @@ async function voteCommand(agora: Agora, voters: { token: string }[], questions:
       const active = new Set<string>();
       if (!backToBack) await sleep(Math.random() * VOTE_EVERY_MS);
       for (let i = 0; i < VOTES_PER_VOTER; i++) {
-        const question = questions[Math.floor(Math.random() * questions.length)]!;
+        const question = itemAt(questions, Math.floor(Math.random() * questions.length));
         const sent = performance.now();
         await call(agora, 'vote/up', voter.token, { object_id: question, is_cancel: active.has(question) });
         const took = performance.now() - sent;
@@ -137,7 +138,7 @@ async function voteToVisible(agora: Agora, voter: { token: string }, questions: 
   try {
     const active = new Set<string>();
     for (let i = 0; i < VISIBLE_SAMPLES; i++) {
-      const question = questions[i % questions.length]!;
+      const question = itemAt(questions, i % questions.length);
       const cancel = active.has(question);
       const started = performance.now();
       const { votes } = await call(agora, 'vote/up', voter.token, { object_id: question, is_cancel: cancel });
@@ -182,7 +183,7 @@ async function run(kind: 'postgres' | 'kafka') {
     await settle(agora);
     // Questions the warm-up did not touch, so that each sample starts from a settled count.
     const untouched = questions.length > VOTERS ? questions.slice(VOTERS) : questions;
-    const visible = summarize(await voteToVisible(agora, voters[0]!, untouched));
+    const visible = summarize(await voteToVisible(agora, first(voters, 'a voter'), untouched));
     say(`  vote to count visible in the question list: ${JSON.stringify(visible)}`);
     return { command, visible };
   } finally {

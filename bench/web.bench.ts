@@ -8,12 +8,12 @@
  *  - moving between pages of the question list, from the click to the new page's rows (budget 200 ms).
  */
 import { spawnSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createGateway, InProcessTransport } from '@agora/gateway';
+import { Role } from '@agora/contracts';
+import { composeAgora } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import { createEventBus, loadConfig, startService } from '@agora/platform';
+import { loadConfig } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
 import { tagsService } from '@agora/tags';
@@ -33,20 +33,16 @@ if (build.status !== 0) throw new Error('web build failed');
 const log = pino({ level: 'warn' });
 const db = await benchDatabase();
 const config = loadConfig({ env: {} });
-const bus = await createEventBus({ kind: 'postgres', databaseUrl: db.url, log });
-const site = await startService(siteService, { config, databaseUrl: db.url, bus, log });
-const identity = await startService(identityService, { config, databaseUrl: db.url, bus, log });
-const posts = await startService(postsService, { config, databaseUrl: db.url, bus, log });
-const votes = await startService(votesService, { config, databaseUrl: db.url, bus, log });
-const tags = await startService(tagsService, { config, databaseUrl: db.url, bus, log });
-const services = [site, identity, posts, votes, tags];
-const gateway = await createGateway({
+const agora = await composeAgora({
+  config,
+  databaseUrl: db.url,
   log,
-  transports: Object.fromEntries(services.map((s) => [s.name, new InProcessTransport(s.app)])),
-  webRoot: path.join(REPO, 'frontends', 'root', 'dist'),
+  services: [siteService, identityService, postsService, votesService, tagsService],
+  bus: { kind: 'postgres' },
+  gateway: { webRoot: path.join(REPO, 'frontends', 'root', 'dist') },
 });
-await gateway.listen({ host: '127.0.0.1', port: 0 });
-const base = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}`;
+const identity = agora.service('identity');
+const base = await agora.listen({ host: '127.0.0.1', port: 0 });
 const browser: Browser = await launchChromium();
 
 /** An admin asks enough questions for three list pages (60 of 20 a page, one tag); the first one's path. */
@@ -57,20 +53,21 @@ async function seedQuestions(count: number): Promise<string> {
     email,
     displayName: 'Bench Admin',
     password,
-    roleId: 2,
+    roleId: Role.admin,
     activated: true,
     createdBy: 'admin',
     actorId: null,
   });
-  const call = async (method: string, route: string, body: unknown, token?: string) => {
+  const call = async <Data>(method: string, route: string, body: unknown, token?: string) => {
     const response = await fetch(`${base}/answer/api/v1/${route}`, {
       method,
       headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as { data: any; msg: string } };
+    return { status: response.status, body: (await response.json()) as { data: Data; msg: string } };
   };
-  const token = (await call('POST', 'user/login/email', { e_mail: email, pass: password })).body.data.access_token;
+  const token = (await call<{ access_token: string }>('POST', 'user/login/email', { e_mail: email, pass: password }))
+    .body.data.access_token;
   let first = '';
   for (let i = 0; i < count; i++) {
     const question = {
@@ -79,7 +76,7 @@ async function seedQuestions(count: number): Promise<string> {
       tags: [{ slug_name: 'bench' }],
     };
     for (let attempt = 0; ; attempt++) {
-      const asked = await call('POST', 'question', question, token);
+      const asked = await call<{ id: string }>('POST', 'question', question, token);
       if (asked.status === 200) {
         first ||= `/questions/${asked.body.data.id}`;
         break;
@@ -227,7 +224,7 @@ const budgets = {
 const results = {
   machine: machine(),
   // Other processes' load inflates the timings: recorded so figures from different runs compare.
-  load_average_1m: Math.round(os.loadavg()[0]! * 10) / 10,
+  load_average_1m: Math.round((os.loadavg()[0] ?? 0) * 10) / 10,
   cold_load_questions: cold,
   login_interactive_cold: summarize(coldLogin),
   login_interactive_warm_cache: summarize(warmLogin),
@@ -246,7 +243,5 @@ console.log(JSON.stringify(results, null, 2));
 console.log(`written to ${writeResults('web', results)}`);
 
 await browser.close();
-await gateway.close();
-for (const service of services.reverse()) await service.close();
-await bus.close();
+await agora.close();
 await db.stop();

@@ -1,7 +1,7 @@
 /**
- * `npm start` and `npm run agora -- <command>` (DESIGN §9, "Runs compiled"): runs the launcher as built
- * JavaScript (launcher/dist/main.js), first building the server again when its sources changed since the
- * last build, as `npm start` does for the web app. Plain JavaScript: nothing compiles at run time.
+ * `npm start` and `npm run agora -- <command>` (docs/adr/0001-typescript-sources-run-compiled.md): runs the
+ * launcher as built JavaScript (launcher/dist/main.js), first building the server again when its sources
+ * changed since the last build, as `npm start` does for the web app. Plain JavaScript: nothing compiles at run time.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

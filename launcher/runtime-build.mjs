@@ -1,8 +1,9 @@
 /**
- * The server as JavaScript (DESIGN §9, "Runs compiled"): esbuild bundles the launcher, the gateway and each
- * service's `main` with the workspace packages (@agora/*) they import, into `<package>/dist/`; every other
- * package stays an import of node_modules. Run by `npm install` (postinstall), `npm run build`, and by
- * `npm start` / `npm run agora` when the sources changed since (launcher/agora.mjs).
+ * The server as JavaScript (docs/adr/0001-typescript-sources-run-compiled.md): esbuild bundles the launcher,
+ * the gateway and each service's `main` with the workspace packages (@agora/*) they import, into
+ * `<package>/dist/`; every other package stays an import of node_modules. Run by `npm install`
+ * (postinstall), `npm run build`, and by `npm start` / `npm run agora` when the sources changed since
+ * (launcher/agora.mjs).
  *   node launcher/runtime-build.mjs [--if-stale]
  * Plain JavaScript, so that starting Agora needs no TypeScript tooling in the process.
  */

@@ -1,4 +1,4 @@
-/** Reading one's own writes across services (DESIGN §9, "Catching up"), named once for services and gateway. */
+/** Reading one's own writes across services (docs/adr/0044-catching-up.md), named once for services and gateway. */
 export const CatchUp = {
   /**
    * How long a command waits for another service's events that it depends on, and the gateway for a

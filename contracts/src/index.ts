@@ -1,6 +1,7 @@
 export * from './api/envelope';
 export * from './api/pagination';
 export * from './api/reasons';
+export * from './api/time';
 export * from './api/timeline';
 export * from './catch-up';
 export * from './events/envelope';
@@ -21,6 +22,7 @@ export * from './notifications/api';
 export * from './notifications/events';
 export * from './posts/events';
 export * from './posts/responses';
+export * from './posts/status';
 export * from './search/api';
 export * from './site/events';
 export * from './site/settings';

@@ -6,16 +6,42 @@ export const Limits = {
     commentsFirstPage: 3,
     commentsMore: 15,
     apiDefault: 10,
+    /** A question's answers come in one page: the client asks for 999. */
+    answers: 999,
+    answersMax: 1000,
     /** The question page's "Linked questions" card. */
     linkedQuestions: 5,
   },
-  suggestions: { mentions: 5, tags: 5 },
-  tags: { maxPerQuestion: 5, minPerQuestion: 1, nameMaxLength: 35, slugMaxLength: 35, duplicateHighlightMs: 2000 },
-  question: { titleMaxLength: 150 },
+  /** The hot-questions card: the most visited questions of the last days. */
+  hotQuestions: { count: 6, days: 7 },
+  /** Suggestions while typing: mentions, tags, and questions like the title being asked (after a few characters). */
+  suggestions: { mentions: 5, tags: 5, similarQuestions: 5, similarAfterCharacters: 3 },
+  tags: {
+    maxPerQuestion: 5,
+    minPerQuestion: 1,
+    nameMaxLength: 35,
+    slugMaxLength: 35,
+    descriptionMaxLength: 65536,
+    duplicateHighlightMs: 2000,
+  },
+  question: { titleMinLength: 6, titleMaxLength: 150, urlTitleMaxBytes: 150 },
   answer: { minLength: 6 },
   /** A reaction's tooltip names this many members, then says how many more reacted. */
   reaction: { tooltipNames: 5 },
-  user: { loginNameMaxLength: 30, displayNameMaxLength: 30, usernameMaxLength: 30, adminDisplayNameMinLength: 4 },
+  /** Any post's markdown body, and the summary an edit carries. */
+  post: { bodyMaxLength: 65535, editSummaryMaxLength: 500 },
+  comment: { minLength: 2, maxLength: 600 },
+  user: {
+    loginNameMaxLength: 30,
+    displayNameMinLength: 2,
+    displayNameMaxLength: 30,
+    usernameMinLength: 2,
+    usernameMaxLength: 30,
+    adminDisplayNameMinLength: 4,
+    emailMaxLength: 500,
+    /** Lines of one bulk add of users by an admin. */
+    bulkAddMax: 5000,
+  },
   password: { minLength: 8, maxLength: 32 },
   site: { nameMaxLength: 30, urlMaxLength: 512 },
   smtp: { portMin: 1, portMax: 65535 },

@@ -1,5 +1,5 @@
 /**
- * The API reference page (/answer/api/docs, DESIGN §9 API reference) in Chromium under the gateway's
+ * The API reference page (/answer/api/docs, docs/adr/0009-api-reference.md) in Chromium under the gateway's
  * Content-Security-Policy: Swagger UI loads from the gateway's own files, reads the merged document and
  * shows every operation, with no policy violation (neither a `securitypolicyviolation` event nor a CSP
  * message in the browser's log) and no script error. Screenshots in test-results/web/.
@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import { identityService } from '@agora/identity';
 import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../../test-support/stack';
 import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { watchedPage } from './support/policy-watch';
 import { shoot } from './support/screens';

@@ -1,5 +1,5 @@
 /**
- * The web app under the gateway's Content-Security-Policy (issue #17's proof, DESIGN §9 Security headers):
+ * The web app under the gateway's Content-Security-Policy (issue #17's proof, docs/adr/0040-security-headers.md):
  * the questions list, a question page (markdown with a table, code and an image) and the login page load
  * in Chromium with no violation — neither a `securitypolicyviolation` event in the page nor a CSP message
  * in the browser's log. Screenshots in test-results/web/.
@@ -8,10 +8,10 @@ import { Role } from '@agora/contracts';
 import { postsService } from '@agora/posts';
 import { searchService } from '@agora/search';
 import { tagsService } from '@agora/tags';
+import { createUser, login } from '@agora/test-support/accounts';
 import { votesService } from '@agora/votes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../test-support/accounts';
 import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { memberPage, PNG } from './support/members';
 import { watchedPage } from './support/policy-watch';

@@ -1,16 +1,16 @@
 /**
- * A database outage in a real browser (DESIGN §9, "A database outage is an outage"): a signed-in member's
+ * A database outage in a real browser (docs/adr/0045-database-outage.md): a signed-in member's
  * page (asking a question, which needs a login) while the PostgreSQL server is killed keeps the session (no token cleared, no redirect to login)
  * and shows the "temporarily unavailable" notice; once the server is back the notice goes by itself.
  */
 import { postsService } from '@agora/posts';
 import { tagsService } from '@agora/tags';
+import { createUser } from '@agora/test-support/accounts';
+import { eventually } from '@agora/test-support/eventually';
+import { type OwnPostgres, startOwnPostgres } from '@agora/test-support/own-postgres';
 import { votesService } from '@agora/votes';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test-support/accounts';
-import { eventually } from '../../test-support/eventually';
-import { type OwnPostgres, startOwnPostgres } from '../../test-support/own-postgres';
 import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { shoot } from './support/screens';
 import { signedIn } from './support/session';

@@ -8,6 +8,7 @@
 import { postsService } from '@agora/posts';
 import { searchService } from '@agora/search';
 import { tagsService } from '@agora/tags';
+import { createUser, login, setReputation } from '@agora/test-support/accounts';
 import { votesService } from '@agora/votes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -307,5 +308,46 @@ describe.skipIf(!chromiumPath() && !required)('question and tag screens in Chrom
     await toast(page, 'Update success.');
     await synonyms.getByText(`also-${stamp}`).waitFor();
     await shoot(page, 'tag-synonyms');
+  });
+
+  it("shows a deleted member's question with the deleted user's card: a masked id, no profile link", async () => {
+    const gone = await createUser(web.stack, { name: 'Leaving Person' });
+    await setReputation(web.stack, gone.id, 2000); // may file the question under a new tag
+    const admin = await createUser(web.stack, { roleId: 2 });
+    const asked = await web.stack.call('POST', '/answer/api/v1/question', {
+      token: await login(web.stack, gone),
+      body: {
+        title: `A question left behind ${stamp}`,
+        content: 'Its author leaves the site.',
+        tags: [{ slug_name: tag }],
+      },
+    });
+    expect(asked.status).toBe(200);
+    const deleted = await web.stack.call('PUT', '/answer/admin/api/user/status', {
+      token: await login(web.stack, admin),
+      body: { user_id: gone.id, status: 'deleted' },
+    });
+    expect(deleted.status).toBe(200);
+    await web.stack.settle();
+
+    const page = answerer.page;
+    await open(page, `/questions/${asked.body.data.id}`);
+    const question = page.getByTestId('question');
+    const author = question.getByTestId('deleted-user').first();
+    await author.waitFor();
+    expect(await author.textContent()).toBe(`user${gone.id.slice(0, 3)}***${gone.id.slice(-3)}`);
+    expect(await question.getByText('Leaving Person').count()).toBe(0);
+    expect(await question.locator('a[href="/users/"]').count()).toBe(0);
+    await shoot(page, 'deleted-author');
+
+    // The same card in Chinese: only the page around it is translated.
+    await page.evaluate(() =>
+      localStorage.setItem('_a_lang_', JSON.stringify({ value: 'zh_CN', expires: Date.now() + 3_600_000 })),
+    );
+    await page.reload();
+    await page.getByTestId('question').getByTestId('deleted-user').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await shoot(page, 'deleted-author-zh_CN');
+    await page.evaluate(() => localStorage.removeItem('_a_lang_'));
   });
 });

@@ -8,10 +8,10 @@
 import { Role } from '@agora/contracts';
 import { postsService } from '@agora/posts';
 import { tagsService } from '@agora/tags';
+import { createUser, login } from '@agora/test-support/accounts';
 import { votesService } from '@agora/votes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../test-support/accounts';
 import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { type Member, memberPage } from './support/members';
 import { shoot } from './support/screens';

@@ -5,9 +5,9 @@
  */
 import { defaultSiteSettings } from '@agora/contracts';
 import { updateSettingsGroup } from '@agora/site';
+import { createUser, login } from '@agora/test-support/accounts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../test-support/accounts';
 import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { shoot } from './support/screens';
 import { latestLinkCode, signedIn, waitForPath } from './support/session';

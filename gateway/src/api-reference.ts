@@ -55,7 +55,7 @@ interface Served {
 }
 
 /**
- * Builds the published document on its first request and keeps it (DESIGN §9, API reference). A document
+ * Builds the published document on its first request and keeps it (docs/adr/0009-api-reference.md). A document
  * that lacks a service (down while it was asked) is served but not kept: the next request asks again.
  */
 export class ApiReference {
@@ -96,7 +96,7 @@ function viewerRoot(): string {
 }
 
 /**
- * Serves the API reference (DESIGN §9, API reference): the merged OpenAPI document at
+ * Serves the API reference (docs/adr/0009-api-reference.md): the merged OpenAPI document at
  * `/answer/api/openapi.json`, and at `/answer/api/docs` a Swagger UI page loaded from the npm package's
  * files, same origin, under the gateway's Content-Security-Policy. Nothing is built before it is asked for.
  */

@@ -1,4 +1,5 @@
 import { createHttpApp, errors, extractToken, type HttpApp } from '@agora/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AccessTokens } from './access-tokens';
 import { ApiReference, serveApiReference } from './api-reference';
@@ -52,7 +53,7 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
   const tokens = new AccessTokens(() => options.transports.identity);
   const loginRequired = new LoginRequired(() => options.transports.site);
 
-  const forward = async (request: any, reply: any) => {
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] as string;
     const route = matchRoute(pathname);
     // A private site answers anonymous callers 401 everywhere but the exempt routes, on the server.

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 export const OPERATOR_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
 
 /**
- * The operator listener (DESIGN §9, Operator port): `/healthz`, `/readyz` and `/metrics`, kept off the
+ * The operator listener (docs/adr/0041-operator-port.md): `/healthz`, `/readyz` and `/metrics`, kept off the
  * public port. `ready` answers readiness: in the embedded process, whether every service is ready.
  */
 export function createOperatorApp(options: OperatorOptions): Promise<HttpApp> {
@@ -21,7 +21,7 @@ export function createOperatorApp(options: OperatorOptions): Promise<HttpApp> {
 interface OperatorOptions {
   log: Logger;
   ready?: () => Promise<boolean>;
-  /** Degraded while ready (events set aside, DESIGN §9 "Projection batches"): each service's details. */
+  /** Degraded while ready (events set aside, docs/adr/0005-projection-batches.md): each service's details. */
   degraded?: () => Promise<Record<string, unknown> | null>;
 }
 

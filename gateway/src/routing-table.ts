@@ -61,7 +61,7 @@ const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
     reasons: 'moderation',
     'revisions/unreviewed': 'moderation',
     'revisions/audit': 'moderation',
-    'revisions/edit/check': 'moderation',
+    'revisions/edit/check': 'posts',
     review: 'moderation',
     reviewing: 'moderation',
     search: 'search',
@@ -114,8 +114,9 @@ export interface RouteMatch {
   rest: string;
   service: ServiceName;
   /**
-   * The owner depends on the request: `follow` by the body's object (a tag id goes to tags, anything
-   * else to posts), `user/action/record` by the action whose captcha rule is asked about.
+   * The owner depends on the request: `follow` by the body's object and `revisions/edit/check` by the
+   * queried one (a tag id goes to tags, anything else to posts), `user/action/record` by the action whose
+   * captcha rule is asked about.
    */
   byRequest?: (request: { body: () => unknown; query: URLSearchParams }) => ServiceName;
   /** Asked when the owner answers 404: revision ids do not tell whether a post's or a tag's is meant. */
@@ -130,6 +131,10 @@ const followOwner: RouteMatch['byRequest'] = ({ body }) => {
 /** A tag's timeline is the tags service's; every other object's is posts'. */
 const timelineOwner: RouteMatch['byRequest'] = ({ query }) =>
   objectTypeOf(query.get('object_id') ?? '') === 'tag' ? 'tags' : 'posts';
+
+/** Whether an edit may start is decided where the object is edited: a tag in tags, a question or answer in posts. */
+const editCheckOwner: RouteMatch['byRequest'] = ({ query }) =>
+  objectTypeOf(query.get('id') ?? '') === 'tag' ? 'tags' : 'posts';
 
 /** Which service counts the attempts of each `user/action/record` action (behaviour §10a). */
 const CAPTCHA_ACTION_OWNERS: Record<string, ServiceName> = {
@@ -161,6 +166,7 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
       if (area === 'api' && candidate === 'follow') match.byRequest = followOwner;
       if (area === 'api' && candidate === 'user/action/record') match.byRequest = actionRecordOwner;
       if (area === 'api' && rest === 'activity/timeline') match.byRequest = timelineOwner;
+      if (area === 'api' && rest === 'revisions/edit/check') match.byRequest = editCheckOwner;
       if (area === 'api' && rest === 'activity/timeline/detail') match.elseOnNotFound = 'tags';
       return match;
     }

@@ -41,7 +41,7 @@ export interface SecurityHeaders {
 }
 
 /**
- * The security headers of every gateway response (DESIGN §9, Security headers), by helmet: a
+ * The security headers of every gateway response (docs/adr/0040-security-headers.md), by helmet: a
  * Content-Security-Policy without inline script, framing refused, `nosniff`,
  * `strict-origin-when-cross-origin`, and HSTS only when the site is served over https. The middleware is
  * built once (not per request, as @fastify/helmet does, which cost a fifth of a cached read); the web

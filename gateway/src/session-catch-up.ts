@@ -1,5 +1,5 @@
 import { CatchUp } from '@agora/contracts';
-import type { Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import type { ServiceName } from './routing-table';
 import type { ForwardResponse, ServiceTransport } from './transports';
 
@@ -8,21 +8,22 @@ const BODY = Buffer.from(JSON.stringify({ projection: CatchUp.actorsProjection }
 /**
  * When identity's reply says sessions were revoked or changed (a logout, a password change, a suspension),
  * waits until every service has applied that to its own session facts, so the old token is refused
- * everywhere once the caller has the answer (DESIGN §9, "Catching up"). Each service waits at most
+ * everywhere once the caller has the answer (docs/adr/0044-catching-up.md). Each service waits at most
  * CatchUp.timeoutMs; one that cannot is logged, and the reply goes out regardless. The marker header
  * never leaves the gateway.
  */
 export async function awaitSessionChanges(
   response: ForwardResponse,
   transports: Partial<Record<ServiceName, ServiceTransport>>,
-  log: Logger,
+  log: FastifyBaseLogger,
 ): Promise<void> {
   if (!(CatchUp.sessionsChangedHeader in response.headers)) return;
   delete response.headers[CatchUp.sessionsChangedHeader];
   await Promise.all(
     Object.entries(transports).map(async ([service, transport]) => {
+      if (!transport) return;
       try {
-        const answer = await transport!.forward({
+        const answer = await transport.forward({
           method: 'POST',
           url: CatchUp.route,
           headers: { 'content-type': 'application/json' },

@@ -47,7 +47,8 @@ export function endToEndHeaders<T>(headers: Record<string, T | undefined>): Reco
 async function bytesOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  const [only] = chunks;
+  return only && chunks.length === 1 ? only : Buffer.concat(chunks);
 }
 
 export class InProcessTransport implements ServiceTransport {

@@ -1,5 +1,5 @@
 /**
- * The published API reference (issue #18, DESIGN §9 API reference): one OpenAPI 3.1 document merged from
+ * The published API reference (issue #18, docs/adr/0009-api-reference.md): one OpenAPI 3.1 document merged from
  * every service's route schemas, served by the gateway at /answer/api/openapi.json, built on its first
  * request and kept; every public route a service registered is documented with its method, and nothing
  * else is; the Swagger UI page at /answer/api/docs and its files come from the gateway itself.
@@ -12,11 +12,11 @@ import { postsService } from '@agora/posts';
 import { searchService } from '@agora/search';
 import { siteService } from '@agora/site';
 import { tagsService } from '@agora/tags';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { votesService } from '@agora/votes';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../../test-support/stack';
 import { createGateway } from '../src/gateway';
 import { AREA_PREFIXES } from '../src/routing-table';
 import {

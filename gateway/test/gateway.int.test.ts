@@ -1,38 +1,37 @@
 import { AGORA_VERSION, defaultSiteSettings } from '@agora/contracts';
-import { createEventBus, type EventBus, loadConfig, type RunningService, startService } from '@agora/platform';
+import { type HttpApp, loadConfig, type RunningService } from '@agora/platform';
 import { siteService, updateSettingsGroup } from '@agora/site';
+import { createTestDatabase } from '@agora/test-support/database';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test-support/database';
+import { type ComposedAgora, composeAgora } from '../src/compose';
 import { createGateway } from '../src/gateway';
-import { HttpTransport, InProcessTransport } from '../src/transports';
+import { HttpTransport } from '../src/transports';
 
 const log = pino({ level: 'silent' });
 let drop: () => Promise<void>;
-let bus: EventBus;
+let agora: ComposedAgora;
 let site: RunningService;
-let inProcess: Awaited<ReturnType<typeof createGateway>>;
-let overHttp: Awaited<ReturnType<typeof createGateway>>;
+let inProcess: HttpApp;
+let overHttp: HttpApp;
 let httpTransport: HttpTransport;
 
 beforeAll(async () => {
   const database = await createTestDatabase('gw');
   drop = database.drop;
   const config = loadConfig({ env: { AGORA_SITE_URL: 'http://agora.test' } });
-  bus = await createEventBus({ kind: 'postgres', databaseUrl: database.url, log });
-  site = await startService(siteService, { config, databaseUrl: database.url, bus, log });
-  inProcess = await createGateway({ log, transports: { site: new InProcessTransport(site.app) } });
+  agora = await composeAgora({ config, databaseUrl: database.url, log, services: [siteService] });
+  site = agora.service('site');
+  inProcess = agora.gateway;
   const address = await site.app.listen({ host: '127.0.0.1', port: 0 });
   httpTransport = new HttpTransport(address);
   overHttp = await createGateway({ log, transports: { site: httpTransport } });
 });
 
 afterAll(async () => {
-  await inProcess?.close();
   await overHttp?.close();
   await httpTransport?.close();
-  await site?.close();
-  await bus?.close();
+  await agora?.close();
   await drop?.();
 });
 

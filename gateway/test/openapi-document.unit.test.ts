@@ -1,5 +1,5 @@
 /**
- * How the gateway merges the services' OpenAPI documents (DESIGN §9, API reference): paths as the gateway
+ * How the gateway merges the services' OpenAPI documents (docs/adr/0009-api-reference.md): paths as the gateway
  * routes them, one tag per service, components shared when equal and renamed (with their references) when
  * two services mean different things by one name.
  */

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Role } from '@agora/contracts';
+import { createUser, setReputation } from '@agora/test-support/accounts';
+import { kafkaBrokers } from '@agora/test-support/database';
+import { type OwnPostgres, startOwnPostgres } from '@agora/test-support/own-postgres';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SERVICES } from '../../launcher/src/services';
 import { API, member, ok } from '../../services/votes/test/support/stack';
-import { createUser, setReputation } from '../../test-support/accounts';
-import { kafkaBrokers } from '../../test-support/database';
-import { type OwnPostgres, startOwnPostgres } from '../../test-support/own-postgres';
-import { type Stack, startStack } from '../../test-support/stack';
 
 /** How long a projection is held back while a command waits for it (well inside the catch-up bound). */
 const HELD_MS = 300;

@@ -40,6 +40,15 @@ describe('gateway routing table', () => {
     expect(route?.byRequest?.({ body: () => null, query })).toBe('posts');
   });
 
+  it('asks whether an edit may start where the object is edited: tags for a tag, posts for a post', () => {
+    const route = matchRoute('/answer/api/v1/revisions/edit/check');
+    const owner = (id: string) => route?.byRequest?.({ body: () => undefined, query: new URLSearchParams({ id }) });
+    expect(owner('10030000000000000000001')).toBe('tags');
+    expect(owner('10010000000000000000001')).toBe('posts');
+    expect(owner('10020000000000000000001')).toBe('posts');
+    expect(owner('')).toBe('posts');
+  });
+
   it('asks the service that counts an action whether its captcha is due', () => {
     const route = matchRoute('/answer/api/v1/user/action/record');
     const owner = (action: string) =>

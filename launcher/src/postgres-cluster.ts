@@ -103,7 +103,7 @@ function giveTo(target: string, user: ServerUser | null, recursive = false): voi
 
 /** Password sign-in only, for every local and host line: nobody gets in by being on the machine. */
 const HBA = [
-  '# Written by Agora at every start (DESIGN §9): scram-sha-256 only, no trust, no md5.',
+  '# Written by Agora at every start (docs/adr/0043-embedded-database.md): scram-sha-256 only, no trust, no md5.',
   'local all all scram-sha-256',
   'host all all 127.0.0.1/32 scram-sha-256',
   'host all all ::1/128 scram-sha-256',

@@ -2,7 +2,10 @@ import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 
-/** The password every cluster had before each got its own (DESIGN §9); only ever used to replace it. */
+/**
+ * The password every cluster had before each got its own (docs/adr/0043-embedded-database.md); only ever
+ * used to replace it.
+ */
 export const LEGACY_PASSWORD = 'postgres';
 
 /** Beside the cluster, not in it: Agora's user reads it, the server's user never needs to. */

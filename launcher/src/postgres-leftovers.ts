@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Finding and stopping a PostgreSQL server that an earlier Agora process left running on the same data
- * directory (DESIGN §9, "The embedded database never outlives its launcher"). A server is only ever
+ * directory (docs/adr/0043-embedded-database.md). A server is only ever
  * recognised by its data directory: a postgres serving any other cluster is never touched.
  */
 

@@ -1,5 +1,6 @@
 import {
   type AgoraConfig,
+  busSettingsOf,
   CatchUps,
   ChangeFeed,
   connectDatabase,
@@ -31,9 +32,8 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
   let stillFailing = 0;
   const database = await reachDatabase(config, log);
   const bus = await createEventBus({
-    kind: config.bus,
+    ...busSettingsOf(config),
     databaseUrl: database.url,
-    kafkaBrokers: config.kafkaBrokers,
     log,
   });
   try {
@@ -80,9 +80,10 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
             `${module.name}.${name}\tapplied ${outcome.applied}\tstill failing ${outcome.stillFailing}\n`,
           );
         }
-      } else {
-        // Replays while the live instance (if any) is held off by the consumer lock, then hands back.
-        await runner.rebuild(projectionName!);
+      } else if (projectionName !== undefined) {
+        // `rebuild`, whose target names one (checked above). Replays while the live instance (if any) is held
+        // off by the consumer lock, then hands back.
+        await runner.rebuild(projectionName);
         await runner.start();
         await runner.waitForCatchUp(10 * 60_000);
         await runner.stop();

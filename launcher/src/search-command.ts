@@ -1,4 +1,11 @@
-import { type AgoraConfig, connectDatabase, createEventBus, migrateService, ProjectionRunner } from '@agora/platform';
+import {
+  type AgoraConfig,
+  busSettingsOf,
+  connectDatabase,
+  createEventBus,
+  migrateService,
+  ProjectionRunner,
+} from '@agora/platform';
 import {
   createSearchIndex,
   readReindexState,
@@ -40,9 +47,8 @@ export async function searchCommand(config: AgoraConfig, log: Logger, args: stri
       state?.phase === 'replaying' || (flags.includes('--from-events') && (restart || state?.phase !== 'building'));
     if (replay) {
       const bus = await createEventBus({
-        kind: config.bus,
+        ...busSettingsOf(config),
         databaseUrl: database.url,
-        kafkaBrokers: config.kafkaBrokers,
         log,
       });
       const runner = new ProjectionRunner({ bus, database: search, log, projections: searchReadModelProjections });

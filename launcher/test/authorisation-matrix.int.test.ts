@@ -10,8 +10,8 @@
 import { Role } from '@agora/contracts';
 import { AREA_PREFIXES } from '@agora/gateway/routing-table';
 import type { AuthLevel } from '@agora/platform';
+import { createUser, login } from '@agora/test-support/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../test-support/accounts';
 import {
   allRoutes,
   baselineRequest,

@@ -1,7 +1,8 @@
 /**
- * The bad inputs issue 17 names, each answered 400 with a field error (DESIGN §9, "Validation
- * messages"), and the rules that came with them: strict JSON types, usernames without spaces, avatar
- * URLs that are http(s) or the site's own uploads. The generated suite is bad-input-fuzz.int.test.ts.
+ * The bad inputs issue 17 names, each answered 400 with a field error
+ * (docs/adr/0018-strings-and-numbers-at-the-edge.md), and the rules that came with them: strict JSON types,
+ * usernames without spaces, avatar URLs that are http(s) or the site's own uploads. The generated suite is
+ * bad-input-fuzz.int.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorld, type World } from './support/world';

@@ -3,10 +3,10 @@ import { AnswerPosted, defaultSiteSettings } from '@agora/contracts';
 import { accountsFor } from '@agora/identity';
 import { createLogger, LOG_START, loadConfig, parkEvent, readLogAfter } from '@agora/platform';
 import { updateSettingsGroup } from '@agora/site';
+import { fullSuite } from '@agora/test-support/database';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type SeedUser, seedPosts, seedUsers } from '../../scripts/seed/generate';
-import { fullSuite } from '../../test-support/database';
-import { type Stack, startStack } from '../../test-support/stack';
 import { projectionsCommand } from '../src/projections-command';
 import { ALL_SERVICES } from '../src/services';
 

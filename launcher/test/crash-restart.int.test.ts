@@ -2,13 +2,13 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eventually } from '@agora/test-support/eventually';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../test-support/eventually';
 import { freePort } from '../src/embedded-postgres';
 import { passwordFileOf } from '../src/postgres-credentials';
 
 /**
- * Start again after any crash (DESIGN §9, "The embedded database never outlives its launcher"): the real
+ * Start again after any crash (docs/adr/0043-embedded-database.md): the real
  * launcher, in its own process group as `npm start` runs it, killed with SIGKILL mid-burst of writes.
  * The data directory is a fresh `mktemp -d` folder (0700, owned by whoever runs the tests, root in CI's
  * containers), which as root the server's own user must still reach.

@@ -1,5 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@agora/contracts';
+import { eventually } from '@agora/test-support/eventually';
+import { type OwnPostgres, startOwnPostgres } from '@agora/test-support/own-postgres';
+import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
@@ -11,13 +14,10 @@ import {
   member,
   startWorld,
 } from '../../services/notifications/test/support/world';
-import { eventually } from '../../test-support/eventually';
-import { type OwnPostgres, startOwnPostgres } from '../../test-support/own-postgres';
-import type { Stack } from '../../test-support/stack';
 
 /**
- * A database outage is an outage, not a sign-out (DESIGN §9): a PostgreSQL server of this test's own
- * (not the shared test cluster) is killed while a signed-in member writes and reads, then started again
+ * A database outage is an outage, not a sign-out (docs/adr/0045-database-outage.md): a PostgreSQL server of
+ * this test's own (not the shared test cluster) is killed while a signed-in member writes and reads, then started again
  * on the same port and data directory.
  */
 

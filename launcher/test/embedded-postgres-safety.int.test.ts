@@ -3,9 +3,9 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { eventually } from '@agora/test-support/eventually';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../test-support/eventually';
 import { startEmbeddedPostgres } from '../src/embedded-postgres';
 import { initCluster, postgresBinaries, serverUser } from '../src/postgres-cluster';
 import { LEGACY_PASSWORD, passwordFileOf, signsIn } from '../src/postgres-credentials';

@@ -71,7 +71,7 @@ describe('npm start', () => {
     await waitFor(first, `Agora is running at http://127.0.0.1:${port}`);
     const siteinfo = await (await fetch(`http://127.0.0.1:${port}/answer/api/v1/siteinfo`)).json();
     expect(siteinfo).toMatchObject({ code: 200, reason: 'base.success', data: { general: { name: 'Agora' } } });
-    // Health, readiness (every service's) and metrics on the operator port only (DESIGN §9, Operator port).
+    // Health, readiness (every service's) and metrics on the operator port only (docs/adr/0041-operator-port.md).
     for (const url of ['/healthz', '/readyz', '/metrics']) {
       expect((await fetch(`http://127.0.0.1:${port}${url}`)).status, `public ${url}`).toBe(404);
       expect((await fetch(`http://127.0.0.1:${operatorPort}${url}`)).status, `operator ${url}`).toBe(200);

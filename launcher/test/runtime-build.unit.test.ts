@@ -6,7 +6,7 @@ import { ENTRIES, ensureRuntimeBuild, readStamp, runtimeIsStale } from '../runti
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-/** The server runs as JavaScript built at install time (DESIGN §9, "Runs compiled"). */
+/** The server runs as JavaScript built at install time (docs/adr/0001-typescript-sources-run-compiled.md). */
 describe('the server build', () => {
   it('is up to date after a build, and records every source it read, workspace packages included', async () => {
     await ensureRuntimeBuild({ say: () => {} });

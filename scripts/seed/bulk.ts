@@ -13,7 +13,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { NewEvent } from '@agora/contracts';
-import { type RunningService, rebuildInlineReadModel, renderMarkdown, type Tx } from '@agora/platform';
+import { itemAt, type RunningService, rebuildInlineReadModel, renderMarkdown, type Tx } from '@agora/platform';
 import { askCommand, postAnswerCommand } from '@agora/posts/commands/command-builders';
 import { normalizeTags, resolveTags } from '@agora/posts/commands/question-tags';
 import { answerDecider } from '@agora/posts/domain/answer/decider';
@@ -51,7 +51,7 @@ async function decideQuestion(
 ): Promise<Decided[]> {
   const { ids, database } = posts.context;
   const plan = planQuestion(index, options, users, topicCount);
-  const asker = users[plan.askerIndex]!.actor;
+  const asker = itemAt(users, plan.askerIndex).actor;
   const { tags } = await resolveTags(database.db, normalizeTags(plan.tags.map((slug_name) => ({ slug_name }))));
   const ask = askCommand(ids, asker.id, { title: plan.title, content: plan.body }, tags);
   let question = questionDecider.initialState();
@@ -60,7 +60,7 @@ async function decideQuestion(
   const streams: Decided[] = [{ streamId: ask.questionId, events: asked, actorId: asker.id }];
   const answerIds: string[] = [];
   for (const answer of plan.answers) {
-    const author = users[answer.userIndex]!.actor;
+    const author = itemAt(users, answer.userIndex).actor;
     const post = postAnswerCommand(ids, author.id, ask.questionId, answer.body, renderAnswer);
     streams.push({
       streamId: post.answerId,
@@ -73,7 +73,7 @@ async function decideQuestion(
   counts.answers += answerIds.length;
   counts.commands += 1 + answerIds.length;
   if (plan.acceptIndex !== null) {
-    const accept = { type: 'accept' as const, actorId: asker.id, answerId: answerIds[plan.acceptIndex]! };
+    const accept = { type: 'accept' as const, actorId: asker.id, answerId: itemAt(answerIds, plan.acceptIndex) };
     streams.push({ streamId: ask.questionId, events: questionDecider.decide(accept, question), actorId: asker.id });
     counts.accepted++;
     counts.commands++;

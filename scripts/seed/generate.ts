@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { Role } from '@agora/contracts';
 import { accountsFor } from '@agora/identity';
 import type { UserRow } from '@agora/identity/responses/users';
-import { type Actor, ApiError, type RunningService, renderMarkdown, toActor } from '@agora/platform';
+import { type Actor, ApiError, itemAt, type RunningService, renderMarkdown, toActor } from '@agora/platform';
 import { postsFor } from '@agora/posts';
 import { Random } from './random';
 import {
@@ -85,8 +85,8 @@ export function personOf(seed: number, k: number) {
   const combos = FIRST_NAMES.length * LAST_NAMES.length;
   const offset = new Random(seed, 2).int(0, combos - 1);
   const c = (k * 7919 + offset) % combos;
-  const first = FIRST_NAMES[c % FIRST_NAMES.length]!;
-  const last = LAST_NAMES[Math.floor(c / FIRST_NAMES.length)]!;
+  const first = itemAt(FIRST_NAMES, c % FIRST_NAMES.length);
+  const last = itemAt(LAST_NAMES, Math.floor(c / FIRST_NAMES.length));
   const round = Math.floor(k / combos);
   const username = `${slug(first)}-${slug(last)}${round ? `-${round + 1}` : ''}`.slice(0, 30);
   const job = r.pick(JOBS);
@@ -267,13 +267,13 @@ export function planQuestion(
   const r = new Random(options.seed, 3, index);
   // The first question of each topic is a moderator's, bringing the topic's tags into use.
   const bootstrap = index < topicCount;
-  const topic = TOPICS[bootstrap ? index : r.skewed(topicCount, 1.3)]!;
+  const topic = itemAt(TOPICS, bootstrap ? index : r.skewed(topicCount, 1.3));
   const askerIndex = bootstrap ? index % 2 : r.skewed(users.length, 1.4);
-  const tags = bootstrap ? topic.tags : [topic.tags[0]!, ...r.sample(topic.tags.slice(1), r.int(0, 4))];
+  const tags = bootstrap ? topic.tags : [itemAt(topic.tags, 0), ...r.sample(topic.tags.slice(1), r.int(0, 4))];
   const title = titleOf(r, topic);
   const body = questionBody(r, topic, title);
   const answerCount = Math.min(users.length - 1, options.answersFor?.(index) ?? answerCountOf(index, options));
-  const withMention = (k: number) => (r.chance(0.5) ? users[k]!.username : null);
+  const withMention = (k: number) => (r.chance(0.5) ? itemAt(users, k).username : null);
   const answers = answerers(r, users.length, answerCount, askerIndex).map((userIndex) => ({
     userIndex,
     body: answerBody(r, topic),
@@ -321,9 +321,9 @@ function acceptChance(options: SeedPostsOptions): number {
 /** A question as a user would write it (title, markdown body, tags), for question index `index` of a seed. */
 export function draftQuestion(seed: number, index: number): { title: string; content: string; tags: string[] } {
   const r = new Random(seed, 6, index);
-  const topic = TOPICS[r.skewed(TOPICS.length, 1.3)]!;
+  const topic = itemAt(TOPICS, r.skewed(TOPICS.length, 1.3));
   const title = titleOf(r, topic);
-  const tags = [topic.tags[0]!, ...r.sample(topic.tags.slice(1), r.int(0, 4))];
+  const tags = [itemAt(topic.tags, 0), ...r.sample(topic.tags.slice(1), r.int(0, 4))];
   return { title, content: questionBody(r, topic, title), tags };
 }
 
@@ -342,7 +342,7 @@ export async function seedPosts(
 
   const runQuestion = async (index: number) => {
     const plan = planQuestion(index, options, users, topicCount);
-    const asker = users[plan.askerIndex]!.actor;
+    const asker = itemAt(users, plan.askerIndex).actor;
     const questionId = await questions.ask(asker, {
       title: plan.title,
       content: plan.body,
@@ -353,20 +353,21 @@ export async function seedPosts(
     const answerIds: string[] = [];
     for (const answer of plan.answers) {
       answerIds.push(
-        await answers.post(users[answer.userIndex]!.actor, { question_id: questionId, content: answer.body }),
+        await answers.post(itemAt(users, answer.userIndex).actor, { question_id: questionId, content: answer.body }),
       );
       counts.answers++;
       counts.commands++;
     }
     const comment = async (objectId: string, c: { userIndex: number; text: string }) => {
-      await comments.add(users[c.userIndex]!.actor, { object_id: objectId, original_text: c.text });
+      await comments.add(itemAt(users, c.userIndex).actor, { object_id: objectId, original_text: c.text });
       counts.comments++;
       counts.commands++;
     };
     for (const c of plan.comments) await comment(questionId, c);
-    for (const [i, answer] of plan.answers.entries()) for (const c of answer.comments) await comment(answerIds[i]!, c);
+    for (const [i, answer] of plan.answers.entries())
+      for (const c of answer.comments) await comment(itemAt(answerIds, i), c);
     if (plan.acceptIndex !== null) {
-      await questions.accept(asker, questionId, answerIds[plan.acceptIndex]!);
+      await questions.accept(asker, questionId, itemAt(answerIds, plan.acceptIndex));
       counts.accepted++;
       counts.commands++;
     }
@@ -403,9 +404,8 @@ export async function runSeedWorkers(
 ): Promise<{ counts: SeedCounts; seconds: number }> {
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;
-  const timer = options.onProgress
-    ? setInterval(() => options.onProgress!(counts, elapsed()), options.progressEveryMs ?? 5000)
-    : null;
+  const { onProgress } = options;
+  const timer = onProgress ? setInterval(() => onProgress(counts, elapsed()), options.progressEveryMs ?? 5000) : null;
   try {
     await Promise.all(Array.from({ length: Math.max(1, options.workers) }, worker));
   } finally {

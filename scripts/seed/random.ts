@@ -1,3 +1,5 @@
+import { itemAt } from '@agora/platform';
+
 /**
  * A small deterministic PRNG for the seed-data generator (no Math.random): sfc32 seeded through
  * splitmix32, so every question can have its own stream derived from (seed, index) and the data does
@@ -44,14 +46,14 @@ export class Random {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)]!;
+    return itemAt(items, Math.floor(this.next() * items.length));
   }
 
   /** Up to `n` distinct items, in the order drawn. */
   sample<T>(items: readonly T[], n: number): T[] {
     const pool = [...items];
     const out: T[] = [];
-    while (out.length < n && pool.length) out.push(pool.splice(Math.floor(this.next() * pool.length), 1)[0]!);
+    while (out.length < n && pool.length) out.push(...pool.splice(Math.floor(this.next() * pool.length), 1));
     return out;
   }
 

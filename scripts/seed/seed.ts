@@ -7,8 +7,9 @@
  * `npm start` runs (it then writes into that instance's database) or on its own.
  */
 import { parseArgs } from 'node:util';
+import { composeServices } from '@agora/gateway';
 import { identityService } from '@agora/identity';
-import { createEventBus, createLogger, exitOnConfigError, loadConfig, startService } from '@agora/platform';
+import { createLogger, exitOnConfigError, loadConfig } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
 import pg from 'pg';
@@ -104,28 +105,18 @@ try {
   await database.stop();
   process.exit(1);
 }
-const bus = await createEventBus({
-  kind: config.bus,
-  databaseUrl: database.url,
-  kafkaBrokers: config.kafkaBrokers,
-  log,
-});
-const connections = Math.max(4, options.workers + 2);
-const site = await startService(siteService, { config, databaseUrl: database.url, bus, log, maxConnections: 2 });
-const identity = await startService(identityService, {
+const services = await composeServices({
   config,
   databaseUrl: database.url,
-  bus,
   log,
-  maxConnections: 4,
+  services: [
+    { module: siteService, maxConnections: 2 },
+    { module: identityService, maxConnections: 4 },
+    { module: postsService, maxConnections: Math.max(4, options.workers + 2) },
+  ],
 });
-const posts = await startService(postsService, {
-  config,
-  databaseUrl: database.url,
-  bus,
-  log,
-  maxConnections: connections,
-});
+const identity = services.service('identity');
+const posts = services.service('posts');
 
 let exitCode = 0;
 try {
@@ -165,10 +156,7 @@ try {
   process.stderr.write(`Seeding failed: ${(error as Error).stack ?? error}\n`);
   exitCode = 1;
 } finally {
-  await posts.close();
-  await identity.close();
-  await site.close();
-  await bus.close();
+  await services.close();
   await database.stop();
 }
 process.exit(exitCode);

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 
 /**
- * Bounds of every paged list's query (DESIGN §9, "Validation messages"): a page number beyond them is
+ * Bounds of every paged list's query (docs/adr/0018-strings-and-numbers-at-the-edge.md): a page number beyond them is
  * a 400, not an offset PostgreSQL cannot hold. 100,000 pages of 100 rows is past any list Agora keeps.
  */
 export const PageBounds = { maxPage: 100_000, maxPageSize: 100 } as const;

@@ -57,4 +57,7 @@ export function defineEvent<T extends string, S extends TSchema>(
   };
 }
 
+/** The `data` of an event type, as its schema describes it (consumers validate what they read). */
+export type DataOf<D extends EventDefinition> = Static<D['data']>;
+
 export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? NewEvent<T, Static<S>> : never;

@@ -3,14 +3,17 @@ export const Role = { user: 1, admin: 2, moderator: 3 } as const;
 export type RoleId = (typeof Role)[keyof typeof Role];
 
 export const ROLES: { id: RoleId; name: string; description: string }[] = [
-  { id: 1, name: 'User', description: 'Default with no special access.' },
-  { id: 2, name: 'Admin', description: 'Have the full power to access the site.' },
-  { id: 3, name: 'Moderator', description: 'Has access to all posts except admin settings.' },
+  { id: Role.user, name: 'User', description: 'Default with no special access.' },
+  { id: Role.admin, name: 'Admin', description: 'Have the full power to access the site.' },
+  { id: Role.moderator, name: 'Moderator', description: 'Has access to all posts except admin settings.' },
 ];
 
 /** Account status as the API spells it; `mail_status` 1 activated, 2 not activated. */
 export type UserStatus = 'normal' | 'suspended' | 'deleted';
 export const MailStatus = { activated: 1, inactive: 2 } as const;
+export type MailStatusCode = (typeof MailStatus)[keyof typeof MailStatus];
+/** `notice_status` of a profile (api.md): a switch the client no longer reads, always on. */
+export const NoticeStatus = { on: 1 } as const;
 
 /** Permission keys (behaviour §2e). Admin holds all; Moderator all but `admin.access`; User none. */
 export const PERMISSION_KEYS = [

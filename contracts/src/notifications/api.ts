@@ -8,7 +8,8 @@ export type InboxType = (typeof INBOX_TYPES)[number];
 
 /**
  * Every notification action (behaviour §5a, i18n key `notification.action.<action>`), and `reputation`
- * for achievements. The inbox tab each belongs to is fixed by the action.
+ * for achievements. The inbox tab each belongs to is fixed by the action. `followed_question_*` tell the
+ * followers of a question what happened to it, in words of their own (docs/behaviour-decisions.md).
  */
 export const NOTIFICATION_ACTIONS = {
   answer_the_question: 'posts',
@@ -29,6 +30,11 @@ export const NOTIFICATION_ACTIONS = {
   down_voted_answer: 'votes',
   up_voted_comment: 'votes',
   invited_you_to_answer: 'invites',
+  followed_question_answered: 'posts',
+  followed_question_edited: 'posts',
+  followed_question_answer_edited: 'posts',
+  followed_question_answer_accepted: 'posts',
+  followed_question_commented: 'posts',
   reputation: 'achievement',
 } as const;
 export type NotificationAction = keyof typeof NOTIFICATION_ACTIONS;

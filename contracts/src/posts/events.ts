@@ -139,6 +139,16 @@ export const InvitationsUpdated = defineEvent(
   Type.Object({ question_id: Id, actor_id: Id, user_ids: Type.Array(Id), added: Type.Array(Id) }),
 );
 
+/**
+ * A member follows a question, or stops (behaviour §5a: followers hear of its answers). On the stream of that
+ * member's follow of that question (`question-follow-<question id>-<user id>`).
+ */
+export const QuestionFollowed = defineEvent('posts.question_followed', Type.Object({ question_id: Id, user_id: Id }));
+export const QuestionUnfollowed = defineEvent(
+  'posts.question_unfollowed',
+  Type.Object({ question_id: Id, user_id: Id }),
+);
+
 /** Views counted in memory and recorded in one event per flush, so the counts survive a rebuild. */
 export const ViewsCounted = defineEvent(
   'posts.views_counted',
@@ -174,4 +184,6 @@ export const PostsEvents = [
   CommentAdded,
   CommentEdited,
   CommentDeleted,
+  QuestionFollowed,
+  QuestionUnfollowed,
 ];

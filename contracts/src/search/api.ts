@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Limits } from '../limits';
 
 /** `GET search` sorts (behaviour §8); `relevance` falls back to `newest` when the query has no words. */
 export const SEARCH_ORDERS = ['relevance', 'newest', 'active', 'score'] as const;
@@ -11,7 +12,7 @@ export const SearchLimits = {
   pageSizeMax: 50,
   /** Deepest result reachable by paging (page × size), as search engines cap it. */
   maxResultWindow: 10_000,
-  similarTitleMaxLength: 150,
+  similarTitleMaxLength: Limits.question.titleMaxLength,
   similarMax: 10,
 } as const;
 

@@ -1,9 +1,10 @@
 import { type Static, Type } from 'typebox';
+import { Limits } from '../limits';
 
 /** Site-setting groups, each validated as the admin API receives it (api.md "admin: site settings"). */
 export const SiteWriteTag = Type.Object({
-  slug_name: Type.String({ maxLength: 35 }),
-  display_name: Type.String({ maxLength: 35 }),
+  slug_name: Type.String({ maxLength: Limits.tags.slugMaxLength }),
+  display_name: Type.String({ maxLength: Limits.tags.nameMaxLength }),
 });
 
 export const SettingsGroupSchemas = {
@@ -59,8 +60,8 @@ export const SettingsGroupSchemas = {
     allow_update_location: Type.Boolean(),
   }),
   questions: Type.Object({
-    min_tags: Type.Integer({ minimum: 0, maximum: 5 }),
-    min_content: Type.Integer({ minimum: 0, maximum: 65535 }),
+    min_tags: Type.Integer({ minimum: 0, maximum: Limits.tags.maxPerQuestion }),
+    min_content: Type.Integer({ minimum: 0, maximum: Limits.post.bodyMaxLength }),
     restrict_answer: Type.Boolean(),
   }),
   tags: Type.Object({
@@ -95,7 +96,7 @@ export const SettingsGroupSchemas = {
     from_email: Type.String({ maxLength: 256 }),
     from_name: Type.String({ maxLength: 256 }),
     smtp_host: Type.String({ maxLength: 256 }),
-    smtp_port: Type.Integer({ minimum: 1, maximum: 65535 }),
+    smtp_port: Type.Integer({ minimum: Limits.smtp.portMin, maximum: Limits.smtp.portMax }),
     encryption: Type.Union([Type.Literal(''), Type.Literal('SSL'), Type.Literal('TLS')]),
     smtp_username: Type.String({ maxLength: 256 }),
     smtp_password: Type.String({ maxLength: 256 }),

@@ -67,6 +67,6 @@ export type AddTagResp = Static<typeof AddTagRespSchema>;
 export const UpdateTagRespSchema = Type.Object({ wait_for_review: Type.Boolean() });
 export type UpdateTagResp = Static<typeof UpdateTagRespSchema>;
 
-/** FollowResp: `follow` (a tag). */
+/** FollowResp: `follow`, a tag (tags) or a question (posts). */
 export const FollowRespSchema = Type.Object({ follows: Type.Integer(), is_followed: Type.Boolean() });
 export type FollowResp = Static<typeof FollowRespSchema>;

@@ -1,5 +1,7 @@
+import { Limits } from '../limits';
+
 /** A tag's slug (spec §5): up to 35 of `a-z 0-9 + # - .`, compared case-insensitively. */
-export const TAG_SLUG_PATTERN = /^[a-z0-9+#.-]{1,35}$/;
+export const TAG_SLUG_PATTERN = new RegExp(`^[a-z0-9+#.-]{1,${Limits.tags.slugMaxLength}}$`);
 
 /** The stored form of a slug as typed: trimmed, lower-case, spaces as `-` (behaviour §11c). */
 export function normalizeTagSlug(raw: string): string {

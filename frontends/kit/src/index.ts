@@ -91,3 +91,4 @@ export { RelativeTime } from './ui/relative-time';
 export { ShareMenu, shareLink } from './ui/share-menu';
 export { SortBar, type SortOption } from './ui/sort-bar';
 export { toast } from './ui/toast-store';
+export { UserLink } from './ui/user-link';

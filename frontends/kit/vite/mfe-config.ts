@@ -14,7 +14,7 @@ export interface MfeOptions {
 }
 
 /** Libraries mark modules 'use client' for server components; meaningless in a browser bundle. */
-export function quietDirectives(warning: { code?: string }, warn: (warning: any) => void): void {
+export function quietDirectives<W extends { code?: string }>(warning: W, warn: (warning: W) => void): void {
   if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
 }
 

@@ -24,8 +24,8 @@ export function readManifest(outDir: string): Manifest {
 
 /** An entry of a manifest by its name, with the files it statically imports (transitively). */
 export function entryOf(manifest: Manifest, name: string): BuiltEntry {
-  const key = Object.keys(manifest).find((k) => manifest[k]?.isEntry && manifest[k]?.name === name);
-  if (!key) throw new Error(`no entry ${name} in the build manifest`);
+  const [key, entry] = Object.entries(manifest).find(([, chunk]) => chunk.isEntry && chunk.name === name) ?? [];
+  if (!key || !entry) throw new Error(`no entry ${name} in the build manifest`);
   const imports = new Set<string>();
   const visit = (k: string) => {
     for (const dep of manifest[k]?.imports ?? []) {
@@ -37,7 +37,7 @@ export function entryOf(manifest: Manifest, name: string): BuiltEntry {
     }
   };
   visit(key);
-  return { file: manifest[key]!.file, imports: [...imports] };
+  return { file: entry.file, imports: [...imports] };
 }
 
 /** Builds one micro-frontend alone with its own Vite config, into its `dist/`. */

@@ -12,6 +12,9 @@ const INPUTS = [
   path.join(REPO, 'contracts', 'src', 'i18n'),
   path.join(REPO, 'contracts', 'src', 'limits.ts'),
   path.join(REPO, 'contracts', 'src', 'identity', 'roles.ts'),
+  path.join(REPO, 'contracts', 'src', 'posts', 'status.ts'),
+  path.join(REPO, 'contracts', 'src', 'identity', 'profile-rules.ts'),
+  path.join(REPO, 'contracts', 'src', 'api', 'time.ts'),
   path.join(REPO, 'package-lock.json'),
 ];
 

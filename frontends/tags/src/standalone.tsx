@@ -1,4 +1,4 @@
-/** `npm run dev -w @agora/tags`: the screens alone on Vite's dev server, calling a running gateway. */
+/** `npm run dev -w @agora/tags-web`: the screens alone on Vite's dev server, calling a running gateway. */
 import { AppProviders, GlobalHosts } from '@agora/kit';
 import { createRoot } from 'react-dom/client';
 import { TagsApp } from './app';

@@ -1,6 +1,6 @@
+import { createUser, setReputation, type TestUser } from '@agora/test-support/accounts';
+import type { Stack } from '@agora/test-support/stack';
 import type { Browser, Page } from 'playwright-core';
-import { createUser, setReputation, type TestUser } from '../../../test-support/accounts';
-import type { Stack } from '../../../test-support/stack';
 import { DESKTOP } from './browser';
 import { signedIn } from './session';
 

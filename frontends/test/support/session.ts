@@ -1,6 +1,6 @@
+import type { TestSmtpServer } from '@agora/test-support/smtp-test-server';
+import type { Stack } from '@agora/test-support/stack';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { TestSmtpServer } from '../../../test-support/smtp-test-server';
-import type { Stack } from '../../../test-support/stack';
 
 const WEEK = 7 * 24 * 3600 * 1000;
 

@@ -1,14 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createGateway, InProcessTransport } from '@agora/gateway';
 import { identityService } from '@agora/identity';
 import { notificationsService } from '@agora/notifications';
-import type { HttpApp, ServiceModule } from '@agora/platform';
+import type { ServiceModule } from '@agora/platform';
 import { siteService } from '@agora/site';
-import pino from 'pino';
-import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp-test-server';
-import { type Stack, type StackOptions, startStack } from '../../../test-support/stack';
+import { startSmtpServer, type TestSmtpServer } from '@agora/test-support/smtp-test-server';
+import { type Stack, type StackOptions, startStack } from '@agora/test-support/stack';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 export const WEB_ROOT = path.join(REPO, 'frontends', 'root', 'dist');
@@ -46,19 +43,13 @@ export async function startWebStack(
     services,
     env: { AGORA_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ...options.env },
     database: options.database,
+    webRoot: WEB_ROOT,
   });
-  const transports = Object.fromEntries(
-    services.map(({ name }) => [name, new InProcessTransport(stack.service(name).app)]),
-  );
-  const gateway: HttpApp = await createGateway({ log: pino({ level: 'silent' }), transports, webRoot: WEB_ROOT });
-  await gateway.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = gateway.server.address() as AddressInfo;
   return {
     stack,
     smtp,
-    url: `http://127.0.0.1:${port}`,
+    url: await stack.listen(),
     async close() {
-      await gateway.close();
       await stack.close();
       await smtp.close();
     },

@@ -5,7 +5,7 @@
  */
 import { AREA_PREFIXES, matchRoute } from '@agora/gateway/routing-table';
 import { type AuthLevel, type RegisteredRoute, registeredRoutes } from '@agora/platform';
-import type { Stack } from '../../../test-support/stack';
+import type { Stack } from '@agora/test-support/stack';
 
 export type HttpPart = 'querystring' | 'params' | 'body';
 
@@ -141,9 +141,10 @@ function seededString(op: Operation, name: string, seeds: Seeds): string | undef
     case 'name':
       return seeds.tagSlug;
     case 'id':
+      // Every path starts with `/answer/`: the tags service's ids are tags', whatever the path.
+      if (inTags) return seeds.tagId;
       if (op.url.includes('/answer')) return seeds.answerId;
       if (op.url.includes('/comment')) return seeds.commentId;
-      if (inTags) return seeds.tagId;
       return seeds.questionId;
     default:
       return undefined;

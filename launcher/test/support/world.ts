@@ -1,6 +1,6 @@
 import { Role } from '@agora/contracts';
-import { createUser, login, type TestUser } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
+import { createUser, login, setReputation, type TestUser } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { ALL_SERVICES } from '../../src/services';
 import type { Seeds } from './operations';
 
@@ -21,7 +21,7 @@ async function must(stack: Stack, method: string, url: string, token: string, bo
 }
 
 /**
- * Every service and the gateway as `npm start` composes them, with a member (activated), an admin, a
+ * Every service and the gateway as `npm start` composes them, with a member (activated, 100 reputation), an admin, a
  * moderator, a member who has not activated, a user for admin actions to land on, and a question (the
  * admin's, tagged), an answer and a comment (the member's) for ids that exist.
  */
@@ -34,6 +34,8 @@ export async function startWorld(): Promise<World> {
     inactive: await createUser(stack, { name: 'Fuzz Inactive', activated: false }),
     victim: await createUser(stack, { name: 'Fuzz Victim' }),
   };
+  // Enough reputation to edit tags (the edit check asks it): a reputation rule must not answer in place of the gate.
+  await setReputation(stack, users.member.id, 100);
   await stack.settle();
   const tokens = {
     member: await login(stack, users.member),

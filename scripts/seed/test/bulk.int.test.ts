@@ -1,8 +1,8 @@
 import { identityService } from '@agora/identity';
 import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { appendPostsInBulk, rebuildPostsReadModel } from '../bulk';
 import { type SeedCounts, type SeedUser, seedPosts, seedUsers } from '../generate';
 import { TOPICS } from '../vocabulary';

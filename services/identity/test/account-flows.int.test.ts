@@ -3,10 +3,10 @@ import { defaultSiteSettings } from '@agora/contracts';
 import { notificationsService } from '@agora/notifications';
 import { ProjectedActorSource } from '@agora/platform';
 import { siteService, updateSettingsGroup } from '@agora/site';
+import { createUser, login, setCaptchas, solveCaptcha, tokenClaims, waitForMail } from '@agora/test-support/accounts';
+import { startSmtpServer, type TestSmtpServer } from '@agora/test-support/smtp-test-server';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, setCaptchas, solveCaptcha, tokenClaims, waitForMail } from '../../../test-support/accounts';
-import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp-test-server';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { identityService } from '../src/service';
 
 let smtp: TestSmtpServer;

@@ -1,10 +1,10 @@
 import { Role } from '@agora/contracts';
 import { notificationsService } from '@agora/notifications';
 import { siteService } from '@agora/site';
+import { createUser, login, type TestUser, waitForMail } from '@agora/test-support/accounts';
+import { startSmtpServer, type TestSmtpServer } from '@agora/test-support/smtp-test-server';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, type TestUser, waitForMail } from '../../../test-support/accounts';
-import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp-test-server';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { identityService } from '../src/service';
 
 let smtp: TestSmtpServer;

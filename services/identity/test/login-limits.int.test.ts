@@ -1,7 +1,7 @@
 import { siteService } from '@agora/site';
+import { createUser, setCaptchas } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, setCaptchas } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { identityService } from '../src/service';
 
 const LOGIN = '/answer/api/v1/user/login/email';

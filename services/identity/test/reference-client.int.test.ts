@@ -1,9 +1,9 @@
 import { notificationsService } from '@agora/notifications';
 import { siteService } from '@agora/site';
+import { createUser, login, waitForMail } from '@agora/test-support/accounts';
+import { startSmtpServer, type TestSmtpServer } from '@agora/test-support/smtp-test-server';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, waitForMail } from '../../../test-support/accounts';
-import { startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp-test-server';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { identityService } from '../src/service';
 
 /** Identity's routes read and answered as the reference's web client sends and reads them (the OpenAPI reference). */

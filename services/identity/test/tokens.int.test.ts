@@ -2,10 +2,10 @@ import { sign } from 'node:crypto';
 import { defaultSiteSettings, Limits } from '@agora/contracts';
 import { AccessTokens, InProcessTransport } from '@agora/gateway';
 import { siteService, updateSettingsGroup } from '@agora/site';
+import { createUser, login } from '@agora/test-support/accounts';
+import { eventually } from '@agora/test-support/eventually';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../../test-support/accounts';
-import { eventually } from '../../../test-support/eventually';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { identityService } from '../src/service';
 
 let stack: Stack;

@@ -1,5 +1,5 @@
+import { givenWhen, refusal } from '@agora/test-support/decider';
 import { describe, expect, it } from 'vitest';
-import { givenWhen, refusal } from '../../../test-support/decider';
 import { userDecider as decider, sessionRefusal, type UserCommand, type UserEvent } from '../src/domain/user/decider';
 
 const registered: UserEvent = {

@@ -3,25 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultSiteSettings, type SiteSettings } from '@agora/contracts';
+import { composeServices } from '@agora/gateway';
 import {
   type AgoraConfig,
   connectDatabase,
-  createEventBus,
-  type EventBus,
   EventStore,
   loadConfig,
   metricsRegistry,
   migrateService,
   type RunningService,
   type ServiceDatabase,
-  startService,
 } from '@agora/platform';
+import { createTestDatabase } from '@agora/test-support/database';
+import { freePort, startSmtpServer, type TestSmtpServer } from '@agora/test-support/smtp-test-server';
 import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test-support/database';
-import { freePort, startSmtpServer, type TestSmtpServer } from '../../../test-support/smtp-test-server';
 import { MailWorker, type MailWorkerSettings } from '../src/mail/worker';
 import { createNotificationsService } from '../src/service';
 
@@ -77,13 +75,13 @@ async function startHarness(options: { smtpUrl?: string; mail?: Partial<MailWork
   const overrides: Partial<AgoraConfig> = { dataDir, siteUrl: 'http://agora.test' };
   if (options.smtpUrl) overrides.smtpUrl = options.smtpUrl;
   const config = loadConfig({ env: {}, overrides });
-  const bus: EventBus = await createEventBus({ kind: 'postgres', databaseUrl: url, log });
-  const service = await startService(createNotificationsService({ mail: { ...FAST, ...options.mail } }), {
+  const notifications = await composeServices({
     config,
     databaseUrl: url,
-    bus,
     log,
+    services: [createNotificationsService({ mail: { ...FAST, ...options.mail } })],
   });
+  const service = notifications.service('notifications');
   const harness: Harness = {
     service,
     identity,
@@ -98,8 +96,7 @@ async function startHarness(options: { smtpUrl?: string; mail?: Partial<MailWork
       return rows;
     },
     async close() {
-      await service.close();
-      await bus.close();
+      await notifications.close();
       for (const database of producers) await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { Role } from '@agora/contracts';
+import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from '../../../test-support/stack';
 import {
   API,
   act,

@@ -1,13 +1,14 @@
-import { describeMigrationFolder, describeMigrationRun, platformKeys } from '../../../test-support/migrations';
+import { describeMigrationFolder, describeMigrationRun, platformKeys } from '@agora/test-support/migrations';
 import { notificationsMigrationFiles, notificationsMigrations } from '../src/migrations';
 
-/** The keys databases have recorded (DESIGN §9, "Migrations, one per file"): add new ones, change none. */
+/** The keys databases have recorded (docs/adr/0046-migrations-one-per-file.md): add new ones, change none. */
 const KEYS = [
   '20261122_0001_mail_outbox',
   '20261201_0001_inbox',
   '20261201_0002_announce_changes',
   '20261201_0003_platform_session_cache',
   '20261201_0004_counters_by_change_feed',
+  '20261201_0005_question_followers',
 ];
 
 describeMigrationFolder({

@@ -1,13 +1,13 @@
 import { Role } from '@agora/contracts';
 import { tagsService } from '@agora/tags';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   freePort,
   type ReceivedMail,
   startSmtpServer,
   type TestSmtpServer,
-} from '../../../test-support/smtp-test-server';
-import type { Stack } from '../../../test-support/stack';
+} from '@agora/test-support/smtp-test-server';
+import type { Stack } from '@agora/test-support/stack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DigestWorker } from '../src/mail/digest-worker';
 import { UnsubscribeCodes } from '../src/mail/unsubscribe-codes';
 import { act, answer, ask, comment, inbox, type Member, member, startWorld, waitFor } from './support/world';

@@ -1,8 +1,18 @@
 import { objectTypeOf } from '@agora/contracts';
+import { givenWhen } from '@agora/test-support/decider';
 import { describe, expect, it } from 'vitest';
-import { givenWhen } from '../../../test-support/decider';
 import { eventKey, joinsLatest, notificationId } from '../src/domain/grouping';
-import { answerEdited, commentAdded, commentEdited, forOthers, invited, voteCast } from '../src/domain/recipients';
+import {
+  answerAccepted,
+  answerEdited,
+  answerPosted,
+  commentAdded,
+  commentEdited,
+  forOthers,
+  invited,
+  questionEdited,
+  voteCast,
+} from '../src/domain/recipients';
 import { settingsDecider } from '../src/domain/settings/decider';
 
 const who = (intents: { receiver: string; action: string }[]) => intents.map((i) => [i.receiver, i.action]);
@@ -60,6 +70,77 @@ describe('who is told', () => {
     expect(
       who(answerEdited({ answerId: 'a', questionId: 'q', editor: 'author', asker: 'author', author: 'author' })),
     ).toEqual([]);
+  });
+
+  it("tells a question's followers of its answers, edits, acceptances and comments, after those it is about", () => {
+    const followers = ['asker', 'answerer', 'fan', 'editor'];
+    expect(
+      who(answerPosted({ answerId: 'a', questionId: 'q', answerer: 'answerer', asker: 'asker', followers })),
+    ).toEqual([
+      ['asker', 'answer_the_question'],
+      ['fan', 'followed_question_answered'],
+      ['editor', 'followed_question_answered'],
+    ]);
+    expect(
+      who(
+        answerEdited({
+          answerId: 'a',
+          questionId: 'q',
+          editor: 'editor',
+          asker: 'asker',
+          author: 'answerer',
+          followers,
+        }),
+      ),
+    ).toEqual([
+      ['answerer', 'update_answer'],
+      ['asker', 'update_answer'],
+      ['fan', 'followed_question_answer_edited'],
+    ]);
+    expect(who(questionEdited({ questionId: 'q', editor: 'editor', asker: 'asker', followers }))).toEqual([
+      ['asker', 'update_question'],
+      ['answerer', 'followed_question_edited'],
+      ['fan', 'followed_question_edited'],
+    ]);
+    // The asker accepting their own answer tells nobody as its author, but the followers still hear.
+    expect(
+      who(
+        answerAccepted({ answerId: 'a', questionId: 'q', actor: 'asker', asker: 'asker', author: 'asker', followers }),
+      ),
+    ).toEqual([
+      ['answerer', 'followed_question_answer_accepted'],
+      ['fan', 'followed_question_answer_accepted'],
+      ['editor', 'followed_question_answer_accepted'],
+    ]);
+    const onQuestion = commentAdded({
+      commentId: 'c',
+      postId: 'q',
+      postType: 'question',
+      questionId: 'q',
+      commenter: 'fan',
+      postAuthor: 'asker',
+      replyUserId: null,
+      mentions: ['editor'],
+      followers,
+    });
+    expect(who(onQuestion)).toEqual([
+      ['editor', 'mention_you'],
+      ['asker', 'comment_question'],
+      ['answerer', 'followed_question_commented'],
+    ]);
+    expect(onQuestion[2]).toMatchObject({ groupKey: 'q', objectId: 'c', objectType: 'comment' });
+    const onAnswer = commentAdded({
+      commentId: 'c',
+      postId: 'a',
+      postType: 'answer',
+      questionId: 'q',
+      commenter: 'asker',
+      postAuthor: 'answerer',
+      replyUserId: null,
+      mentions: [],
+      followers,
+    });
+    expect(who(onAnswer)).toEqual([['answerer', 'comment_answer']]);
   });
 
   it('names the vote notification by object and direction; comments have no down-vote', () => {

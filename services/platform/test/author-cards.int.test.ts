@@ -1,7 +1,7 @@
 import { defaultSiteSettings, type SiteSettings } from '@agora/contracts';
+import { createTestDatabase } from '@agora/test-support/database';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test-support/database';
 import { toActor } from '../src/auth/actor-projection';
 import { loadAuthorCards, ownAuthorCards } from '../src/auth/author-cards';
 import { connectDatabase, type ServiceDatabase } from '../src/db/database';
@@ -20,6 +20,7 @@ const members: [string, string, Date | null][] = [
   ['ada', 'normal', null],
   ['bob', 'suspended', new Date(Date.now() + DAY)],
   ['cy', 'suspended', new Date(Date.now() - DAY)],
+  ['1001000000000000004711', 'deleted', null],
 ];
 
 beforeAll(async () => {
@@ -53,6 +54,31 @@ describe('author cards', () => {
     expect(cards.get('cy')).toMatchObject({ status: 'normal' });
     expect(cards.get('bob')?.avatar).toMatch(/^https:\/\/.*[0-9a-f]{32}$/);
     expect(cards.get('gone')).toMatchObject({ id: 'gone', status: 'deleted', username: '' });
+  });
+
+  it('show a deleted member, and one unknown here, by one rule: a masked id, no username, no avatar', async () => {
+    const cards = await loadAuthorCards(database.db, ['1001000000000000004711', '1001000000000000009999'], settings);
+    const gone = {
+      username: '',
+      avatar: '',
+      rank: 0,
+      status: 'deleted',
+      language: '',
+      location: '',
+      website: '',
+      suspended_until: 0,
+    };
+    expect(cards.get('1001000000000000004711')).toEqual({
+      id: '1001000000000000004711',
+      display_name: 'user100***711',
+      ...gone,
+    });
+    expect(cards.get('1001000000000000009999')).toEqual({
+      id: '1001000000000000009999',
+      display_name: 'user100***999',
+      ...gone,
+    });
+    expect(cards.get(null)).toMatchObject({ id: '', display_name: 'user***', status: 'deleted' });
   });
 
   it("give a member's own card from the session check's row exactly as from the table", async () => {

@@ -7,7 +7,7 @@ import { comparePositions, LOG_START, type LogPosition } from '../src/eventstore
 const at = (transactionId: string, globalPosition: string): LogPosition => ({ transactionId, globalPosition });
 const reaches = (target: LogPosition) => (position: LogPosition) => comparePositions(position, target) >= 0;
 
-describe('catching up (DESIGN §9, "Catching up")', () => {
+describe('catching up (docs/adr/0044-catching-up.md)', () => {
   it('a log position only moves forward, ordered by transaction first', () => {
     expect(laterPosition(at('10', '5'), at('9', '7'))).toEqual(at('10', '5'));
     expect(laterPosition(at('9', '7'), at('10', '5'))).toEqual(at('10', '5'));

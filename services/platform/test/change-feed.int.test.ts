@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createTestDatabase } from '@agora/test-support/database';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test-support/database';
 import { ChangeFeed, ReadModelCache } from '../src/db/change-feed';
 import { connectDatabase, type ServiceDatabase } from '../src/db/database';
 import { migrateService } from '../src/db/migrate';

@@ -1,10 +1,10 @@
+import { describeMigrationFolder, describeMigrationRun } from '@agora/test-support/migrations';
 import { describe, expect, it } from 'vitest';
-import { describeMigrationFolder, describeMigrationRun } from '../../../test-support/migrations';
 import { migrationsOf } from '../src/db/migration-files';
 import { platformMigrationFiles } from '../src/migrations';
 
 /**
- * The keys databases have recorded (DESIGN §9, "Migrations, one per file"): add new ones, change none.
+ * The keys databases have recorded (docs/adr/0046-migrations-one-per-file.md): add new ones, change none.
  * The two `_06_` keys sort by their name part: actor_reputation (file 0006) runs before captchas (0007).
  */
 const KEYS = [

@@ -1,6 +1,6 @@
+import { createTestDatabase } from '@agora/test-support/database';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test-support/database';
 import { connectDatabase, type ServiceDatabase } from '../src/db/database';
 import { executePrepared } from '../src/db/prepared';
 

@@ -1,6 +1,6 @@
+import { createTestDatabase } from '@agora/test-support/database';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test-support/database';
 import { createEventBus } from '../src/bus/create-bus';
 import type { EventBus } from '../src/bus/port';
 import { loadConfig } from '../src/config/config';

@@ -1,8 +1,8 @@
+import { createTestDatabase } from '@agora/test-support/database';
+import { eventually } from '@agora/test-support/eventually';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test-support/database';
-import { eventually } from '../../../test-support/eventually';
 import { actorReputationProjection, ProjectedActorSource } from '../src/auth/actor-projection';
 import { PostgresEventBus } from '../src/bus/postgres/postgres-bus';
 import { ChangeFeed } from '../src/db/change-feed';

@@ -11,6 +11,7 @@ import {
 import { AnswerCommands } from './commands/answers';
 import { CommentCommands } from './commands/comments';
 import { PostStreams } from './commands/post-streams';
+import { QuestionFollowCommands } from './commands/question-follows';
 import { QuestionCommands } from './commands/questions';
 import { RevisionCommands } from './commands/revisions';
 import { postsMigrations } from './migrations';
@@ -23,6 +24,7 @@ import { invitationRoutes } from './routes/invitations';
 import { linkedRoutes } from './routes/linked';
 import { permalinkHooks } from './routes/permalinks';
 import { personalRoutes } from './routes/personal';
+import { questionFollowRoutes } from './routes/question-follows';
 import { questionStaffRoutes } from './routes/question-staff';
 import { questionRoutes } from './routes/questions';
 import { revisionRoutes } from './routes/revisions';
@@ -32,12 +34,13 @@ import { contentRemovalProjection } from './sagas/content-removal';
 import { revisionDecisionsProjection } from './sagas/revision-decisions';
 import { ViewCounter } from './views/view-counter';
 
-/** One posts instance's parts: a command object per aggregate, the read side, the view counter. */
+/** One posts instance's parts: a command object per aggregate (and per question follow), the read side, the view counter. */
 export interface PostsParts {
   questions: QuestionCommands;
   answers: AnswerCommands;
   comments: CommentCommands;
   revisions: RevisionCommands;
+  follows: QuestionFollowCommands;
   reads: PostsReads;
   views: ViewCounter;
 }
@@ -49,6 +52,7 @@ function setUpPosts(context: ServiceContext): PostsParts {
     answers: new AnswerCommands(context, streams),
     comments: new CommentCommands(context, streams),
     revisions: new RevisionCommands(streams),
+    follows: new QuestionFollowCommands(context, streams),
     reads: new PostsReads(context),
     views: new ViewCounter(context),
   };
@@ -83,6 +87,7 @@ export const postsService: ServiceModule<PostsParts> = {
     await timelineRoutes(app, reads);
     await revisionRoutes(app, reads);
     await personalRoutes(app, reads);
+    await questionFollowRoutes(app, parts.follows);
   },
   projections: (_context, parts) => [
     contentRemovalProjection(parts),

@@ -1,6 +1,6 @@
 import { foldEvents } from '@agora/platform';
+import { givenWhen, refusal } from '@agora/test-support/decider';
 import { describe, expect, it } from 'vitest';
-import { givenWhen, refusal } from '../../../test-support/decider';
 import { type AnswerCommand, type AnswerEvent, answerDecider as decider } from '../src/domain/answer/decider';
 
 const posted: AnswerEvent = {

@@ -1,9 +1,9 @@
 import { Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import { siteService } from '@agora/site';
+import { createUser, login, setCaptchas, solveCaptcha } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, setCaptchas, solveCaptcha } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { postsService } from '../src/service';
 
 // Behaviour §10a for the posts actions, with the site's captchas switched on.

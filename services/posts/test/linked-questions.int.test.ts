@@ -2,9 +2,9 @@ import { DUPLICATE_CLOSE_TYPE, defaultSiteSettings, Role } from '@agora/contract
 import { identityService } from '@agora/identity';
 import { toShortId } from '@agora/platform';
 import { siteService, updateSettingsGroup } from '@agora/site';
+import { createUser, login } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { postsService } from '../src/service';
 
 /**

@@ -1,7 +1,7 @@
-import { describeMigrationFolder, describeMigrationRun, platformKeys } from '../../../test-support/migrations';
+import { describeMigrationFolder, describeMigrationRun, platformKeys } from '@agora/test-support/migrations';
 import { postsMigrationFiles, postsMigrations } from '../src/migrations';
 
-/** The keys databases have recorded (DESIGN §9, "Migrations, one per file"): add new ones, change none. */
+/** The keys databases have recorded (docs/adr/0046-migrations-one-per-file.md): add new ones, change none. */
 const KEYS = [
   '20261122_0001_posts',
   '20261122_0002_invitations',
@@ -10,7 +10,8 @@ const KEYS = [
   '20261122_0010_read_model_changes',
   '20261125_0001_tag_catalog',
   '20261125_0002_tag_catalog_changes',
-  '20261210_0008_question_links',
+  '20261126_0001_question_follows',
+  '20261126_0002_question_links',
 ];
 
 describeMigrationFolder({

@@ -3,9 +3,9 @@ import { defaultSiteSettings, Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import { toShortId } from '@agora/platform';
 import { siteService, updateSettingsGroup } from '@agora/site';
+import { createUser, login, type TestUser } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, type TestUser } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { postsService } from '../src/service';
 
 let stack: Stack;

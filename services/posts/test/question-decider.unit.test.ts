@@ -1,13 +1,13 @@
+import { PostStatus } from '@agora/contracts';
 import { foldEvents } from '@agora/platform';
+import { givenWhen, refusal } from '@agora/test-support/decider';
 import { describe, expect, it } from 'vitest';
-import { givenWhen, refusal } from '../../../test-support/decider';
 import {
   type AnswerFacts,
   questionDecider as decider,
   type QuestionCommand,
   type QuestionContent,
   type QuestionEvent,
-  Status,
 } from '../src/domain/question/decider';
 
 const content: QuestionContent = {
@@ -295,7 +295,7 @@ describe('question decider', () => {
     expect(foldEvents(decider, history)).toEqual({
       id: 'q1',
       userId: 'u1',
-      status: Status.open,
+      status: PostStatus.available,
       pinned: true,
       hidden: false,
       acceptedAnswerId: 'a2',
@@ -306,7 +306,7 @@ describe('question decider', () => {
     expect(foldEvents(decider, [asked, revised('posts.question_revision_submitted', 'r2'), closed])).toEqual({
       id: 'q1',
       userId: 'u1',
-      status: Status.closed,
+      status: PostStatus.closed,
       pinned: false,
       hidden: false,
       acceptedAnswerId: null,
@@ -314,7 +314,7 @@ describe('question decider', () => {
       invited: [],
       ...content,
     });
-    expect(foldEvents(decider, [asked, hidden, deleted])).toMatchObject({ status: Status.deleted, hidden: true });
+    expect(foldEvents(decider, [asked, hidden, deleted])).toMatchObject({ status: PostStatus.deleted, hidden: true });
     expect(foldEvents(decider, [])).toEqual(decider.initialState());
   });
 

@@ -1,28 +1,35 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Role } from '@agora/contracts';
+import { type ComposedServices, composeServices } from '@agora/gateway';
 import { identityService } from '@agora/identity';
-import { createEventBus, type EventBus, loadConfig, type RunningService, startService } from '@agora/platform';
+import { loadConfig, type RunningService } from '@agora/platform';
 import { siteService } from '@agora/site';
+import { createUser, login } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { postsService } from '../src/service';
 
 // Lists and question pages are cached until the read models change (ChangeFeed); these prove that
 // neither this replica nor another one ever keeps serving what a commit has changed.
 const API = '/answer/api/v1';
 let stack: Stack;
-let bus: EventBus;
+let other: ComposedServices;
 let replica: RunningService;
 let token: string;
 
 beforeAll(async () => {
   stack = await startStack({ services: [siteService, identityService, postsService] });
   const log = pino({ level: 'silent' });
-  bus = await createEventBus({ kind: 'postgres', databaseUrl: stack.databaseUrl, log });
+  // Another replica of posts, as another process would run it: on a bus of its own.
   const config = loadConfig({ env: { AGORA_SITE_URL: 'http://agora.test', AGORA_DATA_DIR: stack.dataDir } });
-  replica = await startService(postsService, { config, databaseUrl: stack.databaseUrl, bus, log, maxConnections: 2 });
+  other = await composeServices({
+    config,
+    databaseUrl: stack.databaseUrl,
+    log,
+    services: [{ module: postsService, maxConnections: 2 }],
+  });
+  replica = other.service('posts');
   // A moderator: the new tag needs no reputation.
   const user = await createUser(stack, { name: 'Cache Reader', roleId: Role.moderator });
   await stack.settle();
@@ -30,8 +37,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await replica?.close();
-  await bus?.close();
+  await other?.close();
   await stack?.close();
 });
 

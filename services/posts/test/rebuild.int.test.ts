@@ -2,9 +2,9 @@ import { DUPLICATE_CLOSE_TYPE, Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import { rebuildInlineReadModel } from '@agora/platform';
 import { siteService } from '@agora/site';
+import { createUser, login } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { postsReadModel } from '../src/projections/posts/read-model';
 import { postsFor, postsService } from '../src/service';
 
@@ -27,6 +27,7 @@ async function snapshot() {
     answers: 'select * from posts.answers order by id',
     comments: 'select * from posts.comments order by id',
     revisions: 'select * from posts.revisions order by id',
+    question_follows: 'select * from posts.question_follows order by question_id, user_id',
     question_links: 'select * from posts.question_links order by from_post_id, via, to_question_id, site',
     activity:
       'select event_id, object_id, original_object_id, activity_type, user_id, revision_id, comment, cancelled, created_at from posts.activity order by event_id',
@@ -73,6 +74,10 @@ describe('posts read model', () => {
       token: moderator,
       body: { question_id: q.id, answer_id: a.id },
     });
+    // Followed by both, then by the member only.
+    await stack.call('POST', `${API}/follow`, { token, body: { object_id: q.id } });
+    await stack.call('POST', `${API}/follow`, { token: moderator, body: { object_id: q.id } });
+    await stack.call('POST', `${API}/follow`, { token: moderator, body: { object_id: q.id, is_cancel: true } });
     // Links to the question: from another question's body, edited, from an answer, and by a duplicate close.
     const linking = (
       await stack.call('POST', `${API}/question`, {
@@ -109,8 +114,10 @@ describe('posts read model', () => {
 
     const live = await snapshot();
     expect(live.question_links).toHaveLength(3);
-    const [question] = (live.questions ?? []) as { view_count: number }[];
+    const [question] = (live.questions ?? []) as { view_count: number; follow_count: number }[];
     expect(question?.view_count).toBe(3);
+    expect(question?.follow_count).toBe(1);
+    expect(live.question_follows).toHaveLength(1);
     const database = stack.service('posts').context.database;
     expect(await rebuildInlineReadModel(database, postsReadModel)).toBeGreaterThan(5);
     expect(await snapshot()).toEqual(live);

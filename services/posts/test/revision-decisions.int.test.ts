@@ -2,9 +2,9 @@ import { RevisionReviewed, Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import { connectDatabase, EventStore, migrateService, type ServiceDatabase } from '@agora/platform';
 import { siteService } from '@agora/site';
+import { createUser, login, setReputation, type TestUser } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, setReputation, type TestUser } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { postsService } from '../src/service';
 
 // Posts applies reviewers' decisions on suggested edits, which reach it as moderation's events. Until

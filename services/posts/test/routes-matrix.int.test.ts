@@ -6,9 +6,9 @@
 import { Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import { siteService } from '@agora/site';
+import { createUser, login, setReputation, type TestUser } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login, setReputation, type TestUser } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { postsFor, postsService } from '../src/service';
 
 const API = '/answer/api/v1';

@@ -1,9 +1,9 @@
 import { Role, translate } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import { siteService } from '@agora/site';
+import { createUser, login } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser, login } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { postsFor, postsService } from '../src/service';
 
 // Replies that are the same for every anonymous visitor are kept as serialised bytes (shared-replies.ts);

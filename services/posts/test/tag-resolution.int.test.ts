@@ -1,7 +1,7 @@
 import { defaultSiteSettings, Role } from '@agora/contracts';
 import type { Actor } from '@agora/platform';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { checkTags, normalizeTags, resolveTags } from '../src/commands/question-tags';
 import { postsService } from '../src/service';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { opensearchUrl } from '@agora/test-support/database';
 import { describe, it } from 'vitest';
-import { opensearchUrl } from '../../../test-support/database';
 import { OpenSearchIndex } from '../src/search-index/opensearch/opensearch-index';
 import { searchIndexContract } from './support/index-contract';
 

@@ -1,7 +1,7 @@
-import { describeMigrationFolder, describeMigrationRun, platformKeys } from '../../../test-support/migrations';
+import { describeMigrationFolder, describeMigrationRun, platformKeys } from '@agora/test-support/migrations';
 import { searchMigrationFiles, searchMigrations } from '../src/migrations';
 
-/** The keys databases have recorded (DESIGN §9, "Migrations, one per file"): add new ones, change none. */
+/** The keys databases have recorded (docs/adr/0046-migrations-one-per-file.md): add new ones, change none. */
 const KEYS = ['20261126_0001_search_read_model', '20261127_0001_search_answer_text', '20261128_0001_search_title_walk'];
 
 describeMigrationFolder({

@@ -1,8 +1,8 @@
 import { Role } from '@agora/contracts';
 import { connectDatabase, createEventBus, ProjectionRunner, type ServiceDatabase } from '@agora/platform';
+import type { Stack } from '@agora/test-support/stack';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from '../../../test-support/stack';
 import { reindex } from '../src/indexing/reindex';
 import { replayReadModel } from '../src/indexing/replay';
 import { searchFor, searchReadModelProjections } from '../src/service';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { opensearchUrl } from '@agora/test-support/database';
 import { describe, expect, it } from 'vitest';
-import { opensearchUrl } from '../../../test-support/database';
 import { reindex } from '../src/indexing/reindex';
 import { OpenSearchIndex } from '../src/search-index/opensearch/opensearch-index';
 import { doc } from './support/corpus';

@@ -1,5 +1,5 @@
+import { opensearchUrl } from '@agora/test-support/database';
 import { describe, it } from 'vitest';
-import { opensearchUrl } from '../../../test-support/database';
 import { searchRoutesSuite } from './support/routes-suite';
 
 const url = opensearchUrl();

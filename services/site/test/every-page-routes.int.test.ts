@@ -1,8 +1,8 @@
 import { defaultSiteSettings, Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
+import { createUser, login } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { updateSettingsGroup } from '../src/commands/update-settings';
 import { siteService } from '../src/service';
 

@@ -5,6 +5,7 @@ import { TagCommands } from './commands/tags';
 import { tagsMigrations } from './migrations';
 import { questionCountsProjection } from './projections/question-counts/projection';
 import { TagReads } from './queries/reads';
+import { tagEditCheckRoutes } from './routes/edit-check';
 import { followRoutes } from './routes/follows';
 import { synonymRoutes } from './routes/synonyms';
 import { tagRoutes } from './routes/tag';
@@ -35,6 +36,7 @@ export const tagsService: ServiceModule<TagsParts> = {
     await synonymRoutes(app, tags);
     await tagListRoutes(app, reads);
     await followRoutes(app, follows);
+    await tagEditCheckRoutes(app, tags);
   },
   projections: (context) => [questionCountsProjection, tagCreationSaga(context)],
   async background(_context, { reads }) {

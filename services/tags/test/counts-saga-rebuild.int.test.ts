@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { rebuildInlineReadModel } from '@agora/platform';
+import type { Stack } from '@agora/test-support/stack';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from '../../../test-support/stack';
 import { tagsReadModel } from '../src/projections/tags/read-model';
 import { TAG_ROWS_LOCK } from '../src/projections/tags/row-locks';
 import { API, ask, counts, getTag, type Member, member, moderator, tagsStack } from './support';

@@ -1,6 +1,6 @@
 import { foldEvents } from '@agora/platform';
+import { givenWhen } from '@agora/test-support/decider';
 import { describe, expect, it } from 'vitest';
-import { givenWhen } from '../../../test-support/decider';
 import { followsDecider as decider, type FollowEvent, followsStream } from '../src/domain/follows/decider';
 
 const followed = (tagId: string): FollowEvent => ({

@@ -1,7 +1,7 @@
-import { describeMigrationFolder, describeMigrationRun, platformKeys } from '../../../test-support/migrations';
+import { describeMigrationFolder, describeMigrationRun, platformKeys } from '@agora/test-support/migrations';
 import { tagsMigrationFiles, tagsMigrations } from '../src/migrations';
 
-/** The keys databases have recorded (DESIGN §9, "Migrations, one per file"): add new ones, change none. */
+/** The keys databases have recorded (docs/adr/0046-migrations-one-per-file.md): add new ones, change none. */
 const KEYS = [
   '20261125_0001_tags',
   '20261125_0002_read_model_changes',

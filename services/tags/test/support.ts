@@ -2,9 +2,9 @@ import { defaultSiteSettings, Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import { postsService } from '@agora/posts';
 import { siteService, updateSettingsGroup } from '@agora/site';
+import { createUser, login, setReputation, type TestUser } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { expect } from 'vitest';
-import { createUser, login, setReputation, type TestUser } from '../../../test-support/accounts';
-import { type Stack, startStack } from '../../../test-support/stack';
 import { tagsService } from '../src/service';
 
 export const API = '/answer/api/v1';

@@ -1,5 +1,5 @@
+import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from '../../../test-support/stack';
 import { API, ask, createTag, getTag, type Member, member, moderator, setTagSettings, tagsStack } from './support';
 
 let stack: Stack;

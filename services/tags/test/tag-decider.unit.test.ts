@@ -1,6 +1,6 @@
 import { foldEvents } from '@agora/platform';
+import { givenWhen, refusal } from '@agora/test-support/decider';
 import { describe, expect, it } from 'vitest';
-import { givenWhen, refusal } from '../../../test-support/decider';
 import { tagDecider as decider, type TagCommand, type TagContent, type TagEvent } from '../src/domain/tag/decider';
 
 const content: TagContent = {

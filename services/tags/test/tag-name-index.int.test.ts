@@ -1,7 +1,7 @@
 import { rebuildInlineReadModel } from '@agora/platform';
+import { eventually } from '@agora/test-support/eventually';
+import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually } from '../../../test-support/eventually';
-import type { Stack } from '../../../test-support/stack';
 import { tagsReadModel } from '../src/projections/tags/read-model';
 import { suggestTags } from '../src/queries/suggestions';
 import { TagNameIndex, type TagNames } from '../src/queries/tag-name-index';

@@ -1,6 +1,6 @@
+import { setReputation } from '@agora/test-support/accounts';
+import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setReputation } from '../../../test-support/accounts';
-import type { Stack } from '../../../test-support/stack';
 import { API, createTag, getTag, type Member, member, moderator, setTagSettings, tagsStack } from './support';
 
 let stack: Stack;

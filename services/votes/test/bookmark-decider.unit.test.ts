@@ -1,5 +1,5 @@
+import { givenWhen, refusal } from '@agora/test-support/decider';
 import { describe, expect, it } from 'vitest';
-import { givenWhen, refusal } from '../../../test-support/decider';
 import { type BookmarkCommand, type BookmarkEvent, bookmarkDecider } from '../src/domain/bookmark/decider';
 
 const given = givenWhen(bookmarkDecider);

@@ -1,6 +1,6 @@
+import { createUser } from '@agora/test-support/accounts';
+import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../test-support/accounts';
-import type { Stack } from '../../../test-support/stack';
 import { API, member, rankOf, reputation, setPrivilegeLevel, signIn, startVotesStack, thread } from './support/stack';
 
 const VOTERS = 200;

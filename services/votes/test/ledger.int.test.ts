@@ -5,10 +5,10 @@ import {
   rebuildInlineReadModel,
   type ServiceDatabase,
 } from '@agora/platform';
+import { createTestDatabase } from '@agora/test-support/database';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test-support/database';
 import { Ledger } from '../src/commands/ledger';
 import { votesMigrations } from '../src/migrations';
 import { ownReadModel } from '../src/projections/own-log';

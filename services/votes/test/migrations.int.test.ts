@@ -1,7 +1,7 @@
-import { describeMigrationFolder, describeMigrationRun, platformKeys } from '../../../test-support/migrations';
+import { describeMigrationFolder, describeMigrationRun, platformKeys } from '@agora/test-support/migrations';
 import { votesMigrationFiles, votesMigrations } from '../src/migrations';
 
-/** The keys databases have recorded (DESIGN §9, "Migrations, one per file"): add new ones, change none. */
+/** The keys databases have recorded (docs/adr/0046-migrations-one-per-file.md): add new ones, change none. */
 const KEYS = [
   '20261201_0001_post_facts',
   '20261201_0002_votes_and_bookmarks',

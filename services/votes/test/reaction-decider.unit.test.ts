@@ -1,6 +1,6 @@
 import type { ReactionEmoji } from '@agora/contracts';
+import { givenWhen, refusal } from '@agora/test-support/decider';
 import { describe, expect, it } from 'vitest';
-import { givenWhen, refusal } from '../../../test-support/decider';
 import {
   type ReactionCommand,
   type ReactionEvent,

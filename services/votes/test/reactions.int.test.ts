@@ -1,8 +1,8 @@
 import { defaultSiteSettings, Role } from '@agora/contracts';
 import { toShortId } from '@agora/platform';
 import { updateSettingsGroup } from '@agora/site';
+import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from '../../../test-support/stack';
 import { API, member, ok, startVotesStack, thread } from './support/stack';
 
 /**

@@ -1,8 +1,8 @@
 import { Role } from '@agora/contracts';
 import { rebuildInlineReadModel } from '@agora/platform';
+import { setReputation } from '@agora/test-support/accounts';
+import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setReputation } from '../../../test-support/accounts';
-import type { Stack } from '../../../test-support/stack';
 import { ownReadModel } from '../src/projections/own-log';
 import { member, ok, settleAround, startVotesStack, thread } from './support/stack';
 

@@ -1,5 +1,5 @@
+import { givenWhen, refusal } from '@agora/test-support/decider';
 import { describe, expect, it } from 'vitest';
-import { givenWhen, refusal } from '../../../test-support/decider';
 import {
   type Direction,
   voteDecider as decider,

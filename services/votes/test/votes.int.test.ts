@@ -1,8 +1,8 @@
 import { Role } from '@agora/contracts';
 import { postsFor } from '@agora/posts/service';
+import { createUser, setCaptchas, setReputation, solveCaptcha } from '@agora/test-support/accounts';
+import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, setCaptchas, setReputation, solveCaptcha } from '../../../test-support/accounts';
-import type { Stack } from '../../../test-support/stack';
 import { API, member, ok, reputation, startVotesStack, thread } from './support/stack';
 
 let stack: Stack;
@@ -355,11 +355,17 @@ describe('bookmarks', () => {
       collected: true,
       collection_count: 1,
       answer_count: 1,
-      answered: true,
+      // The voter did not answer it: `answered` is about the reader (as question/info's).
+      answered: false,
+      first_answer_id: '',
       status: 1,
       user_info: { id: asker.id, username: asker.username, rank: expect.any(Number) },
       tags: [{ slug_name: 'votes', display_name: 'votes', main_tag_slug_name: '', recommend: false, reserved: false }],
     });
+    await press(answerer, question);
+    const answerers = await ok(stack, 'GET', 'personal/collection/page?page=1&page_size=10', answerer.token);
+    expect(answerers.list[0]).toMatchObject({ id: question, answered: true, first_answer_id: answer });
+    await press(answerer, question);
     await stack.settle();
     const [row] = await stack.query('select collection_count from posts.questions where id = $1', [question]);
     expect(row.collection_count).toBe(1);

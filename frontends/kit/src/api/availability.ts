@@ -2,7 +2,7 @@ import { createStore, useStore } from '../store';
 
 /**
  * Whether the server said it is temporarily unavailable (503: its database is down or restarting). The
- * session is kept; a notice shows until a later call succeeds (DESIGN §9, "A database outage").
+ * session is kept; a notice shows until a later call succeeds (docs/adr/0045-database-outage.md).
  */
 const unavailableStore = createStore(false);
 

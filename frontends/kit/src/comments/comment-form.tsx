@@ -8,8 +8,7 @@ import { queryKeys } from '../api/query-keys';
 import { useDebounced } from '../app/use-debounced';
 import { completeMention, mentionAt } from './mentions';
 
-const MIN = 2;
-const MAX = 600;
+const { minLength: MIN, maxLength: MAX } = Limits.comment;
 
 /** The comment box: 2 to 600 characters, with @mention suggestions (at most 5) while typing a handle. */
 export function CommentForm({

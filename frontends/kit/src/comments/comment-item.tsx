@@ -2,11 +2,10 @@ import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommentItem as Comment } from '../api/wire';
-import { Link } from '../router/link';
-import { ROUTES } from '../router/routes';
 import { ensureCanAct } from '../ui/login-dialog';
 import { PostHtml } from '../ui/post-html';
 import { RelativeTime } from '../ui/relative-time';
+import { UserLink } from '../ui/user-link';
 import { CommentForm } from './comment-form';
 
 export interface CommentHandlers {
@@ -43,12 +42,12 @@ export function CommentItem({ comment, handlers }: { comment: Comment; handlers:
           <PostHtml html={comment.parsed_text} />
         </Box>
         <Typography variant="body2" component="span" color="text.secondary">
-          – <Link to={ROUTES.profile(comment.username)}>{comment.user_display_name}</Link>
+          – <UserLink username={comment.username}>{comment.user_display_name}</UserLink>
           {comment.reply_comment_id && comment.reply_username ? (
             <>
               {' '}
               {t('ui.comments.reply_to')}{' '}
-              <Link to={ROUTES.profile(comment.reply_username)}>@{comment.reply_user_display_name}</Link>
+              <UserLink username={comment.reply_username}>@{comment.reply_user_display_name}</UserLink>
             </>
           ) : null}{' '}
           · <RelativeTime time={comment.created_at} />

@@ -15,7 +15,7 @@ const invalid = (field: string, t: Translate) => `${t(`ui.form.fields.${field}`)
 export const rules = {
   email: ((value, t) => {
     if (!value.trim()) return empty('email', t);
-    if (!EMAIL.test(value.trim()) || value.length > 500) return invalid('email', t);
+    if (!EMAIL.test(value.trim()) || value.length > Limits.user.emailMaxLength) return invalid('email', t);
     return undefined;
   }) as Rule,
   /** Passwords: not empty, 8 to 32 characters. */

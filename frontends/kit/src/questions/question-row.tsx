@@ -1,11 +1,12 @@
+import { Pin, PostStatus } from '@agora/contracts/posts/status';
 import { Box, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { QuestionPageItem, TagResp } from '../api/wire';
 import { formatCount } from '../format/count';
 import { Link } from '../router/link';
 import { questionPath, tagPath } from '../router/post-links';
-import { ROUTES } from '../router/routes';
 import { RelativeTime } from '../ui/relative-time';
+import { UserLink } from '../ui/user-link';
 
 export const hasAccepted = (id: string | undefined) => Boolean(id && id !== '0');
 
@@ -42,19 +43,19 @@ export function QuestionRow({ question, permalink }: { question: QuestionPageIte
       data-testid="question-row"
     >
       <Typography variant="h6" component="h2" sx={{ fontSize: 17, mb: 0.5 }}>
-        {question.pin === 2 ? (
+        {question.pin === Pin.pinned ? (
           <Box component="span" title={t('ui.questions.pinned')} sx={{ mr: 0.5 }} data-testid="pin-icon">
             📌
           </Box>
         ) : null}
         <Link to={questionPath(permalink, question.id, question.url_title)} color="inherit">
           {question.title}
-          {question.status === 2 ? ` [${t('ui.questions.closed')}]` : ''}
+          {question.status === PostStatus.closed ? ` [${t('ui.questions.closed')}]` : ''}
         </Link>
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, color: 'text.secondary', fontSize: 13, mb: 0.75 }}>
         {question.operator ? (
-          <Link to={ROUTES.profile(question.operator.username)}>{question.operator.display_name}</Link>
+          <UserLink username={question.operator.username}>{question.operator.display_name}</UserLink>
         ) : null}
         <span>
           {t(`ui.questions.operation.${question.operation_type}`, { defaultValue: question.operation_type })}{' '}

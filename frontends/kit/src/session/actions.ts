@@ -1,3 +1,4 @@
+import { MailStatus } from '@agora/contracts/identity/roles';
 import { accountApi } from '../api/calls/account';
 import { takeLoginRedirect } from '../guards/redirect-target';
 import { navigate } from '../router/history';
@@ -13,7 +14,7 @@ import type { UserInfo } from './user';
 export function completeLogin(user: UserInfo): void {
   // Leave the page first: a screen for logged-out visitors would otherwise see the new session and
   // redirect on its own.
-  navigate(user.mail_status === 1 ? takeLoginRedirect() : ROUTES.inactive, { replace: true });
+  navigate(user.mail_status === MailStatus.activated ? takeLoginRedirect() : ROUTES.inactive, { replace: true });
   setSession(user);
 }
 

@@ -1,3 +1,4 @@
+import { PostStatus } from '@agora/contracts/posts/status';
 import {
   type AnswerInfo,
   answerApi,
@@ -77,13 +78,16 @@ export function AnswerView({
           ) : null}
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          {answer.status === 10 ? (
+          {answer.status === PostStatus.deleted ? (
             <Chip size="small" color="warning" label={t('ui.detail.deleted')} sx={{ mb: 1 }} />
           ) : null}
           <PostHtml html={answer.html} testId="answer-body" />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mt: 1 }}>
-            <ReactionBar objectId={answer.id} locked={answer.status === 10 || question.status === 10} />
-            {isAsker && question.status !== 10 ? (
+            <ReactionBar
+              objectId={answer.id}
+              locked={answer.status === PostStatus.deleted || question.status === PostStatus.deleted}
+            />
+            {isAsker && question.status !== PostStatus.deleted ? (
               <Button
                 size="small"
                 variant={accepted ? 'contained' : 'outlined'}

@@ -2,13 +2,12 @@ import {
   Avatar,
   captchaOn,
   ensureCanAct,
-  Link,
   postApi,
   queryKeys,
   questionApi,
-  ROUTES,
   toast,
   type UserBasicInfo,
+  UserLink,
   withCaptcha,
 } from '@agora/kit';
 import {
@@ -76,7 +75,7 @@ export function InviteCard({ questionId, canInvite }: { questionId: string; canI
           {(editing ?? list).map((user) => (
             <Box key={user.id} sx={{ display: 'flex', alignItems: 'center', gap: 0.5, fontSize: 13 }}>
               <Avatar avatar={user.avatar} name={user.display_name} size={20} />
-              <Link to={ROUTES.profile(user.username)}>{user.display_name}</Link>
+              <UserLink username={user.username}>{user.display_name}</UserLink>
               {editing ? (
                 <Button
                   size="small"

@@ -1,4 +1,4 @@
-import { Avatar, Link, RelativeTime, ROUTES, type UserBasicInfo } from '@agora/kit';
+import { Avatar, RelativeTime, type UserBasicInfo, UserLink } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
 
 /** Who did what when on a post: 'asked', 'answered' or 'edited', with the avatar and reputation. */
@@ -8,9 +8,9 @@ export function PostAuthor({ user, label, time }: { user?: UserBasicInfo; label:
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', fontSize: 13 }}>
       <Avatar avatar={user.avatar} name={user.display_name || user.username} size={32} />
       <Box>
-        <Link to={ROUTES.profile(user.username)} variant="body2">
+        <UserLink username={user.username} variant="body2">
           {user.display_name}
-        </Link>{' '}
+        </UserLink>{' '}
         <Typography component="span" variant="caption" color="text.secondary">
           {user.rank}
         </Typography>

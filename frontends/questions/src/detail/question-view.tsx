@@ -1,3 +1,4 @@
+import { PostStatus } from '@agora/contracts/posts/status';
 import { Link, PostHtml, type QuestionInfo, queryKeys, ShareMenu, TagChips, useLoginState } from '@agora/kit';
 import { Alert, Box, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,14 +21,14 @@ export function QuestionView({ question, path }: { question: QuestionInfo; path:
     <Box component="article" data-testid="question">
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
         {question.title}
-        {question.status === 2 ? ` [${t('ui.questions.closed')}]` : ''}
+        {question.status === PostStatus.closed ? ` [${t('ui.questions.closed')}]` : ''}
       </Typography>
-      {question.status === 2 ? (
+      {question.status === PostStatus.closed ? (
         <Alert severity="info" sx={{ mb: 1 }} data-testid="closed-notice">
           {t('ui.detail.closed_notice')} {question.operation?.msg}
         </Alert>
       ) : null}
-      {question.status === 10 ? (
+      {question.status === PostStatus.deleted ? (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {t('ui.detail.deleted_notice')}
         </Alert>
@@ -46,7 +47,7 @@ export function QuestionView({ question, path }: { question: QuestionInfo; path:
             <TagChips tags={question.tags} />
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
-            <ReactionBar objectId={question.id} locked={question.status === 10} />
+            <ReactionBar objectId={question.id} locked={question.status === PostStatus.deleted} />
             <BookmarkButton
               objectId={question.id}
               collected={question.collected}

@@ -1,3 +1,4 @@
+import { Limits } from '@agora/contracts/limits';
 import { hasAccepted, Link, queryKeys, questionApi, questionPath, usePermalink } from '@agora/kit';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +8,12 @@ import { useTranslation } from 'react-i18next';
 export function HotQuestions() {
   const { t } = useTranslation();
   const permalink = usePermalink();
-  const params = { order: 'frequent', page: 1, page_size: 6, in_days: 7 };
+  const params = {
+    order: 'frequent',
+    page: 1,
+    page_size: Limits.hotQuestions.count,
+    in_days: Limits.hotQuestions.days,
+  };
   const hot = useQuery({
     queryKey: queryKeys.questionPage(params),
     queryFn: () => questionApi.page(params),

@@ -1,3 +1,4 @@
+import { Limits } from '@agora/contracts/limits';
 import {
   captchaOn,
   dialogs,
@@ -37,7 +38,8 @@ export function AskPage() {
     enabled: Boolean(preset) && values.tags.length === 0,
   });
   useEffect(() => {
-    if (presetTags.data?.length) setValues((v) => (v.tags.length ? v : { ...v, tags: presetTags.data.slice(0, 5) }));
+    if (presetTags.data?.length)
+      setValues((v) => (v.tags.length ? v : { ...v, tags: presetTags.data.slice(0, Limits.tags.maxPerQuestion) }));
   }, [presetTags.data]);
   useDraftSaving(DRAFT_KEYS.question, values, isBlank(values));
   const leave = useLeaveGuard(!isBlank(values));

@@ -1,3 +1,4 @@
+import { PostStatus } from '@agora/contracts/posts/status';
 import {
   answerApi,
   type CommentItem,
@@ -99,7 +100,7 @@ export function QuestionDetailPage({ params }: { params: PathParams<typeof QUEST
             onReport={setReported}
           />
         ))}
-        {q.status === 1 ? <AnswerForm questionId={q.id} /> : null}
+        {q.status === PostStatus.available ? <AnswerForm questionId={q.id} /> : null}
       </Box>
       <Stack spacing={2} sx={{ width: { lg: 300 }, flexShrink: 0 }}>
         <InviteCard

@@ -6,9 +6,9 @@ import {
   queryKeys,
   questionPath,
   RelativeTime,
-  ROUTES,
   revisionApi,
   tagPath,
+  UserLink,
   usePermalink,
 } from '@agora/kit';
 import {
@@ -100,7 +100,7 @@ export function TimelinePage({ params }: { params: { objectId: string } }) {
                   </TableCell>
                   <TableCell>
                     {item.user_info?.username ? (
-                      <Link to={ROUTES.profile(item.user_info.username)}>{item.user_info.display_name}</Link>
+                      <UserLink username={item.user_info.username}>{item.user_info.display_name}</UserLink>
                     ) : null}
                   </TableCell>
                   <TableCell>

@@ -1,4 +1,4 @@
-import { Link, questionPath, RelativeTime, ROUTES, type SearchResult, TagChips } from '@agora/kit';
+import { Link, questionPath, RelativeTime, type SearchResult, TagChips, UserLink } from '@agora/kit';
 import { Box, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
@@ -56,7 +56,7 @@ export function SearchResultRow({
         <Highlighted text={o.excerpt} words={words} />
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, fontSize: 13, color: 'text.secondary', flexWrap: 'wrap', mb: 0.5 }}>
-        {o.user_info ? <Link to={ROUTES.profile(o.user_info.username)}>{o.user_info.display_name}</Link> : null}
+        {o.user_info ? <UserLink username={o.user_info.username}>{o.user_info.display_name}</UserLink> : null}
         <RelativeTime time={o.created_at} />
         <span>{t('ui.questions.votes', { count: o.vote_count, value: o.vote_count })}</span>
         {!isAnswer ? <span>{t('ui.questions.answers', { count: o.answer_count, value: o.answer_count })}</span> : null}

@@ -7,10 +7,14 @@ export interface DiffPart {
 export function diffTokens(before: string[], after: string[]): DiffPart[] {
   const n = before.length;
   const m = after.length;
+  // lcs[i][j]: the length of the longest common subsequence of before[i..] and after[j..] (0 past either end).
   const lcs: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  const common = (i: number, j: number) => lcs[i]?.[j] ?? 0;
   for (let i = n - 1; i >= 0; i--) {
+    const row = lcs[i];
+    if (!row) continue;
     for (let j = m - 1; j >= 0; j--) {
-      lcs[i]![j] = before[i] === after[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+      row[j] = before[i] === after[j] ? common(i + 1, j + 1) + 1 : Math.max(common(i + 1, j), common(i, j + 1));
     }
   }
   const parts: DiffPart[] = [];
@@ -21,16 +25,24 @@ export function diffTokens(before: string[], after: string[]): DiffPart[] {
   };
   let i = 0;
   let j = 0;
-  while (i < n && j < m) {
-    if (before[i] === after[j]) {
-      push('same', before[i]!);
+  for (;;) {
+    const gone = before[i];
+    const come = after[j];
+    if (gone === undefined || come === undefined) break;
+    if (gone === come) {
+      push('same', gone);
       i++;
       j++;
-    } else if (lcs[i + 1]![j]! >= lcs[i]![j + 1]!) push('removed', before[i++]!);
-    else push('added', after[j++]!);
+    } else if (common(i + 1, j) >= common(i, j + 1)) {
+      push('removed', gone);
+      i++;
+    } else {
+      push('added', come);
+      j++;
+    }
   }
-  while (i < n) push('removed', before[i++]!);
-  while (j < m) push('added', after[j++]!);
+  for (const rest of before.slice(i)) push('removed', rest);
+  for (const rest of after.slice(j)) push('added', rest);
   return parts;
 }
 

@@ -117,7 +117,7 @@ export function TagFormPage({ params }: { params: { tagId?: string } }) {
             value={values.slug_name}
             onChange={(e) => set('slug_name', e.target.value)}
             error={Boolean(errors.slug_name)}
-            helperText={errors.slug_name ?? t('ui.tags.slug_hint')}
+            helperText={errors.slug_name ?? t('ui.tags.slug_hint', { max: Limits.tags.slugMaxLength })}
           />
           <MarkdownEditor
             name="original_text"

@@ -1,10 +1,11 @@
+import { seconds } from '@agora/contracts/api/time';
 import { localeTag, logout, useUser } from '@agora/kit';
 import { Button, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../components/auth-card';
 
 /** Suspensions "forever" end after this year in the reference data. */
-const FOREVER_AFTER = Date.UTC(2099, 0, 1) / 1000;
+const FOREVER_AFTER = seconds(Date.UTC(2099, 0, 1));
 
 /** /users/account-suspended (suspended users only): until when, and a way out. */
 export function SuspendedPage() {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { SiteSettings } from '@agora/contracts';
+import { MailStatus, Role, type SiteSettings } from '@agora/contracts';
 import {
   type Captchas,
   captchasFor,
   errors,
   executeCommand,
+  first,
   loadSiteSettings,
   type ServiceContext,
   type StoredEvent,
@@ -73,6 +74,13 @@ export class Accounts {
   async findById(userId: string, tx?: Tx): Promise<UserRow | undefined> {
     const { rows } = await sql<UserRow>`select * from users where user_id = ${userId}`.execute(tx ?? this.db);
     return rows[0];
+  }
+
+  /** A user who must exist (the caller of a member route, an account just written): 404 when not. */
+  async existingUser(userId: string, tx?: Tx): Promise<UserRow> {
+    const user = await this.findById(userId, tx);
+    if (!user) throw errors.notFound('error.user.not_found');
+    return user;
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
@@ -160,8 +168,8 @@ export class Accounts {
               username,
               display_name: input.displayName.trim(),
               email,
-              role_id: input.roleId ?? 1,
-              mail_status: input.activated ? 1 : 2,
+              role_id: input.roleId ?? Role.user,
+              mail_status: input.activated ? MailStatus.activated : MailStatus.inactive,
               language: input.language ?? 'en_US',
               rank: input.createdBy === 'self' ? 0 : 1,
               created_by: input.createdBy,
@@ -172,7 +180,7 @@ export class Accounts {
             await sql`insert into credentials (user_id, password_hash) values (${userId}, ${passwordHash})`.execute(tx);
           },
         );
-        return (await this.findById(userId))!;
+        return await this.existingUser(userId);
       } catch (error) {
         const constraint = uniqueViolation(error);
         if (constraint === 'users_email') throw errors.fields({ field: 'e_mail', key: 'error.email.duplicate' });
@@ -208,7 +216,7 @@ export class Accounts {
         tx,
       );
       for (const event of events) await applyUserEvent(tx, event);
-      return events[0]!;
+      return first(events, 'the login event');
     });
     const token = this.keys.sign({
       sub: row.user_id,

@@ -1,7 +1,7 @@
 import { type MigrationFile, migrationsOf } from '@agora/platform';
 import * as accounts from './0001_accounts';
 
-/** In run order: file number, list and key order agree (DESIGN §9, "Migrations, one per file"). */
+/** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const identityMigrationFiles: readonly MigrationFile[] = [accounts];
 
 export const identityMigrations = migrationsOf(identityMigrationFiles);

@@ -1,4 +1,4 @@
-import { avatarUrl, type SiteSettings, UserBasicInfoSchema } from '@agora/contracts';
+import { avatarUrl, NoticeStatus, type SiteSettings, seconds, UserBasicInfoSchema } from '@agora/contracts';
 import { authorCardOf, effectiveStatus } from '@agora/platform';
 import { Type } from 'typebox';
 
@@ -51,8 +51,6 @@ export interface UserRow {
   last_login_at: Date | null;
 }
 
-const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : 0);
-
 /** A suspension past its end shows as normal. */
 export function displayStatus(row: Pick<UserRow, 'status' | 'suspended_until'>): string {
   return effectiveStatus(row.status, row.suspended_until);
@@ -77,7 +75,7 @@ function account(row: UserRow, accessToken: string, hasPassword: boolean) {
     location: row.location,
     mail_status: row.mail_status,
     mobile: '',
-    notice_status: 1,
+    notice_status: NoticeStatus.on,
     question_count: row.question_count,
     rank: row.rank,
     role_id: row.role_id,

@@ -2,10 +2,10 @@ import { CurrentUserInfoSchema, EnvelopeSchema, SUPPORTED_LANGUAGES, UserLoginRe
 import { actionRecordRoute, errors, type HttpApp, ok, renderMarkdown } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
-import { isReservedUsername, USERNAME_PATTERN } from '../domain/user/username';
+import { isReservedUsername } from '../domain/user/username';
 import { toCurrentUserInfo, toUserLoginResp } from '../responses/users';
 import { demandLoginCaptcha } from '../security/login-captcha';
-import { AvatarUrl, CaptchaFields, DisplayName, Email, Password } from './schemas';
+import { AvatarUrl, CaptchaFields, DisplayName, Email, Password, Username } from './schemas';
 import { sessionsChanged } from './sessions-changed';
 
 const Null = Type.Null();
@@ -87,7 +87,7 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
     '/answer/api/v1/user/logout',
     { config: { auth: 'login' }, schema: { response: { 200: EnvelopeSchema(Null) } } },
     async (request, reply) => {
-      await accounts.endSession(request.actor!.id, request.sessionId!);
+      await accounts.endSession(request.actor.id, request.sessionId);
       sessionsChanged(reply);
       return ok(request, null);
     },
@@ -116,7 +116,7 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
       schema: {
         body: Type.Object({
           display_name: DisplayName,
-          username: Type.String({ minLength: 2, maxLength: 30, pattern: USERNAME_PATTERN }),
+          username: Username,
           avatar: Type.Optional(
             Type.Object({
               // `default` is what the reference client sends for a member who never chose one: the site's default.
@@ -142,7 +142,7 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
     },
     async (request) => {
       const body = request.body;
-      const user = (await accounts.findById(request.actor!.id))!;
+      const user = await accounts.existingUser(request.actor.id);
       const { users: may } = await accounts.settings();
       const avatar = {
         type: (body.avatar?.type === 'default' ? '' : body.avatar?.type) ?? user.avatar.type ?? '',
@@ -205,13 +205,13 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
     },
     async (request) => {
       await accounts.run(
-        request.actor!.id,
+        request.actor.id,
         {
           type: 'change_interface',
           language: request.body.language,
           colorScheme: request.body.color_scheme ?? 'default',
         },
-        request.actor!.id,
+        request.actor.id,
       );
       return ok(request, null);
     },

@@ -1,16 +1,18 @@
-import { EnvelopeSchema, Limits, PageQuery, ROLES, type RoleId } from '@agora/contracts';
-import { errors, type FieldProblem, type HttpApp, ok } from '@agora/platform';
+import { EnvelopeSchema, Limits, MailStatus, PageQuery, ROLES, type RoleId, seconds } from '@agora/contracts';
+import { errors, type FieldProblem, type HttpApp, MailStatusSql, ok, RoleSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
-import { USERNAME_PATTERN } from '../domain/user/username';
 import { avatarUrl, displayStatus, type UserRow } from '../responses/users';
-import { Email, Password } from './schemas';
+import { DisplayName, Email, Password, Username } from './schemas';
 import { sessionsChanged } from './sessions-changed';
 
 const Null = Type.Null();
 const ADMIN = { auth: 'admin' as const };
-const AdminDisplayName = Type.String({ minLength: Limits.user.adminDisplayNameMinLength, maxLength: 30 });
+const AdminDisplayName = Type.String({
+  minLength: Limits.user.adminDisplayNameMinLength,
+  maxLength: Limits.user.displayNameMaxLength,
+});
 
 const DURATIONS: Record<string, number | null> = {
   '24h': 24,
@@ -43,7 +45,6 @@ const UserPageItem = Type.Object({
   suspended_until: Type.Integer(),
 });
 
-const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function notOnYourself(actorId: string, userId: string) {
@@ -67,17 +68,23 @@ function parseBulk(text: string): {
     const password = rest.join(',');
     const problem = (key: string, params: Record<string, string | number> = {}) =>
       problems.push({ field: 'users', key, params: { line, ...params } });
-    if (displayName.length < Limits.user.adminDisplayNameMinLength || displayName.length > 30)
-      problem('error.bulk.display_name');
-    else if (!EMAIL_FORMAT.test(email) || email.length > 500) problem('error.bulk.email');
+    if (
+      displayName.length < Limits.user.adminDisplayNameMinLength ||
+      displayName.length > Limits.user.displayNameMaxLength
+    )
+      problem('error.bulk.display_name', {
+        min: Limits.user.adminDisplayNameMinLength,
+        max: Limits.user.displayNameMaxLength,
+      });
+    else if (!EMAIL_FORMAT.test(email) || email.length > Limits.user.emailMaxLength) problem('error.bulk.email');
     else if (seen.has(email.toLowerCase())) problem('error.bulk.email_repeated');
     else if (password.length < Limits.password.minLength || password.length > Limits.password.maxLength)
-      problem('error.bulk.password');
+      problem('error.bulk.password', { min: Limits.password.minLength, max: Limits.password.maxLength });
     seen.add(email.toLowerCase());
     return { displayName, email, password };
   });
   if (rows.length === 0) problems.push({ field: 'users', key: 'validation.required' });
-  if (rows.length > 5000) problems.push({ field: 'users', key: 'error.bulk.too_many' });
+  if (rows.length > Limits.user.bulkAddMax) problems.push({ field: 'users', key: 'error.bulk.too_many' });
   return { lines, problems };
 }
 
@@ -88,7 +95,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       config: ADMIN,
       schema: {
         querystring: Type.Object({
-          ...PageQuery({ default: 10 }),
+          ...PageQuery({ default: Limits.pageSize.apiDefault }),
           query: Type.Optional(Type.String({ maxLength: 100 })),
           staff: Type.Optional(Type.Boolean()),
           status: Type.Optional(
@@ -113,14 +120,14 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
         : null;
       const where = sql`
         (${term}::text is null or lower(username) like ${term} or lower(display_name) like ${term} or lower(email) like ${term})
-        and (${staff ?? false} = false or role_id in (2, 3))
+        and (${staff ?? false} = false or role_id in (${RoleSql.admin}, ${RoleSql.moderator}))
         and ${
           status === 'deleted'
             ? sql`status = 'deleted'`
             : status === 'suspended'
               ? sql`status = 'suspended' and suspended_until > now()`
               : status === 'inactive'
-                ? sql`status <> 'deleted' and mail_status = 2`
+                ? sql`status <> 'deleted' and mail_status = ${MailStatusSql.inactive}`
                 : sql`status <> 'deleted'`
         }`;
       const [{ rows: counted }, { rows }] = await Promise.all([
@@ -140,7 +147,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
           rank: row.rank,
           role_id: row.role_id,
           role_name: ROLES.find((r) => r.id === row.role_id)?.name ?? '',
-          status: row.mail_status !== 1 && row.status === 'normal' ? 'inactive' : displayStatus(row),
+          status: row.mail_status !== MailStatus.activated && row.status === 'normal' ? 'inactive' : displayStatus(row),
           created_at: seconds(row.created_at),
           deleted_at: seconds(row.deleted_at),
           suspended_at: seconds(row.suspended_at),
@@ -171,8 +178,8 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
     },
     async (request, reply) => {
       const { user_id, status, suspend_duration, remove_all_content } = request.body;
-      notOnYourself(request.actor!.id, user_id);
-      const actor = request.actor!.id;
+      notOnYourself(request.actor.id, user_id);
+      const actor = request.actor.id;
       if (status === 'normal') await accounts.run(user_id, { type: 'reinstate' }, actor);
       else if (status === 'inactive') await accounts.run(user_id, { type: 'deactivate' }, actor);
       else if (status === 'deleted')
@@ -201,11 +208,11 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       },
     },
     async (request, reply) => {
-      notOnYourself(request.actor!.id, request.body.user_id);
+      notOnYourself(request.actor.id, request.body.user_id);
       await accounts.run(
         request.body.user_id,
         { type: 'change_role', roleId: request.body.role_id as RoleId },
-        request.actor!.id,
+        request.actor.id,
       );
       sessionsChanged(reply);
       return ok(request, null);
@@ -229,7 +236,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
           password: request.body.password,
           activated: true,
           createdBy: 'admin',
-          actorId: request.actor!.id,
+          actorId: request.actor.id,
         });
       } catch (error) {
         // The admin form names the field `email`.
@@ -246,7 +253,8 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
     {
       config: ADMIN,
       schema: {
-        body: Type.Object({ users: Type.String({ maxLength: 5000 * 200 }) }),
+        // Room for every line of the largest list, each far longer than a real one.
+        body: Type.Object({ users: Type.String({ maxLength: Limits.user.bulkAddMax * 200 }) }),
         response: { 200: EnvelopeSchema(Null) },
       },
     },
@@ -259,7 +267,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       }
       if (problems.length) throw errors.fields(...problems);
       for (const line of lines) {
-        await accounts.register({ ...line, activated: true, createdBy: 'admin', actorId: request.actor!.id });
+        await accounts.register({ ...line, activated: true, createdBy: 'admin', actorId: request.actor.id });
       }
       return ok(request, null);
     },
@@ -277,7 +285,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
     async (request, reply) => {
       if (!(await accounts.findById(request.body.user_id))) throw errors.notFound('error.user.not_found');
       // Setting a password ends the user's sessions.
-      await accounts.setPassword(request.body.user_id, request.body.password, 'admin', request.actor!.id);
+      await accounts.setPassword(request.body.user_id, request.body.password, 'admin', request.actor.id);
       sessionsChanged(reply);
       return ok(request, null);
     },
@@ -290,9 +298,9 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       schema: {
         body: Type.Object({
           user_id: Type.String({ minLength: 1 }),
-          display_name: Type.String({ minLength: 2, maxLength: 30 }),
+          display_name: DisplayName,
           email: Email,
-          username: Type.Optional(Type.String({ minLength: 2, maxLength: 30, pattern: USERNAME_PATTERN })),
+          username: Type.Optional(Username),
         }),
         response: { 200: EnvelopeSchema(Null) },
       },
@@ -324,9 +332,9 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
             location: user.location,
           },
         },
-        request.actor!.id,
+        request.actor.id,
       );
-      await accounts.run(user_id, { type: 'change_email', email }, request.actor!.id);
+      await accounts.run(user_id, { type: 'change_email', email }, request.actor.id);
       return ok(request, null);
     },
   );
@@ -368,7 +376,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       },
       async (request) => {
         const user = await activationUser(request.body.user_id);
-        await accounts.sendLink(user, 'activation', user.email, request.actor!.id);
+        await accounts.sendLink(user, 'activation', user.email, request.actor.id);
         return ok(request, null);
       },
     );

@@ -1,4 +1,4 @@
-import { EnvelopeSchema, UserLoginRespSchema } from '@agora/contracts';
+import { EnvelopeSchema, Limits, MailStatus, UserLoginRespSchema } from '@agora/contracts';
 import { errors, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
@@ -16,11 +16,12 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
       schema: { querystring: Type.Object(CaptchaFields), response: { 200: EnvelopeSchema(Null) } },
     },
     async (request) => {
-      const user = (await accounts.findById(request.actor!.id))!;
+      const user = await accounts.existingUser(request.actor.id);
       await accounts.limits.spend(['mail_ip', request.ip], ['mail_account', user.user_id]);
       await accounts.captchas.demand(request, 'email', request.query.captcha_id, request.query.captcha_code);
       await accounts.captchas.record(request, 'email');
-      if (user.mail_status !== 1) await accounts.sendLink(user, 'activation', user.email, user.user_id);
+      if (user.mail_status !== MailStatus.activated)
+        await accounts.sendLink(user, 'activation', user.email, user.user_id);
       return ok(request, null);
     },
   );
@@ -43,7 +44,7 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
       if (!code) throw errors.fields({ field: 'code', key: 'validation.required' });
       const { userId } = await accounts.redeemCode(code, 'activation');
       await accounts.run(userId, { type: 'activate' }, userId);
-      const session = await accounts.startSession((await accounts.findById(userId))!);
+      const session = await accounts.startSession(await accounts.existingUser(userId));
       return ok(request, toUserLoginResp(session.user, session.token, await accounts.settings()));
     },
   );
@@ -53,12 +54,16 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
     {
       config: { auth: 'login' },
       schema: {
-        body: Type.Object({ e_mail: Email, pass: Type.Optional(Type.String({ maxLength: 32 })), ...CaptchaFields }),
+        body: Type.Object({
+          e_mail: Email,
+          pass: Type.Optional(Type.String({ maxLength: Limits.password.maxLength })),
+          ...CaptchaFields,
+        }),
         response: { 200: EnvelopeSchema(Null) },
       },
     },
     async (request) => {
-      const user = (await accounts.findById(request.actor!.id))!;
+      const user = await accounts.existingUser(request.actor.id);
       const { e_mail, pass, captcha_id, captcha_code } = request.body;
       await accounts.limits.spend(['mail_ip', request.ip], ['mail_account', user.user_id]);
       await accounts.captchas.demand(request, 'edit_userinfo', captcha_id, captcha_code);
@@ -88,7 +93,7 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
         throw errors.fields({ field: 'e_mail', key: 'error.email.duplicate' });
       await accounts.run(userId, { type: 'change_email', email }, userId);
       await accounts.run(userId, { type: 'activate' }, userId);
-      const session = await accounts.startSession((await accounts.findById(userId))!);
+      const session = await accounts.startSession(await accounts.existingUser(userId));
       return ok(request, toUserLoginResp(session.user, session.token, await accounts.settings()));
     },
   );

@@ -18,7 +18,7 @@ export async function passwordRoutes(app: HttpApp, accounts: Accounts) {
       },
     },
     async (request, reply) => {
-      const userId = request.actor!.id;
+      const userId = request.actor.id;
       await accounts.captchas.demand(request, 'edit_userinfo', request.body.captcha_id, request.body.captcha_code);
       await accounts.captchas.record(request, 'edit_userinfo');
       if (await accounts.hasPassword(userId)) {

@@ -1,5 +1,6 @@
 import {
   EnvelopeSchema,
+  Limits,
   PERMISSION_KEYS,
   type PermissionKey,
   privilegeThresholds,
@@ -17,8 +18,6 @@ import {
   UserBasicInfoSchema,
   type UserRow,
 } from '../responses/users';
-
-const MENTION_SUGGESTIONS = 5;
 
 export async function userRoutes(app: HttpApp, accounts: Accounts) {
   // Mention suggestions: usernames or display names starting with what was typed.
@@ -40,7 +39,7 @@ export async function userRoutes(app: HttpApp, accounts: Accounts) {
         select * from users
         where status <> 'deleted' and (lower(username) like ${prefix} or lower(display_name) like ${prefix})
         order by (lower(username) = ${request.query.username.trim().toLowerCase()}) desc, rank desc, username
-        limit ${MENTION_SUGGESTIONS}`.execute(accounts.db);
+        limit ${Limits.suggestions.mentions}`.execute(accounts.db);
       const settings = await accounts.settings();
       return ok(
         request,
@@ -92,7 +91,7 @@ export async function userRoutes(app: HttpApp, accounts: Accounts) {
       if (unknown.length) throw errors.fields({ field: 'action', key: 'validation.invalid' });
       const { privileges } = await accounts.settings();
       const thresholds = privilegeThresholds(privileges.level as 1 | 2 | 3);
-      const user = (await accounts.findById(request.actor!.id))!;
+      const user = await accounts.existingUser(request.actor.id);
       const answer: Record<string, { has_permission: boolean; no_permission_tip: string }> = {};
       for (const action of asked as PermissionKey[]) {
         const needed = thresholds[action] ?? -1;

@@ -2,12 +2,12 @@ import type { Caller, Captchas } from '@agora/platform';
 import type { RateLimits } from './rate-limits';
 
 /**
- * The captcha a sign-in must carry (DESIGN §9 "Login limits"): the address's own after three wrong
- * passwords (behaviour §10a, while the site has captchas on), and, whatever the site's switch, one per
- * sign-in to an account that has had `login_account_failures` wrong passwords in that limit's window. So
- * strangers' guesses make the owner prove they are a person; they never lock the owner out. A refusal is
- * the `captcha_code` field error, after which the client's `user/action/record?action=login` hands out
- * the image. Returns the address's wrong passwords counted so far.
+ * The captcha a sign-in must carry (docs/adr/0042-token-checks-and-login-limits.md): the address's own
+ * after three wrong passwords (behaviour §10a, while the site has captchas on), and, whatever the site's
+ * switch, one per sign-in to an account that has had `login_account_failures` wrong passwords in that
+ * limit's window. So strangers' guesses make the owner prove they are a person; they never lock the owner
+ * out. A refusal is the `captcha_code` field error, after which the client's
+ * `user/action/record?action=login` hands out the image. Returns the address's wrong passwords counted so far.
  */
 export async function demandLoginCaptcha(
   captchas: Captchas,

@@ -29,11 +29,17 @@ export class RateLimits {
     }
   }
 
+  private limiter(name: RateLimitName): RateLimiterPostgres {
+    const limiter = this.limiters.get(name);
+    if (!limiter) throw new Error(`no rate limit is named ${name}`);
+    return limiter;
+  }
+
   /** Spends one point of each named limit; 429 in the envelope when any is used up. */
   async spend(...hits: [RateLimitName, string][]): Promise<void> {
     for (const [name, key] of hits) {
       try {
-        await this.limiters.get(name)!.consume(key.toLowerCase());
+        await this.limiter(name).consume(key.toLowerCase());
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) throw errors.tooManyRequests();
         throw rejection;
@@ -43,12 +49,12 @@ export class RateLimits {
 
   /** Counts one point against a limit without refusing anything (a wrong password, say). */
   async count(name: RateLimitName, key: string): Promise<void> {
-    await this.limiters.get(name)!.penalty(key.toLowerCase(), 1);
+    await this.limiter(name).penalty(key.toLowerCase(), 1);
   }
 
   /** Whether a limit's points for a key are used up in its current window. */
   async reached(name: RateLimitName, key: string): Promise<boolean> {
-    const used = await this.limiters.get(name)!.get(key.toLowerCase());
+    const used = await this.limiter(name).get(key.toLowerCase());
     return (used?.consumedPoints ?? 0) >= this.settings[name].points;
   }
 }

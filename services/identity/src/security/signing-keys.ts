@@ -18,7 +18,6 @@ interface KeyRow {
  * published as an event so that every service can verify tokens itself.
  */
 export class SigningKeys implements KeySource {
-  private current: KeyRow | null = null;
   private signer: ((claims: object) => string) | null = null;
   private readonly publicKeys = new Map<string, string>();
 
@@ -27,15 +26,13 @@ export class SigningKeys implements KeySource {
   /** Loads (or makes and publishes) the key; tokens are then signed by the app's `@fastify/jwt`. */
   async ensure(app: HttpApp): Promise<void> {
     const { db } = this.context.database;
-    await db.transaction().execute(async (tx) => {
+    const key = await db.transaction().execute(async (tx): Promise<KeyRow> => {
       await sql`select pg_advisory_xact_lock(hashtext('agora:identity:signing-key'))`.execute(tx);
       const { rows } = await sql<KeyRow>`
         select kid, public_key, private_key from signing_keys where private_key is not null
         order by created_at desc limit 1`.execute(tx);
-      if (rows[0]) {
-        this.current = rows[0];
-        return;
-      }
+      const [kept] = rows;
+      if (kept) return kept;
       const { publicKey, privateKey } = generateKeyPairSync('ed25519');
       const row: KeyRow = {
         kid: randomUUID(),
@@ -51,9 +48,8 @@ export class SigningKeys implements KeySource {
         {},
         tx,
       );
-      this.current = row;
+      return row;
     });
-    const key = this.current!;
     this.publicKeys.set(key.kid, key.public_key);
     this.signer = (claims) =>
       app.jwt.sign(

@@ -35,74 +35,93 @@ const about = (objectType: PostType, objectId: string, questionId: string, group
   groupKey,
 });
 
-/** A new answer tells the asker (grouped per question: "3 answers to your question"). */
-export function answerPosted(p: { answerId: string; questionId: string; answerer: string; asker: string }) {
+/**
+ * The copies a question's followers get, after the intents of the people the event is about: whoever already
+ * heard of it in their own words (the asker, the answer's author) is not told again, nor is the actor.
+ */
+function toFollowers(
+  followers: readonly string[],
+  action: NotificationAction,
+  on: Omit<NotificationIntent, 'receiver' | 'action'>,
+): NotificationIntent[] {
+  return followers.map((receiver) => ({ receiver, action, ...on }));
+}
+
+/** A new answer tells the asker (grouped per question: "3 answers to your question"), then the question's followers. */
+export function answerPosted(p: {
+  answerId: string;
+  questionId: string;
+  answerer: string;
+  asker: string;
+  followers?: readonly string[];
+}) {
+  const on = { ...about('answer', p.answerId, p.questionId, p.questionId), triggerUserId: p.answerer };
   return forOthers(
     [
-      {
-        receiver: p.asker,
-        action: 'answer_the_question',
-        ...about('answer', p.answerId, p.questionId, p.questionId),
-        triggerUserId: p.answerer,
-      },
+      { receiver: p.asker, action: 'answer_the_question', ...on },
+      ...toFollowers(p.followers ?? [], 'followed_question_answered', on),
     ],
     p.answerer,
   );
 }
 
-/** An edit of an answer tells the asker (behaviour §5a) and the answer's author when someone else edits it. */
+/**
+ * An edit of an answer tells the asker (behaviour §5a) and the answer's author when someone else edits it,
+ * then the question's followers.
+ */
 export function answerEdited(p: {
   answerId: string;
   questionId: string;
   editor: string;
   asker: string;
   author: string;
+  followers?: readonly string[];
 }) {
-  const base = {
-    action: 'update_answer' as const,
-    ...about('answer', p.answerId, p.questionId),
-    triggerUserId: p.editor,
-  };
+  const on = { ...about('answer', p.answerId, p.questionId), triggerUserId: p.editor };
   return forOthers(
     [
-      { receiver: p.author, ...base },
-      { receiver: p.asker, ...base },
+      { receiver: p.author, action: 'update_answer', ...on },
+      { receiver: p.asker, action: 'update_answer', ...on },
+      ...toFollowers(p.followers ?? [], 'followed_question_answer_edited', on),
     ],
     p.editor,
   );
 }
 
-export function questionEdited(p: { questionId: string; editor: string; asker: string }) {
+/** An edit of a question tells its asker, then its followers. */
+export function questionEdited(p: {
+  questionId: string;
+  editor: string;
+  asker: string;
+  followers?: readonly string[];
+}) {
+  const on = { ...about('question', p.questionId, p.questionId), triggerUserId: p.editor };
   return forOthers(
     [
-      {
-        receiver: p.asker,
-        action: 'update_question',
-        ...about('question', p.questionId, p.questionId),
-        triggerUserId: p.editor,
-      },
+      { receiver: p.asker, action: 'update_question', ...on },
+      ...toFollowers(p.followers ?? [], 'followed_question_edited', on),
     ],
     p.editor,
   );
 }
 
-/** Accepting tells the answer's author, unless they asked the question themselves. */
+/**
+ * Accepting tells the answer's author, unless they asked the question themselves, and the question's
+ * followers (the answerer among them heard it as "accepted your answer").
+ */
 export function answerAccepted(p: {
   answerId: string;
   questionId: string;
   actor: string;
   asker: string;
   author: string;
+  followers?: readonly string[];
 }) {
-  if (p.author === p.asker) return [];
+  const on = { ...about('answer', p.answerId, p.questionId), triggerUserId: p.actor };
   return forOthers(
     [
-      {
-        receiver: p.author,
-        action: 'accept_answer',
-        ...about('answer', p.answerId, p.questionId),
-        triggerUserId: p.actor,
-      },
+      ...(p.author === p.asker ? [] : [{ receiver: p.author, action: 'accept_answer' as const, ...on }]),
+      ...toFollowers(p.followers ?? [], 'followed_question_answer_accepted', on),
     ],
     p.actor,
   );
@@ -148,7 +167,8 @@ export function invited(p: { questionId: string; actor: string; added: string[] 
 
 /**
  * A new comment: the replied-to author hears "replied to you", each mentioned user "mentioned you",
- * and the post's author "commented on your question/answer" — each person once, in that priority.
+ * the post's author "commented on your question/answer", and on a question its followers "commented on a
+ * question you follow" — each person once, in that priority.
  */
 export function commentAdded(p: {
   commentId: string;
@@ -159,6 +179,7 @@ export function commentAdded(p: {
   postAuthor: string | undefined;
   replyUserId: string | null;
   mentions: string[];
+  followers?: readonly string[];
 }) {
   const base = { ...about('comment', p.commentId, p.questionId, p.postId), triggerUserId: p.commenter };
   const intents: NotificationIntent[] = [];
@@ -171,6 +192,8 @@ export function commentAdded(p: {
       ...base,
     });
   }
+  // Followers hear of comments on the question itself; an answer's comments are its own conversation.
+  if (p.postType === 'question') intents.push(...toFollowers(p.followers ?? [], 'followed_question_commented', base));
   return forOthers(intents, p.commenter);
 }
 

@@ -1,3 +1,4 @@
+import { MailStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 
 /**
@@ -13,5 +14,5 @@ export function RECEIVES_AT(userId: string, at: string) {
 }
 
 /** SQL for "this actor row may be mailed now": active, e-mail verified and known, not suspended or deleted. */
-export const MAILABLE = sql`(a.mail_status = 1 and a.email <> ''
+export const MAILABLE = sql`(a.mail_status = ${MailStatusSql.activated} and a.email <> ''
   and (a.status = 'normal' or (a.status = 'suspended' and a.suspended_until <= now())))`;

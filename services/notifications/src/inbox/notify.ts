@@ -1,4 +1,4 @@
-import type { StoredEvent, Tx } from '@agora/platform';
+import { first, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import { tabOfAction, typeOfAction } from '../domain/actions';
 import { eventKey, joinsLatest, notificationId } from '../domain/grouping';
@@ -36,7 +36,7 @@ export async function notify(tx: Tx, event: StoredEvent, intent: NotificationInt
       left join notification_reads r on r.notification_id = n.id
       where n.user_id = ${intent.receiver} and n.group_key = ${intent.groupKey} and n.action = ${intent.action}
       order by n.created_at desc, n.id desc limit 1) as latest on true`.execute(tx);
-  const check = rows[0]!;
+  const check = first(rows, 'the notification check');
   if (!check.receives || !check.fresh) return 'skipped';
 
   const facts = sql`object_id = ${intent.objectId}, object_type = ${intent.objectType},

@@ -115,7 +115,8 @@ export class DigestWorker {
       select item_id::text, payload from digest_items
       where user_id = ${waiting.user_id} and sent_at is null
       order by item_id for update skip locked`.execute(tx);
-    if (items.length === 0) return false;
+    const last = items.at(-1);
+    if (!last) return false;
     const sentAt = new Date(now);
     await sql`update digest_items set sent_at = ${sentAt} where item_id = any(${items.map((i) => i.item_id)}::bigint[])`.execute(
       tx,
@@ -144,7 +145,7 @@ export class DigestWorker {
       items: kept,
     });
     await enqueueMail(tx, {
-      dedupeKey: `digest:${waiting.user_id}:${items.at(-1)!.item_id}`,
+      dedupeKey: `digest:${waiting.user_id}:${last.item_id}`,
       template: 'digest',
       language,
       recipient: recipient.email,

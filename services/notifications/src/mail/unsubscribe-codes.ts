@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '@agora/platform';
+import { seconds } from '@agora/contracts';
+import { type Db, first } from '@agora/platform';
 import { sql } from 'kysely';
 import type { MailSource } from '../domain/settings/decider';
 
@@ -24,7 +25,7 @@ export class UnsubscribeCodes {
                 on conflict (name) do nothing`.execute(this.db);
       const { rows } = await sql<{ secret: string }>`
         select secret from notification_secrets where name = 'unsubscribe'`.execute(this.db);
-      return Buffer.from(rows[0]!.secret, 'base64');
+      return Buffer.from(first(rows, 'the unsubscribe secret').secret, 'base64');
     })().catch((error) => {
       this.key = null;
       throw error;
@@ -41,7 +42,7 @@ export class UnsubscribeCodes {
 
   async sign(userId: string, sources: MailSource[], now = Date.now()): Promise<string> {
     const mask = sources.reduce((sum, source) => sum | BITS[source], 0);
-    const payload = `${userId}.${mask}.${Math.floor((now + UNSUBSCRIBE_LIFETIME_MS) / 1000)}`;
+    const payload = `${userId}.${mask}.${seconds(now + UNSUBSCRIBE_LIFETIME_MS)}`;
     return `${payload}.${await this.signature(payload)}`;
   }
 

@@ -4,9 +4,10 @@ import * as inbox from './0002_inbox';
 import * as announceChanges from './0003_announce_changes';
 import * as platformSessionCache from './0004_platform_session_cache';
 import * as countersByChangeFeed from './0005_counters_by_change_feed';
+import * as questionFollowers from './0006_question_followers';
 
 /**
- * In run order: file number, list and key order agree (DESIGN §9, "Migrations, one per file"). The platform's
+ * In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). The platform's
  * migrations come first: they also create `site_settings`, the projected copy of site's settings.
  */
 export const notificationsMigrationFiles: readonly MigrationFile[] = [
@@ -15,6 +16,7 @@ export const notificationsMigrationFiles: readonly MigrationFile[] = [
   announceChanges,
   platformSessionCache,
   countersByChangeFeed,
+  questionFollowers,
 ];
 
 export const notificationsMigrations = migrationsOf(notificationsMigrationFiles);

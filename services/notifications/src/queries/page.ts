@@ -5,10 +5,10 @@ import {
   type NotificationType,
   type Page,
   type SiteSettings,
+  seconds,
   translate,
-  type UserBasicInfo,
 } from '@agora/contracts';
-import { type AuthorCardRow, authorCardOf, type Db, loadAuthorCardRows } from '@agora/platform';
+import { type Db, loadAuthorCards } from '@agora/platform';
 import { sql } from 'kysely';
 import { isAnonymous, isNotificationAction } from '../domain/actions';
 
@@ -25,26 +25,6 @@ interface Row {
   is_read: boolean;
   title: string | null;
   answer_id: string | null;
-}
-
-/** Behaviour §5a: a deleted user shows as `user<masked id>` with status `deleted`. */
-function card(id: string, row: AuthorCardRow | undefined, settings: SiteSettings): UserBasicInfo {
-  if (!row || row.status === 'deleted') {
-    const masked = id.length > 6 ? `${id.slice(0, 3)}***${id.slice(-3)}` : '***';
-    return {
-      id,
-      username: '',
-      display_name: `user${masked}`,
-      avatar: '',
-      rank: 0,
-      status: 'deleted',
-      language: '',
-      location: '',
-      website: '',
-      suspended_until: 0,
-    };
-  }
-  return authorCardOf(row, settings);
 }
 
 /** The ids a client needs to link to the object: its question, answer and comment. */
@@ -93,9 +73,11 @@ export async function notificationPage(
       order by n.updated_at desc, n.id desc
       limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
   ]);
-  const byId = await loadAuthorCardRows(
+  // A deleted trigger user shows as behaviour §5a says, by the one rule of author cards.
+  const cards = await loadAuthorCards(
     db,
     rows.filter((r) => !isAnonymousAction(r.action)).map((r) => r.trigger_user_id),
+    settings,
   );
   const list = rows.map((row): NotificationItem => {
     const item: NotificationItem = {
@@ -111,10 +93,10 @@ export async function notificationPage(
       action: row.action,
       count: row.count,
       is_read: row.is_read,
-      update_time: Math.floor(row.updated_at.getTime() / 1000),
+      update_time: seconds(row.updated_at),
     };
     if (row.trigger_user_id && !isAnonymousAction(row.action)) {
-      item.user_info = card(row.trigger_user_id, byId.get(row.trigger_user_id), settings);
+      item.user_info = cards.get(row.trigger_user_id);
     }
     return item;
   });

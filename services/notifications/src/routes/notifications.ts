@@ -47,7 +47,7 @@ export async function notificationRoutes(
         request,
         await notificationPage(
           db,
-          request.actor!.id,
+          request.actor.id,
           { ...request.query, inbox_type: request.query.inbox_type ?? 'all' },
           request.language,
           await settings(),
@@ -58,15 +58,15 @@ export async function notificationRoutes(
   app.get(
     '/answer/api/v1/notification/status',
     { config: USER, schema: { response: { 200: EnvelopeSchema(RedDotSchema) } } },
-    async (request) => ok(request, await redDot(db, cache, request.actor!, await settings())),
+    async (request) => ok(request, await redDot(db, cache, request.actor, await settings())),
   );
 
   app.put(
     '/answer/api/v1/notification/status',
     { config: USER, schema: { body: TypeBody, response: { 200: EnvelopeSchema(RedDotSchema) } } },
     async (request) => {
-      await inbox.clearRedDot(request.actor!.id, request.body.type);
-      return ok(request, await redDot(db, cache, request.actor!, await settings()));
+      await inbox.clearRedDot(request.actor.id, request.body.type);
+      return ok(request, await redDot(db, cache, request.actor, await settings()));
     },
   );
 
@@ -77,7 +77,7 @@ export async function notificationRoutes(
       schema: { body: Type.Object({ id: NotificationId }), response: { 200: EnvelopeSchema(Empty) } },
     },
     async (request) => {
-      await inbox.markRead(request.actor!.id, request.body.id);
+      await inbox.markRead(request.actor.id, request.body.id);
       return ok(request, {});
     },
   );
@@ -86,7 +86,7 @@ export async function notificationRoutes(
     '/answer/api/v1/notification/read/state/all',
     { config: USER, schema: { body: TypeBody, response: { 200: EnvelopeSchema(Empty) } } },
     async (request) => {
-      await inbox.markAllRead(request.actor!.id, request.body.type);
+      await inbox.markAllRead(request.actor.id, request.body.type);
       return ok(request, {});
     },
   );

@@ -14,7 +14,7 @@ export async function settingsRoutes(app: HttpApp, context: ServiceContext, sett
   app.get(
     '/answer/api/v1/user/notification/config',
     { config: { auth: 'user' }, schema: { response: { 200: EnvelopeSchema(NotificationConfigSchema) } } },
-    async (request) => ok(request, await notificationConfig(db, request.actor!.id)),
+    async (request) => ok(request, await notificationConfig(db, request.actor.id)),
   );
 
   // Each source is optional: what is left out stays as it was.
@@ -41,7 +41,7 @@ export async function settingsRoutes(app: HttpApp, context: ServiceContext, sett
         values.followed_tags = body.all_new_question_for_following_tags.enable;
       }
       if (body.digest) values.digest = body.digest;
-      await settings.change(request.actor!.id, values);
+      await settings.change(request.actor.id, values);
       return ok(request, null);
     },
   );

@@ -4,9 +4,9 @@ import { identityService } from '@agora/identity';
 import type { ServiceModule } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { siteService, updateSettingsGroup } from '@agora/site';
+import { createUser, login, setReputation, type TestUser } from '@agora/test-support/accounts';
+import { type Stack, type StackOptions, startStack } from '@agora/test-support/stack';
 import { votesService } from '@agora/votes';
-import { createUser, login, setReputation, type TestUser } from '../../../../test-support/accounts';
-import { type Stack, type StackOptions, startStack } from '../../../../test-support/stack';
 import { createNotificationsService, type NotificationsOptions } from '../../src/service';
 
 export const API = '/answer/api/v1';

@@ -1,4 +1,5 @@
 import {
+  type DataOf,
   EmailChanged,
   IdentityEvents,
   InterfaceChanged,
@@ -15,15 +16,14 @@ import {
   UserSuspended,
 } from '@agora/contracts';
 import { sql } from 'kysely';
-import type { Static, TSchema } from 'typebox';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db, Tx } from '../db/database';
+import { MailStatusSql } from '../db/literals';
 import { UserCache } from '../db/user-cache';
 import type { StoredEvent } from '../eventstore/types';
+import { first } from '../lists';
 import type { Projection } from '../projections/projection';
 import { type Actor, type ActorLookup, type ActorSource, effectiveStatus, type KeySource } from './actor';
-
-type Data<T> = T extends { data: infer S extends TSchema } ? Static<S> : never;
 
 async function setActor(tx: Tx, event: StoredEvent, userId: string, set: ReturnType<typeof sql>) {
   await sql`update actors set ${set}, changed_at = greatest(changed_at, ${event.occurredAt}::timestamptz)
@@ -57,7 +57,7 @@ export const actorProjection: Projection = {
     const d = event.data as Record<string, unknown> & { user_id: string };
     switch (event.type) {
       case UserRegistered.type: {
-        const r = event.data as Data<typeof UserRegistered>;
+        const r = event.data as DataOf<typeof UserRegistered>;
         await holdReputation(tx, r.user_id, r.rank);
         await sql`
           insert into actors (user_id, username, display_name, email, role_id, status, mail_status, rank, language, changed_at)
@@ -71,11 +71,11 @@ export const actorProjection: Projection = {
         // Activation is worth 1 reputation (behaviour §1a), recorded by the votes ledger, whose event
         // arrives from another source a moment later. Until then the floor an activated account never
         // falls below is already true, so a new member can ask at once.
-        return setActor(tx, event, d.user_id, sql`mail_status = 1, rank = greatest(rank, 1)`);
+        return setActor(tx, event, d.user_id, sql`mail_status = ${MailStatusSql.activated}, rank = greatest(rank, 1)`);
       case UserDeactivated.type:
-        return setActor(tx, event, d.user_id, sql`mail_status = 2`);
+        return setActor(tx, event, d.user_id, sql`mail_status = ${MailStatusSql.inactive}`);
       case ProfileUpdated.type: {
-        const p = event.data as Data<typeof ProfileUpdated>;
+        const p = event.data as DataOf<typeof ProfileUpdated>;
         return setActor(
           tx,
           event,
@@ -88,25 +88,25 @@ export const actorProjection: Projection = {
           tx,
           event,
           d.user_id,
-          sql`language = ${(event.data as Data<typeof InterfaceChanged>).language}`,
+          sql`language = ${(event.data as DataOf<typeof InterfaceChanged>).language}`,
         );
       case EmailChanged.type:
-        return setActor(tx, event, d.user_id, sql`email = ${(event.data as Data<typeof EmailChanged>).email}`);
+        return setActor(tx, event, d.user_id, sql`email = ${(event.data as DataOf<typeof EmailChanged>).email}`);
       case RoleChanged.type:
-        return setActor(tx, event, d.user_id, sql`role_id = ${(event.data as Data<typeof RoleChanged>).role_id}`);
+        return setActor(tx, event, d.user_id, sql`role_id = ${(event.data as DataOf<typeof RoleChanged>).role_id}`);
       case UserSuspended.type:
         return setActor(
           tx,
           event,
           d.user_id,
-          sql`status = 'suspended', suspended_until = ${(event.data as Data<typeof UserSuspended>).until}::timestamptz`,
+          sql`status = 'suspended', suspended_until = ${(event.data as DataOf<typeof UserSuspended>).until}::timestamptz`,
         );
       case UserReinstated.type:
         return setActor(tx, event, d.user_id, sql`status = 'normal', suspended_until = null`);
       case UserDeleted.type:
         return setActor(tx, event, d.user_id, sql`status = 'deleted'`);
       case SessionsRevoked.type: {
-        const r = event.data as Data<typeof SessionsRevoked>;
+        const r = event.data as DataOf<typeof SessionsRevoked>;
         if (r.session_id === null) {
           await setActor(
             tx,
@@ -121,7 +121,7 @@ export const actorProjection: Projection = {
         return;
       }
       case SigningKeyPublished.type: {
-        const k = event.data as Data<typeof SigningKeyPublished>;
+        const k = event.data as DataOf<typeof SigningKeyPublished>;
         await sql`insert into signing_keys (kid, algorithm, public_key) values (${k.kid}, ${k.algorithm}, ${k.public_key})
                   on conflict (kid) do nothing`.execute(tx);
         return;
@@ -148,7 +148,7 @@ export async function holdReputation(tx: Tx, userId: string, rank: number): Prom
  * recorded (the ledger stream's version orders them). Returns whether it was the latest.
  */
 export async function recordReputation(tx: Tx, event: StoredEvent): Promise<boolean> {
-  const r = event.data as Data<typeof ReputationChanged>;
+  const r = event.data as DataOf<typeof ReputationChanged>;
   const { rows } = await sql`
     insert into actor_reputation (user_id, rank, version) values (${r.user_id}, ${r.reputation}, ${event.version})
     on conflict (user_id) do update set rank = excluded.rank, version = excluded.version
@@ -170,7 +170,7 @@ export const actorReputationProjection: Projection = {
   keyed: { topic: ACTORS_TOPIC, keyOf: userOf },
   async apply(event, tx) {
     if (!(await recordReputation(tx, event))) return;
-    const r = event.data as Data<typeof ReputationChanged>;
+    const r = event.data as DataOf<typeof ReputationChanged>;
     await sql`update actors set rank = ${r.reputation} where user_id = ${r.user_id}`.execute(tx);
   },
   async reset(tx) {
@@ -218,7 +218,7 @@ export async function loadSessionFacts(db: Db, userId: string, sessionId: string
   const { rows } = await sql<SessionFacts>`
     select a.*, exists (select 1 from revoked_sessions r where r.session_id = ${sessionId}) as session_revoked
     from (select 1) as one left join actors a on a.user_id = ${userId}`.execute(db);
-  return rows[0]!;
+  return first(rows, "a session's facts");
 }
 
 /** The lookup a token's session gets from its facts: revoked by a logout, or by a later "all sessions" revocation. */

@@ -1,20 +1,32 @@
-import { avatarUrl, type SiteSettings, type UserBasicInfo } from '@agora/contracts';
+import { avatarUrl, type SiteSettings, seconds, type UserBasicInfo } from '@agora/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { type Actor, effectiveStatus } from './actor';
 
-const UNKNOWN = (id: string): UserBasicInfo => ({
-  id,
-  username: '',
-  display_name: '',
-  avatar: '',
-  rank: 0,
-  status: 'deleted',
-  language: '',
-  location: '',
-  website: '',
-  suspended_until: 0,
-});
+/** A user id with all but its first and last three characters hidden (`100***123`). */
+function maskedId(id: string): string {
+  return id.length > 6 ? `${id.slice(0, 3)}***${id.slice(-3)}` : '***';
+}
+
+/**
+ * The card of a member who is gone: deleted, or unknown to this service. The one rule of every service
+ * (docs/behaviour-decisions.md, "a deleted user's card"): shown as `user<masked id>`, with no username
+ * (no profile to link to), no avatar (the client draws its default), no reputation, status `deleted`.
+ */
+export function deletedAuthorCard(id: string): UserBasicInfo {
+  return {
+    id,
+    username: '',
+    display_name: `user${maskedId(id)}`,
+    avatar: '',
+    rank: 0,
+    status: 'deleted',
+    language: '',
+    location: '',
+    website: '',
+    suspended_until: 0,
+  };
+}
 
 /** What a card shows of an `actors` row. */
 export interface AuthorCardRow {
@@ -29,8 +41,9 @@ export interface AuthorCardRow {
   suspended_until: Date | null;
 }
 
-/** The card of a known member. */
+/** The card of a member this service knows; a deleted one's is `deletedAuthorCard`. */
 export function authorCardOf(row: AuthorCardRow, settings: Pick<SiteSettings, 'users'>): UserBasicInfo {
+  if (row.status === 'deleted') return deletedAuthorCard(row.user_id);
   return {
     id: row.user_id,
     username: row.username,
@@ -42,13 +55,13 @@ export function authorCardOf(row: AuthorCardRow, settings: Pick<SiteSettings, 'u
     language: row.language,
     location: '',
     website: '',
-    suspended_until: row.suspended_until ? Math.floor(row.suspended_until.getTime() / 1000) : 0,
+    suspended_until: seconds(row.suspended_until),
   };
 }
 
 /** Cards found by id; an unknown id gets the card of a deleted user. */
 function cardLookup(cards: Map<string, UserBasicInfo>) {
-  return { get: (id: string | null | undefined) => (id && cards.get(id)) || UNKNOWN(id ?? '') };
+  return { get: (id: string | null | undefined) => (id && cards.get(id)) || deletedAuthorCard(id ?? '') };
 }
 
 /**

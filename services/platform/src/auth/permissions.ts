@@ -1,4 +1,4 @@
-import { type PermissionKey, type PrivilegeLevel, privilegeThresholds, roleHolds } from '@agora/contracts';
+import { type PermissionKey, type PrivilegeLevel, privilegeThresholds, Role, roleHolds } from '@agora/contracts';
 import type { Actor } from './actor';
 
 export interface PermissionCheck {
@@ -16,5 +16,5 @@ export function checkPermission(actor: Actor | null, permission: PermissionKey, 
 }
 
 export function isStaff(actor: Actor | null): boolean {
-  return actor?.roleId === 2 || actor?.roleId === 3;
+  return actor?.roleId === Role.admin || actor?.roleId === Role.moderator;
 }

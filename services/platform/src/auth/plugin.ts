@@ -1,28 +1,13 @@
-import { Limits, Role } from '@agora/contracts';
+import { Limits, MailStatus, Role } from '@agora/contracts';
 import jwt from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { HttpApp } from '../http/app';
 import { errors } from '../http/errors';
 import type { Actor, ActorSource, KeySource, TokenClaims } from './actor';
+import type { AuthLevel } from './levels';
+import '../http/request-fields';
 import { isTokenRejection, UnknownSigningKeyError } from './token-rejection';
-
-/**
- * What a route needs (api.md "auth"): `none` and `optional` let anyone in; `login` any signed-in
- * account that is not deleted; `user` an activated one that is not suspended; `staff` a moderator or
- * admin; `admin` an admin.
- */
-export type AuthLevel = 'none' | 'optional' | 'login' | 'user' | 'staff' | 'admin';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    auth?: AuthLevel;
-  }
-  interface FastifyRequest {
-    actor: Actor | null;
-    sessionId: string | null;
-  }
-}
 
 /**
  * The raw token from the `Authorization` header (a `Bearer ` prefix is tolerated). A token in the query
@@ -66,15 +51,9 @@ export function guard(level: AuthLevel, actor: Actor | null): void {
   if (!actor || actor.status === 'deleted') throw errors.unauthorized();
   if (actor.status === 'suspended') throw errors.forbidden('suspended');
   if (level === 'login') return;
-  if (actor.mailStatus !== 1) throw errors.forbidden('inactive');
+  if (actor.mailStatus !== MailStatus.activated) throw errors.forbidden('inactive');
   if (level === 'staff' && actor.roleId !== Role.admin && actor.roleId !== Role.moderator) throw errors.forbidden();
   if (level === 'admin' && actor.roleId !== Role.admin) throw errors.forbidden();
-}
-
-/** The actor of a request to a route whose level needs one (`user` and above): `guard` let it through. */
-export function signedIn(request: { actor: Actor | null }): Actor {
-  if (!request.actor) throw errors.unauthorized();
-  return request.actor;
 }
 
 export interface AuthOptions {

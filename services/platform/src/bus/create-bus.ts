@@ -14,6 +14,13 @@ export interface BusSettings {
   log: Logger;
 }
 
+/** The bus the configuration names (AGORA_BUS, KAFKA_BROKERS, AGORA_KAFKA_PARTITIONS), for `createEventBus`. */
+export function busSettingsOf(
+  config: Pick<AgoraConfig, 'bus' | 'kafkaBrokers' | 'kafkaPartitions'>,
+): Pick<BusSettings, 'kind' | 'kafkaBrokers' | 'kafkaPartitions'> {
+  return { kind: config.bus, kafkaBrokers: config.kafkaBrokers, kafkaPartitions: config.kafkaPartitions };
+}
+
 export async function createEventBus(settings: BusSettings): Promise<EventBus> {
   if (settings.kind === 'postgres')
     return new PostgresEventBus({ databaseUrl: settings.databaseUrl, log: settings.log });

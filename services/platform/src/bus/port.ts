@@ -64,7 +64,7 @@ export interface ConsumerHandle {
   /**
    * Waits until the group has applied every event of its source that was on the bus when called (of
    * `streams` only, when given): true then, false if `timeoutMs` passed first. Woken by the group's
-   * commits, so it answers at once when nothing is unread (DESIGN §9, "Catching up").
+   * commits, so it answers at once when nothing is unread (docs/adr/0044-catching-up.md).
    */
   catchUp(options: CatchUpOptions): Promise<boolean>;
 }

@@ -1,7 +1,7 @@
 /**
  * How far a reader (a consumer, a relay) has got, as it commits: a position that only moves forward, and
  * waits for it to reach a target. Waiters are woken by the reader's commits; `recheck` reads the position
- * its store holds, for when another replica is the one reading (DESIGN §9, "Catching up").
+ * its store holds, for when another replica is the one reading (docs/adr/0044-catching-up.md).
  */
 export class Progress<P> {
   private readonly waiters = new Set<() => void>();

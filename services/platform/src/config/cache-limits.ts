@@ -1,7 +1,7 @@
 import { namedEntries } from './rate-limits';
 
 /**
- * The bound of every cache a service keeps in memory (DESIGN §9, "Memory"), by name. Each is per service
+ * The bound of every cache a service keeps in memory (docs/adr/0049-memory.md), by name. Each is per service
  * (the embedded process holds one of each per service that has it).
  */
 export const CACHE_LIMIT_DEFAULTS = {

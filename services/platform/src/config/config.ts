@@ -32,14 +32,14 @@ export interface AgoraConfig {
   mailFrom: string;
   /** The gateway runs behind a proxy or load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
-  /** The operator listener (health, readiness, metrics) of the gateway; null: none (DESIGN §9, Operator port). */
+  /** The operator listener (health, readiness, metrics) of the gateway; null: none (docs/adr/0041-operator-port.md). */
   operatorPort: number | null;
   operatorHost: string;
   /** Rate limits by name (`rate-limits.ts`; `AGORA_RATE_LIMITS=login_ip=60/600,...`). */
   rateLimits: RateLimitSettings;
   /** When a captcha is due per action, where not behaviour §10a's numbers (`AGORA_CAPTCHA_LIMITS=vote=100`). */
   captchaLimits: CaptchaLimitSettings;
-  /** How long a command waits for another service's events it depends on (DESIGN §9, "Catching up"). */
+  /** How long a command waits for another service's events it depends on (docs/adr/0044-catching-up.md). */
   catchUpMs: number;
   /** Connections each service's pool may open; unset: 6 per service embedded, 10 for a service alone. */
   dbConnections: number | undefined;

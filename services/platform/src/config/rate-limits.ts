@@ -32,22 +32,20 @@ export type RateLimitSettings = Record<RateLimitName, RateLimit>;
 const MAX_POINTS = 1_000_000;
 const MAX_SECONDS = 7 * 24 * 3600;
 
+/** A whole number within `min`..`max`: what every figure of a limit must be. */
+function isWholeIn(value: unknown, min: number, max: number): value is number {
+  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+}
+
 function limitOf(raw: unknown): RateLimit {
   const [points, durationSeconds] =
     raw && typeof raw === 'object'
       ? [(raw as RateLimit).points, (raw as RateLimit).durationSeconds]
       : String(raw).trim().split('/').map(Number);
-  if (
-    !Number.isInteger(points) ||
-    !Number.isInteger(durationSeconds) ||
-    points! < 1 ||
-    points! > MAX_POINTS ||
-    durationSeconds! < 1 ||
-    durationSeconds! > MAX_SECONDS
-  ) {
+  if (!isWholeIn(points, 1, MAX_POINTS) || !isWholeIn(durationSeconds, 1, MAX_SECONDS)) {
     throw new Error(`must be points/seconds (1-${MAX_POINTS} per 1-${MAX_SECONDS} s), got ${JSON.stringify(raw)}`);
   }
-  return { points: points!, durationSeconds: durationSeconds! };
+  return { points, durationSeconds };
 }
 
 /** `name=value,...` from the environment, or a config file's object. */
@@ -90,12 +88,10 @@ function captchaLimitOf(raw: unknown): CaptchaLimit {
     raw && typeof raw === 'object'
       ? [(raw as CaptchaLimit).count, (raw as CaptchaLimit).withinMs]
       : String(raw).trim().split('/').map(Number);
-  const validCount = Number.isInteger(count) && count! >= 0 && count! <= MAX_POINTS;
-  const validWithin = withinMs === undefined || (Number.isInteger(withinMs) && withinMs >= 0 && withinMs <= 3_600_000);
-  if (!validCount || !validWithin) {
+  if (!isWholeIn(count, 0, MAX_POINTS) || (withinMs !== undefined && !isWholeIn(withinMs, 0, 3_600_000))) {
     throw new Error(`must be count or count/milliseconds (0-${MAX_POINTS}, 0-3600000), got ${JSON.stringify(raw)}`);
   }
-  return withinMs === undefined ? { count: count! } : { count: count!, withinMs };
+  return withinMs === undefined ? { count } : { count, withinMs };
 }
 
 /**

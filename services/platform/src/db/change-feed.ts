@@ -7,7 +7,7 @@ import { CONNECT_TIMEOUT_MS } from './database';
 import type { ChangeAnnouncer } from './user-cache';
 
 /** SQL that makes the tables of a read model announce their changes on CHANGES_CHANNEL (statement level). */
-export async function watchTables(db: Kysely<any>, tables: string[]): Promise<void> {
+export async function watchTables(db: Kysely<unknown>, tables: string[]): Promise<void> {
   for (const table of tables) {
     await sql`
       create trigger ${sql.id(`${table}_changed`)} after insert or update or delete or truncate on ${sql.table(table)}
@@ -19,7 +19,7 @@ export async function watchTables(db: Kysely<any>, tables: string[]): Promise<vo
  * SQL that makes tables a topic of their own: their changes are announced as `schema/topic`, so caches of
  * them (site settings, actors) are not emptied by every other change of the service's read models.
  */
-export async function watchTopicTables(db: Kysely<any>, topic: string, tables: string[]): Promise<void> {
+export async function watchTopicTables(db: Kysely<unknown>, topic: string, tables: string[]): Promise<void> {
   for (const table of tables) {
     await sql`drop trigger if exists ${sql.id(`${table}_changed`)} on ${sql.table(table)}`.execute(db);
     await sql`
@@ -32,7 +32,7 @@ export async function watchTopicTables(db: Kysely<any>, topic: string, tables: s
  * SQL that makes rows of tables announce their key on change, as `schema/topic#key` (`#*` when a table is
  * emptied), for caches kept per key (ChangeFeed.onKeyChanged). Needs the `announce_row_key` function.
  */
-export async function announceKeys(db: Kysely<any>, topic: string, tables: string[], keyColumn: string) {
+export async function announceKeys(db: Kysely<unknown>, topic: string, tables: string[], keyColumn: string) {
   for (const table of tables) {
     await sql`
       create trigger ${sql.id(`${table}_announce_key`)} after insert or update or delete on ${sql.table(table)}
@@ -246,7 +246,7 @@ function bytesOf(value: unknown): number {
  * Query results kept until the read models change (see ChangeFeed). Concurrent misses of one key share
  * one load, so a change under load costs one query, not one per waiting request. Bounded by number of
  * entries and, for serialised replies, by bytes (oldest out first); and since a version only moves
- * forward, every entry is dropped once it moves (DESIGN §9, "Memory"): an idle process keeps no dead ones.
+ * forward, every entry is dropped once it moves (docs/adr/0049-memory.md): an idle process keeps no dead ones.
  */
 export class ReadModelCache<T> {
   private readonly entries = new Map<string, { version: number; value: T; bytes: number }>();

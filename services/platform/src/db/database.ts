@@ -1,10 +1,14 @@
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
-import { PreparingClient } from './prepared';
+import { preparingPool } from './prepared';
 
-/** int8 columns (event positions, counters) come back as strings unless a query casts them. */
-export type Tx = Transaction<any>;
-export type Db = Kysely<any>;
+/**
+ * Services query with `sql` templates that name their own row types, never with the query builder, so a
+ * database handle knows no tables (as migrations' handles do). int8 columns (event positions, counters)
+ * come back as strings unless a query casts them.
+ */
+export type Db = Kysely<unknown>;
+export type Tx = Transaction<unknown>;
 
 /** One service's view of PostgreSQL: its own schema, found first on the search path of every connection. */
 export interface ServiceDatabase {
@@ -48,13 +52,12 @@ export function connectDatabase(options: DatabaseOptions): ServiceDatabase {
     // A peer that vanished without a reset (a network partition) is found out by TCP keep-alive.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
-    Client: PreparingClient,
   });
   // A lost connection (a database restart, or Ctrl-C reaching the embedded server before us) fails the
   // query that used it; the client-level 'error' event must not end the process, idle or checked out.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     schema: options.schema,
     pool,

@@ -14,7 +14,7 @@ class InCodeProvider implements MigrationProvider {
 
 /**
  * The platform's migrations and a service's as one set, which kysely runs in the order of their keys
- * (DESIGN §9, "Migrations, one per file").
+ * (docs/adr/0046-migrations-one-per-file.md).
  */
 export function serviceMigrator<DB>(db: Kysely<DB>, schema: string, serviceMigrations: Migrations): Migrator {
   return new Migrator({

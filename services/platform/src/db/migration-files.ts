@@ -3,7 +3,7 @@ import type { Migration } from 'kysely';
 export type Migrations = Record<string, Migration>;
 
 /**
- * One file of a `migrations/` folder (DESIGN §9, "Migrations, one per file"): its migration and the key
+ * One file of a `migrations/` folder (docs/adr/0046-migrations-one-per-file.md): its migration and the key
  * kysely records it under once it has run. The key never changes, whatever the file is called.
  */
 export interface MigrationFile {

@@ -1,5 +1,5 @@
-import type { RawBuilder } from 'kysely';
-import pg from 'pg';
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult, RawBuilder } from 'kysely';
+import type pg from 'pg';
 import type { Db, Tx } from './database';
 
 /**
@@ -18,12 +18,39 @@ export function executePrepared<R>(db: Db | Tx, query: RawBuilder<R>) {
   return db.executeQuery(compiled);
 }
 
-/** The client of every pool: a query whose text was marked by `executePrepared` goes as a named statement. */
-export class PreparingClient extends pg.Client {
-  // pg's overloads, passed through unchanged.
-  override query(config: any, values?: any, callback?: any): any {
-    const name = typeof config === 'string' ? NAMES.get(config) : undefined;
-    if (name && Array.isArray(values)) return super.query({ name, text: config, values }, callback);
-    return super.query(config, values, callback);
+/** A pooled connection as kysely uses it: a query whose text `executePrepared` marked goes as a named statement. */
+function preparingClient(client: pg.PoolClient): PostgresPoolClient {
+  function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  function query<R>(
+    text: string | PostgresCursor<R>,
+    parameters?: ReadonlyArray<unknown>,
+  ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
+    // Kysely streams only through a cursor class given to its dialect, and ours is given none.
+    if (typeof text !== 'string') throw new Error('streaming queries need a cursor, and none is configured');
+    const name = NAMES.get(text);
+    const values = parameters as unknown[] | undefined;
+    return client.query<R & pg.QueryResultRow>(name ? { name, text, values } : { text, values }).then((result) => ({
+      command: result.command as PostgresQueryResult<R>['command'],
+      rowCount: result.rowCount ?? 0,
+      rows: result.rows,
+    }));
   }
+  return { query, release: () => client.release() };
+}
+
+/** The pool kysely queries through: pg's pool, each of its connections wrapped once by `preparingClient`. */
+export function preparingPool(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const known = clients.get(client);
+      if (known) return known;
+      const wrapped = preparingClient(client);
+      clients.set(client, wrapped);
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
 }

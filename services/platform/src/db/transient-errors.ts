@@ -3,7 +3,7 @@ import { anyCause, isDatabaseUnavailable } from './unavailable';
 /**
  * Errors that say nothing about the work itself, only about the moment: trying the same work again in a
  * new transaction can succeed. A projection retries these for as long as it takes and never sets the
- * event aside (DESIGN §9, "Projection batches"). A database that cannot be reached is one of them.
+ * event aside (docs/adr/0005-projection-batches.md). A database that cannot be reached is one of them.
  */
 const TRANSIENT_SQLSTATES: ReadonlySet<string> = new Set([
   '40001', // serialization_failure (also "canceling statement due to conflict with recovery")

@@ -1,7 +1,7 @@
 /**
  * Whether an error says the database cannot be reached right now, not that the work was wrong: the
  * server is down, restarting, shutting down or refusing connections, or the connection to it broke or
- * could not be made in time. Requests answer 503 then (DESIGN §9, "A database outage is an outage"),
+ * could not be made in time. Requests answer 503 then (docs/adr/0045-database-outage.md),
  * never 401 or 500.
  */
 

@@ -52,7 +52,10 @@ export class UserCache<V> {
     if (this.maxUsers > 0 && this.listener.listening && started >= this.floor && evicted <= started) {
       let rows = this.entries.get(userId);
       if (!rows) {
-        if (this.entries.size >= this.maxUsers) this.entries.delete(this.entries.keys().next().value!);
+        if (this.entries.size >= this.maxUsers) {
+          const oldest = this.entries.keys().next();
+          if (!oldest.done) this.entries.delete(oldest.value);
+        }
         rows = new Map();
         this.entries.set(userId, rows);
       }

@@ -3,6 +3,7 @@ import type { NewEvent } from '@agora/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, quoteIdent, type Tx } from '../db/database';
 import { executePrepared } from '../db/prepared';
+import { first, zip } from '../lists';
 import { ConcurrencyError } from './errors';
 import {
   type AppendOptions,
@@ -161,7 +162,7 @@ export class EventStore {
     options: AppendOptions,
     writes: InlineWrites,
   ): Promise<{ events: StoredEvent[]; inline: unknown }> {
-    const streamId = pending[0]!.streamId;
+    const streamId = first(pending, 'an event to start a stream with').streamId;
     const records = eventRecords(
       pending,
       pending.map((e) => e.id),
@@ -180,15 +181,15 @@ export class EventStore {
         select global_position, txid, created_at, ${writes.returning} as inline
         from appended order by stream_version`,
       );
-      const events = rows.map(
-        (row, i): StoredEvent => ({
-          id: pending[i]!.id,
-          type: pending[i]!.type,
+      const events = zip(zip(pending, records.metadata), rows).map(
+        ([[event, metadata], row]): StoredEvent => ({
+          id: event.id,
+          type: event.type,
           streamId,
-          version: pending[i]!.version,
+          version: event.version,
           occurredAt: row.created_at.toISOString(),
-          data: pending[i]!.data ?? null,
-          metadata: records.metadata[i]!,
+          data: event.data ?? null,
+          metadata,
           source: this.schema,
           position: { transactionId: row.txid, globalPosition: String(row.global_position) },
         }),
@@ -270,13 +271,13 @@ export async function readLogAfter(
       limit ${limit}
     ) e on true
     order by e.log_order, e.global_position`.execute(db);
-  const first = rows[0]!;
+  const read = first(rows, 'the position read with the log');
   const events = rows.filter((row) => row.event_id != null).map((row) => toStoredEvent(source, row as EventRow));
   if (events.length === limit) return { events, pendingBehindFence: false };
-  const from = events.at(-1)?.position ?? { transactionId: first.after_txid, globalPosition: first.after_position };
+  const from = events.at(-1)?.position ?? { transactionId: read.after_txid, globalPosition: read.after_position };
   const newest =
-    first.head_txid !== null && first.head_position !== null
-      ? { transactionId: first.head_txid, globalPosition: first.head_position }
+    read.head_txid !== null && read.head_position !== null
+      ? { transactionId: read.head_txid, globalPosition: read.head_position }
       : undefined;
   return { events, pendingBehindFence: newest !== undefined && comparePositions(newest, from) > 0 };
 }

@@ -7,6 +7,8 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   LogController,
   type RawServerDefault,
 } from 'fastify';
@@ -21,12 +23,7 @@ import { recordRoutes } from './route-registry';
 import { answerUnavailable, isUnavailableError } from './unavailable';
 import { type SchemaError, toFieldErrors } from './validation';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** From `Accept-Language`; unsupported languages fall back to en_US. */
-    readonly language: Language;
-  }
-}
+import './request-fields';
 
 export type HttpApp = FastifyInstance<
   RawServerDefault,
@@ -44,7 +41,7 @@ export interface HttpAppOptions {
   ready?: () => Promise<boolean>;
   /**
    * When ready, what degrades the service without stopping it (events a projection set aside): `/readyz`
-   * still answers 200, with `status: 'degraded'` and these details (DESIGN §9, "Projection batches").
+   * still answers 200, with `status: 'degraded'` and these details (docs/adr/0005-projection-batches.md).
    */
   degraded?: () => Promise<Record<string, unknown> | null>;
   bodyLimit?: number;
@@ -67,8 +64,21 @@ function isUnreadableBody(error: FastifyError): boolean {
   return (error.statusCode === 400 || error.statusCode === 415) && (error.code ?? '').startsWith('FST_ERR_CTP_');
 }
 
-function answerError(log: FastifyBaseLogger, error: FastifyError | ApiError | Error, request: any, reply: any) {
-  const language: Language = request.language;
+/** The part of a request a schema failure is about (its `validationContext`). */
+function partOf(request: FastifyRequest, part: FastifyError['validationContext']): unknown {
+  if (part === 'querystring') return request.query;
+  if (part === 'params') return request.params;
+  if (part === 'headers') return request.headers;
+  return request.body;
+}
+
+function answerError(
+  log: FastifyBaseLogger,
+  error: FastifyError | ApiError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const language = request.language;
   if (isUnavailableError(error)) return answerUnavailable(log, error, language, reply);
   if (error instanceof ApiError) {
     if (error.fields.length > 0) {
@@ -83,7 +93,7 @@ function answerError(log: FastifyBaseLogger, error: FastifyError | ApiError | Er
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    const input = (request as Record<string, unknown>)[fastifyError.validationContext ?? 'body'];
+    const input = partOf(request, fastifyError.validationContext);
     const data = toFieldErrors(language, fastifyError.validation as SchemaError[], input);
     return reply.code(400).send(envelope(language, 400, Reason.requestFormatError, data, data[0]?.error_msg));
   }
@@ -112,7 +122,7 @@ const EVENT_LOOP_SAMPLE_MS = 1000;
 export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   if (!defaultMetricsStarted) {
     // The event-loop delay histogram samples once a second, not prom-client's hundred times: its timer would
-    // wake an idle process a hundred times a second (DESIGN §9, "Idle costs nothing").
+    // wake an idle process a hundred times a second (docs/adr/0048-idle-costs-nothing.md).
     collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
     defaultMetricsStarted = true;
   }
@@ -124,7 +134,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     genReqId: () => randomUUID(),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy ?? false,
-    // Strict JSON bodies, coerced wire text, ill-formed text refused: input-rules.ts (DESIGN §9).
+    // Strict JSON bodies, coerced wire text, ill-formed text refused: input-rules.ts
+    // (docs/adr/0018-strings-and-numbers-at-the-edge.md).
     schemaController: { compilersFactory: { buildValidator: partAwareValidators } },
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQuerystring },
     frameworkErrors: answerFrameworkError,
@@ -140,7 +151,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   });
 
   if (options.openapi !== false) {
-    // The gateway merges every service's document into the published one (DESIGN §9, API reference).
+    // The gateway merges every service's document into the published one (docs/adr/0009-api-reference.md).
     await app.register(swagger, openApiOptions(options.name));
     app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
   }
@@ -165,7 +176,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     );
   });
 
-  // The public gateway serves these on its operator listener instead (DESIGN §9, Operator port).
+  // The public gateway serves these on its operator listener instead (docs/adr/0041-operator-port.md).
   if (options.operatorRoutes === false) return app as unknown as HttpApp;
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

@@ -1,12 +1,12 @@
 import { Reason, resolveLanguage } from '@agora/contracts';
-import AjvCompiler from '@fastify/ajv-compiler';
+import AjvCompiler, { type ValidatorCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envelope } from './envelope';
 import { errors } from './errors';
 import { illFormedFields } from './validation';
 
 /**
- * How every input is read before a handler runs (DESIGN §5, §9 "Validation messages"): types are strict
+ * How every input is read before a handler runs (DESIGN §5, docs/adr/0018-strings-and-numbers-at-the-edge.md): types are strict
  * in JSON bodies, coerced only where the wire carries text; text with a NUL, a lone surrogate or
  * percent-escapes that are not UTF-8 is refused per field; a URL that cannot be decoded is a 400 in the
  * envelope.
@@ -15,28 +15,22 @@ import { illFormedFields } from './validation';
 const AJV_OPTIONS = { allErrors: true, useDefaults: true, removeAdditional: true } as const;
 const ajvPool = AjvCompiler();
 
-type BuildValidator = ReturnType<typeof AjvCompiler>;
+/** What Ajv compiles for one part of one route. */
+type RouteValidator = ReturnType<ValidatorCompiler>;
+type SchemaErrors = NonNullable<RouteValidator['errors']>;
 
 /**
  * One Ajv per HTTP part: a querystring, path or header value is text on the wire and is coerced to
  * the schema's type (`?page=2`, `?tags=a` as an array), while a JSON body already has types and a
  * number or an array where text belongs is refused, never turned into text.
  */
-export const partAwareValidators = ((externalSchemas: unknown, options: any) => {
-  const onTheWire = ajvPool(externalSchemas as never, {
-    ...options,
-    customOptions: { ...AJV_OPTIONS, coerceTypes: 'array' },
-  });
-  const json = ajvPool(externalSchemas as never, { ...options, customOptions: { ...AJV_OPTIONS, coerceTypes: false } });
-  return (route: { httpPart?: string }) =>
-    finiteNumbersOnly((route.httpPart === 'body' ? json : onTheWire)(route as never) as AjvValidate);
-}) as unknown as BuildValidator;
-
-interface AjvValidate {
-  (data: unknown, context?: unknown): boolean;
-  errors?: unknown[] | null;
-  schemaEnv?: unknown;
-}
+export const partAwareValidators: ValidatorFactory = (externalSchemas, options) => {
+  // The server's own Ajv options are ours, set here; only its plugins and creation hook are passed on.
+  const shared = { plugins: options?.plugins, onCreate: options?.onCreate };
+  const onTheWire = ajvPool(externalSchemas, { ...shared, customOptions: { ...AJV_OPTIONS, coerceTypes: 'array' } });
+  const json = ajvPool(externalSchemas, { ...shared, customOptions: { ...AJV_OPTIONS, coerceTypes: false } });
+  return (route) => finiteNumbersOnly((route.httpPart === 'body' ? json : onTheWire)(route));
+};
 
 /** Where an input holds a number that is not finite, as Ajv paths (`/page`). */
 function nonFinitePaths(value: unknown, path = '', found: string[] = []): string[] {
@@ -51,17 +45,27 @@ function nonFinitePaths(value: unknown, path = '', found: string[] = []): string
  * Ajv coerces `?page=1e400` (and `Infinity`) to Infinity and then lets it through `integer` and
  * `maximum`; no parameter has a use for a number that is not finite.
  */
-function finiteNumbersOnly(validate: AjvValidate): AjvValidate {
-  const checked: AjvValidate = (data, context) => {
-    const valid = validate(data, context);
-    checked.errors = validate.errors;
+function finiteNumbersOnly(validate: RouteValidator): RouteValidator {
+  // Route schemas are never `$async`; such a validator's answer is a promise, which this check cannot read.
+  if ('$async' in validate) return validate;
+  const check = (data: unknown, errors: (found: SchemaErrors | null | undefined) => void): data is unknown => {
+    const valid = validate(data);
+    errors(validate.errors);
     if (!valid) return false;
     const paths = nonFinitePaths(data);
     if (paths.length === 0) return true;
-    checked.errors = paths.map((instancePath) => ({ instancePath, keyword: 'type', params: { type: 'number' } }));
+    errors(
+      paths.map((instancePath) => ({ instancePath, schemaPath: '', keyword: 'type', params: { type: 'number' } })),
+    );
     return false;
   };
-  checked.schemaEnv = validate.schemaEnv;
+  const checked: RouteValidator = Object.assign(
+    (data: unknown): data is unknown =>
+      check(data, (found) => {
+        checked.errors = found;
+      }),
+    { schema: validate.schema, schemaEnv: validate.schemaEnv },
+  );
   return checked;
 }
 

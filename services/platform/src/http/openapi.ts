@@ -1,7 +1,7 @@
 import { AGORA_VERSION } from '@agora/contracts';
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifySchema } from 'fastify';
-import type { AuthLevel } from '../auth/plugin';
+import type { AuthLevel } from '../auth/levels';
 
 /** The security scheme every service's document declares: the access token in the `Authorization` header. */
 export const ACCESS_TOKEN_SCHEME = 'accessToken';
@@ -20,7 +20,7 @@ function securityOf(level: AuthLevel | undefined): Array<Record<string, string[]
 }
 
 /**
- * The options of `@fastify/swagger` for a service's document (DESIGN §9, API reference): OpenAPI 3.1 (the
+ * The options of `@fastify/swagger` for a service's document (docs/adr/0009-api-reference.md): OpenAPI 3.1 (the
  * TypeBox route schemas are JSON Schema 2020-12, which 3.1 takes as they are), the access token scheme,
  * and each route's level as its security and `x-agora-auth`. The route schema is copied, never changed:
  * Fastify validates with it.

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifySchema } from 'fastify';
-import type { AuthLevel } from '../auth/plugin';
+import type { AuthLevel } from '../auth/levels';
 
 /** One route as it was registered: what the fuzz and authorisation tests are generated from. */
 export interface RegisteredRoute {

@@ -30,7 +30,7 @@ let collecting: Promise<void> | null = null;
 
 /**
  * Figures read from the database when /metrics is read, not on a timer, so that an idle process asks
- * nothing (DESIGN §9, "Idle costs nothing"). Returns the way to stop.
+ * nothing (docs/adr/0048-idle-costs-nothing.md). Returns the way to stop.
  */
 export function collectOnScrape(refresh: () => Promise<void>): () => void {
   onScrape.add(refresh);

@@ -23,7 +23,8 @@ export async function rebuildInlineReadModel(
     const deadline = Date.now() + FENCE_WAIT_MS;
     for (;;) {
       const { events, pendingBehindFence } = await readLogAfter(tx, database.schema, position, BATCH);
-      if (events.length === 0) {
+      const last = events.at(-1);
+      if (!last) {
         // Committed events wait behind an older transaction (in any database of the cluster): without
         // waiting, the rebuilt model would miss them.
         if (pendingBehindFence && Date.now() < deadline) {
@@ -34,7 +35,7 @@ export async function rebuildInlineReadModel(
       }
       for (const event of events) await model.apply(tx, event);
       applied += events.length;
-      position = events.at(-1)!.position;
+      position = last.position;
     }
   });
 }

@@ -21,7 +21,7 @@ export interface Projection {
   /**
    * Projections of one service that write the same rows (a shared counter) name the same lock group:
    * each batch takes the group's lock before its first write, so they take turns instead of locking
-   * rows in opposite orders and deadlocking (DESIGN §9, "Projection batches").
+   * rows in opposite orders and deadlocking (docs/adr/0005-projection-batches.md).
    */
   lockGroup?: string;
   /**

@@ -32,7 +32,7 @@ export interface ProjectionRunnerOptions {
 }
 
 /**
- * What readiness reports while events are set aside (DESIGN §9, "Projection batches"): the service
+ * What readiness reports while events are set aside (docs/adr/0005-projection-batches.md): the service
  * serves, but some read models miss those events until `projections retry` applies them.
  */
 export function parkedSummary(parked: ReadonlyMap<string, number>): Record<string, unknown> | null {

@@ -26,7 +26,8 @@ export async function actionRecordRoute(
     async (request) => {
       const caller = { actor: request.actor, ip: request.ip };
       let due = false;
-      for (const action of [actions[request.query.action]!].flat()) due ||= await captchas.required(caller, action);
+      for (const action of [actions[request.query.action] ?? []].flat())
+        due ||= await captchas.required(caller, action);
       if (!due) {
         return ok(request, { captcha_id: '', captcha_img: '', verify: false });
       }

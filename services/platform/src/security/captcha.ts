@@ -37,7 +37,8 @@ export const CAPTCHA_RULES = {
   vote: { unit: 'user', count: 40, exempt: 'staff' },
   /**
    * Signing in to an account that has had too many wrong passwords (rate limit `login_account_failures`):
-   * the caller is marked and must solve a captcha, instead of the owner being refused (DESIGN §9).
+   * the caller is marked and must solve a captcha, instead of the owner being refused
+   * (docs/adr/0042-token-checks-and-login-limits.md).
    */
   login_guard: { unit: 'ip', count: 1, always: true },
 } as const satisfies Record<string, CaptchaRule>;

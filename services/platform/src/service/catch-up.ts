@@ -6,7 +6,7 @@ import type { HttpApp } from '../http/app';
 import type { ProjectionRunner } from '../projections/runner';
 
 /**
- * A service's waits for events that are on their way (DESIGN §9, "Catching up"): for one of its
+ * A service's waits for events that are on their way (docs/adr/0044-catching-up.md): for one of its
  * projections to apply what its source had committed, and, on Kafka, for its own relay to publish what
  * it committed. Bound to the runner and the relay once they start.
  */

@@ -22,7 +22,7 @@ export interface ServiceContext {
   log: Logger;
   /** When this service's read models change; caches of query results key on it. */
   changes: ChangeFeed;
-  /** Waits for events on their way to this service's projections (DESIGN §9, "Catching up"). */
+  /** Waits for events on their way to this service's projections (docs/adr/0044-catching-up.md). */
   catchUp: CatchUps;
   /** The current site settings (this service's copy), read again only when they change. */
   siteSettings(): Promise<SiteSettings>;

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { createEventBus } from '../bus/create-bus';
+import { busSettingsOf, createEventBus } from '../bus/create-bus';
 import { type AgoraConfig, ConfigError, loadConfig } from '../config/config';
 import type { ServiceModule } from './module';
 import { startService } from './service';
@@ -55,14 +55,12 @@ export async function runServiceProcess(module: ServiceModule): Promise<void> {
     exitOnConfigError(new ConfigError('DATABASE_URL (databaseUrl) is required to run a service alone'));
   const log = createLogger(config);
   const bus = await createEventBus({
-    kind: config.bus,
-    databaseUrl: config.databaseUrl!,
-    kafkaBrokers: config.kafkaBrokers,
-    kafkaPartitions: config.kafkaPartitions,
+    ...busSettingsOf(config),
+    databaseUrl: config.databaseUrl,
     clientId: `agora-${module.name}`,
     log,
   });
-  const service = await startService(module, { config, databaseUrl: config.databaseUrl!, bus, log });
+  const service = await startService(module, { config, databaseUrl: config.databaseUrl, bus, log });
   await service.app.listen({ host: config.host, port: config.port });
   log.info(`${module.name} service listening on http://${config.host}:${config.port}`);
   onShutdown(async () => {

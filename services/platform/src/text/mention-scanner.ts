@@ -62,7 +62,7 @@ function scanText(src: string, { start, end: to }: Span): MentionSpan[] {
   let commentEnd = -2; // where the next `-->` is, once looked up
   let i = start;
   while (i < to) {
-    const c = src[i]!;
+    const c = src.charAt(i);
     if (c === '\\') {
       i += 2;
     } else if (c === '`') {
@@ -83,7 +83,7 @@ function scanText(src: string, { start, end: to }: Span): MentionSpan[] {
         (open.image ? imageTexts : linkTexts).push({ start: open.at, end: i });
       i = open && next === '(' ? skipDestination(src, i + 1, to) : i + 1;
     } else if (!wordChar.test(src[i - 1] ?? '') && startsUrl(src, i)) {
-      while (i < to && !/[\s<]/.test(src[i]!)) i++;
+      while (i < to && !/[\s<]/.test(src.charAt(i))) i++;
     } else if (c === '@') {
       const mention = mentionAt(src, i, to);
       if (mention) found.push(mention);
@@ -94,7 +94,7 @@ function scanText(src: string, { start, end: to }: Span): MentionSpan[] {
   }
   const inImage = coveredBy(found, imageTexts);
   const inLink = coveredBy(found, linkTexts);
-  return found.flatMap((mention, k) => (inImage[k] ? [] : [{ ...mention, inLink: inLink[k]! }]));
+  return found.flatMap((mention, k) => (inImage[k] ? [] : [{ ...mention, inLink: inLink[k] === true }]));
 }
 
 /** For each span (in source order), whether one of the intervals holds it. */
@@ -103,7 +103,9 @@ function coveredBy(spans: Span[], intervals: Span[]): boolean[] {
   let next = 0;
   let reach = -1;
   return spans.map((span) => {
-    while (next < sorted.length && sorted[next]!.start < span.start) reach = Math.max(reach, sorted[next++]!.end);
+    for (let interval = sorted[next]; interval && interval.start < span.start; interval = sorted[++next]) {
+      reach = Math.max(reach, interval.end);
+    }
     return reach >= span.end;
   });
 }
@@ -119,12 +121,12 @@ function mentionAt(src: string, at: number, to: number): MentionSpan | undefined
   const chars: { char: string; end: number }[] = [];
   let i = at + 1;
   while (i < to) {
-    const c = src[i]!;
+    const c = src.charAt(i);
     if (handleChar.test(c)) {
       chars.push({ char: c, end: i + 1 });
       i++;
     } else if (c === '\\' && /[_.-]/.test(src[i + 1] ?? '')) {
-      chars.push({ char: src[i + 1]!, end: i + 2 });
+      chars.push({ char: src.charAt(i + 1), end: i + 2 });
       i += 2;
     } else {
       break;
@@ -178,6 +180,6 @@ function skipDestination(src: string, open: number, to: number): number {
 
 function skipSpaces(src: string, from: number, to: number): number {
   let i = from;
-  while (i < to && space.test(src[i]!)) i++;
+  while (i < to && space.test(src.charAt(i))) i++;
   return i;
 }

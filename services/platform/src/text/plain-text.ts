@@ -18,7 +18,7 @@ export function plainTextOfHtml(html: string): string {
       .replace(blockTag, ' ')
       .replace(/<[^>]*>/g, '')
       // One pass: `&amp;lt;` stays `&lt;`, as decoding `&amp;` last would leave it.
-      .replace(/&(?:lt|gt|quot|amp);/g, (entity) => ENTITIES[entity]!)
+      .replace(/&(?:lt|gt|quot|amp);/g, (entity) => ENTITIES[entity] ?? entity)
       .replace(/\s+/g, ' ')
       .trim()
   );

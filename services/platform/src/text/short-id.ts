@@ -28,7 +28,7 @@ function encode(value: bigint): string {
 function decode(digits: string): bigint | undefined {
   if (digits.endsWith('0')) return undefined;
   let value = 0n;
-  for (let i = digits.length - 1; i >= 0; i--) value = value * BASE + BigInt(DIGITS.indexOf(digits[i]!));
+  for (let i = digits.length - 1; i >= 0; i--) value = value * BASE + BigInt(DIGITS.indexOf(digits.charAt(i)));
   return value;
 }
 

@@ -1,8 +1,9 @@
+import { Limits } from '@agora/contracts';
 import { pinyin } from 'pinyin-pro';
 import { transliterate } from 'transliteration';
 
-const MAX_URL_TITLE_BYTES = 150;
-const MAX_TAG_SLUG_LENGTH = 35;
+const MAX_URL_TITLE_BYTES = Limits.question.urlTitleMaxBytes;
+const MAX_TAG_SLUG_LENGTH = Limits.tags.slugMaxLength;
 
 const han = /\p{Script=Han}+/gu;
 // Latin letters, accented ones included, stay as they are; the escaping of step 4 covers them.

@@ -1,5 +1,5 @@
+import { kafkaBrokers } from '@agora/test-support/database';
 import { describe, it } from 'vitest';
-import { kafkaBrokers } from '../../../../test-support/database';
 import { busContract } from './bus-contract';
 
 const brokers = kafkaBrokers();

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createTestDatabase } from '@agora/test-support/database';
+import { eventually } from '@agora/test-support/eventually';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../test-support/database';
-import { eventually } from '../../../../test-support/eventually';
 import { PostgresEventBus } from '../../src/bus/postgres/postgres-bus';
 import { connectDatabase, type ServiceDatabase } from '../../src/db/database';
 import { migrateService } from '../../src/db/migrate';
@@ -12,7 +12,7 @@ import { EventStore } from '../../src/eventstore/event-store';
 const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
 /**
- * An idle consumer asks the database nothing while the bus listens (DESIGN §9, "Idle costs nothing"), polls
+ * An idle consumer asks the database nothing while the bus listens (docs/adr/0048-idle-costs-nothing.md), polls
  * only while the listening connection is down, and loses no event across the loss.
  */
 describe('postgres bus: idle consumers', () => {

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createTestDatabase } from '@agora/test-support/database';
+import { eventually } from '@agora/test-support/eventually';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../test-support/database';
-import { eventually } from '../../../../test-support/eventually';
 import { readCheckpoint } from '../../src/bus/checkpoints';
 import { PostgresEventBus } from '../../src/bus/postgres/postgres-bus';
 import { connectDatabase, type ServiceDatabase } from '../../src/db/database';

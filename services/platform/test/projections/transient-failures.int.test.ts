@@ -1,11 +1,11 @@
 import { defineEvent } from '@agora/contracts';
+import { createTestDatabase } from '@agora/test-support/database';
+import { eventually } from '@agora/test-support/eventually';
 import { sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { Type } from 'typebox';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../../test-support/database';
-import { eventually } from '../../../../test-support/eventually';
 import { PostgresEventBus } from '../../src/bus/postgres/postgres-bus';
 import { connectDatabase, type ServiceDatabase, type Tx } from '../../src/db/database';
 import { migrateService } from '../../src/db/migrate';
@@ -16,7 +16,7 @@ import type { Projection } from '../../src/projections/projection';
 import { ProjectionRunner, parkedSummary } from '../../src/projections/runner';
 
 /**
- * DESIGN §9, "Projection batches": a transient database error (a real deadlock, a connection terminated
+ * docs/adr/0005-projection-batches.md: a transient database error (a real deadlock, a connection terminated
  * mid-batch) is retried in a new transaction for as long as it takes and parks nothing; only a failure
  * that repeats is set aside, and `retry` applies it once its cause is fixed.
  */

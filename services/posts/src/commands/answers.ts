@@ -1,6 +1,6 @@
+import { PostStatus } from '@agora/contracts';
 import { type Actor, errors, isStaff, renderMarkdown, type ServiceContext } from '@agora/platform';
 import { answerDecider } from '../domain/answer/decider';
-import { Status } from '../domain/question/decider';
 import { answerById, hasLiveAnswerBy, questionById } from '../queries/post-rows';
 import { postAnswerCommand } from './command-builders';
 import { can, requirePermission } from './permissions';
@@ -21,8 +21,8 @@ export class AnswerCommands {
     const settings = await this.context.siteSettings();
     requirePermission(actor, 'answer.add', settings);
     const question = await questionById(this.db, input.question_id);
-    if (!question || question.status === Status.deleted) throw errors.notFound('error.question.not_found');
-    if (question.status === Status.closed)
+    if (!question || question.status === PostStatus.deleted) throw errors.notFound('error.question.not_found');
+    if (question.status === PostStatus.closed)
       throw errors.business('error.question.closed', 'error.question.closed', 'toast');
     if (settings.questions.restrict_answer && (await hasLiveAnswerBy(this.db, question.id, actor.id))) {
       throw errors.forbidden(undefined, 'error.answer.restrict_answer');
@@ -38,7 +38,7 @@ export class AnswerCommands {
     input: { id: string; content: string; edit_summary: string },
   ): Promise<{ waitForReview: boolean }> {
     const answer = await answerById(this.db, input.id);
-    if (answer?.status !== 1) throw errors.notFound('error.answer.not_found');
+    if (answer?.status !== PostStatus.available) throw errors.notFound('error.answer.not_found');
     const settings = await this.context.siteSettings();
     const direct = answer.user_id === actor.id || can(actor, 'answer.edit_without_review', settings);
     if (!direct) requirePermission(actor, 'answer.edit', settings);
@@ -66,7 +66,7 @@ export class AnswerCommands {
     if (!own && !isStaff(actor)) throw errors.forbidden();
     // An owner may not delete an answer once its question is gone.
     const question = await questionById(this.db, answer.question_id);
-    if (own && !isStaff(actor) && (!question || question.status === Status.deleted)) {
+    if (own && !isStaff(actor) && (!question || question.status === PostStatus.deleted)) {
       throw errors.business('error.answer.cannot_delete', 'error.answer.cannot_delete', 'toast');
     }
     await this.streams.run(

@@ -1,6 +1,6 @@
+import { PostStatus, Role } from '@agora/contracts';
 import { type Actor, errors, isStaff, type ServiceContext } from '@agora/platform';
 import { commentDecider } from '../domain/comment/decider';
-import { Status } from '../domain/question/decider';
 import { answerById, liveComment, questionById } from '../queries/post-rows';
 import { renderMentions } from './mentions';
 import { requirePermission } from './permissions';
@@ -62,7 +62,7 @@ export class CommentCommands {
       {
         type: 'edit',
         actorId: actor.id,
-        actorIsAdmin: actor.roleId === 2,
+        actorIsAdmin: actor.roleId === Role.admin,
         now: new Date().toISOString(),
         originalText: input.original_text,
         parsedText: parsed,
@@ -84,9 +84,9 @@ export class CommentCommands {
   /** A comment goes on a question or an answer that is not deleted. */
   private async target(objectId: string): Promise<{ questionId: string }> {
     const question = await questionById(this.db, objectId);
-    if (question && question.status !== Status.deleted) return { questionId: question.id };
+    if (question && question.status !== PostStatus.deleted) return { questionId: question.id };
     const answer = await answerById(this.db, objectId);
-    if (answer && answer.status === 1) return { questionId: answer.question_id };
+    if (answer && answer.status === PostStatus.available) return { questionId: answer.question_id };
     throw errors.notFound('error.object.not_found');
   }
 }

@@ -1,4 +1,4 @@
-import { isTagSlug, normalizeTagSlug, type SiteSettings } from '@agora/contracts';
+import { isTagSlug, Limits, normalizeTagSlug, type SiteSettings } from '@agora/contracts';
 import { type Actor, checkPermission, type Db, errors, executePrepared, isStaff } from '@agora/platform';
 import { sql } from 'kysely';
 
@@ -11,8 +11,6 @@ export interface Tag {
   display_name: string;
 }
 
-const MAX_TAGS = 5;
-
 /** Slugs compare case-insensitively (spaces become `-`); a repeated tag counts once. */
 export function normalizeTags(items: TagItem[]): Tag[] {
   const seen = new Set<string>();
@@ -20,10 +18,17 @@ export function normalizeTags(items: TagItem[]): Tag[] {
   for (const item of items) {
     const slug = normalizeTagSlug(item.slug_name);
     if (!isTagSlug(slug))
-      throw errors.fields({ field: 'tags', key: 'error.tag.invalid_slug', params: { slug: item.slug_name } });
+      throw errors.fields({
+        field: 'tags',
+        key: 'error.tag.invalid_slug',
+        params: { slug: item.slug_name, max: Limits.tags.slugMaxLength },
+      });
     if (seen.has(slug)) continue;
     seen.add(slug);
-    tags.push({ slug_name: slug, display_name: [...(item.display_name?.trim() || slug)].slice(0, 35).join('') });
+    tags.push({
+      slug_name: slug,
+      display_name: [...(item.display_name?.trim() || slug)].slice(0, Limits.tags.nameMaxLength).join(''),
+    });
   }
   return tags;
 }
@@ -92,8 +97,8 @@ export function checkTags(
   const minimum = Math.max(1, settings.questions.min_tags);
   if (tags.length < minimum)
     throw errors.fields({ field: 'tags', key: 'validation.min_items', params: { limit: minimum } });
-  if (tags.length > MAX_TAGS)
-    throw errors.fields({ field: 'tags', key: 'validation.max_items', params: { limit: MAX_TAGS } });
+  if (tags.length > Limits.tags.maxPerQuestion)
+    throw errors.fields({ field: 'tags', key: 'validation.max_items', params: { limit: Limits.tags.maxPerQuestion } });
   const slugs = tags.map((t) => t.slug_name);
   if (settings.tags.required_tag) {
     const recommended = new Set(settings.tags.recommend_tags.map((t) => t.slug_name.toLowerCase()));
@@ -110,10 +115,10 @@ export function checkTags(
   const recommendedOrReserved = new Set(
     [...settings.tags.recommend_tags, ...settings.tags.reserved_tags].map((t) => t.slug_name.toLowerCase()),
   );
-  const fresh = slugs.filter((s) => !known.has(s) && !recommendedOrReserved.has(s));
-  if (fresh.length && !checkPermission(actor, 'tag.add', settings.privileges.level).allowed) {
+  const [fresh] = slugs.filter((s) => !known.has(s) && !recommendedOrReserved.has(s));
+  if (fresh !== undefined && !checkPermission(actor, 'tag.add', settings.privileges.level).allowed) {
     throw errors.business('error.tag.no_permission_to_create', 'error.tag.no_permission_to_create', 'toast', {
-      slug: fresh[0]!,
+      slug: fresh,
     });
   }
 }

@@ -1,6 +1,6 @@
-import { CatchUp } from '@agora/contracts';
+import { CatchUp, PostStatus } from '@agora/contracts';
 import { type Actor, errors, isStaff, type ServiceContext, urlTitle } from '@agora/platform';
-import { type QuestionCommand, questionDecider, Status } from '../domain/question/decider';
+import { type QuestionCommand, questionDecider } from '../domain/question/decider';
 import { tagCatalogProjection } from '../projections/tag-catalog/projection';
 import { membersNamed } from '../queries/members';
 import { answerById, liveAnswerFacts, questionById } from '../queries/post-rows';
@@ -51,7 +51,7 @@ export class QuestionCommands {
     input: QuestionInput & { id: string; edit_summary: string },
   ): Promise<{ waitForReview: boolean; urlTitle: string }> {
     const question = await questionById(this.db, input.id);
-    if (!question || question.status === Status.deleted) throw errors.notFound('error.question.not_found');
+    if (!question || question.status === PostStatus.deleted) throw errors.notFound('error.question.not_found');
     const settings = await this.context.siteSettings();
     const own = question.user_id === actor.id;
     const direct = own || can(actor, 'question.edit_without_review', settings);
@@ -103,7 +103,7 @@ export class QuestionCommands {
 
   /**
    * A question's tags as the tags service has them: when one would be new, tags' events committed before
-   * the command (a tag just created, renamed or deleted) are waited for first (DESIGN §9, "Catching up").
+   * the command (a tag just created, renamed or deleted) are waited for first (docs/adr/0044-catching-up.md).
    */
   private async resolveTags(items: TagItem[]): Promise<ResolvedTags> {
     const tags = normalizeTags(items);
@@ -116,7 +116,7 @@ export class QuestionCommands {
   /** Invites users (by username) to answer: the question's author and those with the privilege. */
   async invite(actor: Actor, questionId: string, usernames: string[]): Promise<void> {
     const question = await questionById(this.db, questionId);
-    if (!question || question.status === Status.deleted) throw errors.notFound('error.question.not_found');
+    if (!question || question.status === PostStatus.deleted) throw errors.notFound('error.question.not_found');
     if (question.user_id !== actor.id) {
       requirePermission(actor, 'answer.invite_someone_to_answer', await this.context.siteSettings());
     }
@@ -125,7 +125,7 @@ export class QuestionCommands {
       new Map((await membersNamed(this.db, wanted)).map((r) => [r.username.toLowerCase(), r.user_id]));
     let found = await lookUp();
     if (wanted.some((u) => !found.has(u))) {
-      // A member who signed up a moment ago may not have reached posts yet (DESIGN §9, "Catching up").
+      // A member who signed up a moment ago may not have reached posts yet (docs/adr/0044-catching-up.md).
       await this.context.catchUp.projection(CatchUp.actorsProjection);
       found = await lookUp();
     }
@@ -141,11 +141,11 @@ export class QuestionCommands {
   /** Accepts an answer of the question, or (null) withdraws the acceptance: the asker's or a moderator's. */
   async accept(actor: Actor, questionId: string, answerId: string | null): Promise<void> {
     const question = await questionById(this.db, questionId);
-    if (!question || question.status === Status.deleted) throw errors.notFound('error.question.not_found');
+    if (!question || question.status === PostStatus.deleted) throw errors.notFound('error.question.not_found');
     if (question.user_id !== actor.id && !isStaff(actor)) throw errors.forbidden();
     if (answerId) {
       const answer = await answerById(this.db, answerId);
-      if (!answer || answer.question_id !== questionId || answer.status !== 1)
+      if (!answer || answer.question_id !== questionId || answer.status !== PostStatus.available)
         throw errors.notFound('error.answer.not_found');
     }
     await this.streams.run(questionId, questionDecider, { type: 'accept', actorId: actor.id, answerId }, actor.id);

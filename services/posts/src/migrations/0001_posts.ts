@@ -1,3 +1,4 @@
+import { PostStatusSql, ShowSql } from '@agora/platform';
 import { type Kysely, type Migration, sql } from 'kysely';
 
 export const key = '20261122_0001_posts';
@@ -40,7 +41,7 @@ export const migration: Migration = {
         updated_at timestamptz not null
       )`.execute(db);
     // One index per sort of the question list (behaviour §7a); pinned first in each.
-    const listed = sql`where status in (1, 2) and show = 1`;
+    const listed = sql`where status in (${PostStatusSql.available}, ${PostStatusSql.closed}) and show = ${ShowSql.shown}`;
     await sql`create index questions_newest on questions (pin desc, created_at desc, id desc) ${listed}`.execute(db);
     await sql`create index questions_active on questions (pin desc, post_update_time desc, id desc) ${listed}`.execute(
       db,
@@ -52,7 +53,7 @@ export const migration: Migration = {
       db,
     );
     await sql`create index questions_unanswered on questions (pin desc, created_at desc, id desc)
-              where status = 1 and show = 1 and answer_count = 0`.execute(db);
+              where status = ${PostStatusSql.available} and show = ${ShowSql.shown} and answer_count = 0`.execute(db);
     await sql`create index questions_user on questions (user_id, created_at desc)`.execute(db);
     await sql`
       create table question_tags (

@@ -6,9 +6,10 @@ import * as activeListCoversCreation from './0004_active_list_covers_creation';
 import * as readModelChanges from './0005_read_model_changes';
 import * as tagCatalog from './0006_tag_catalog';
 import * as tagCatalogChanges from './0007_tag_catalog_changes';
-import * as questionLinks from './0008_question_links';
+import * as questionFollows from './0008_question_follows';
+import * as questionLinks from './0009_question_links';
 
-/** In run order: file number, list and key order agree (DESIGN §9, "Migrations, one per file"). */
+/** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const postsMigrationFiles: readonly MigrationFile[] = [
   posts,
   invitations,
@@ -17,6 +18,7 @@ export const postsMigrationFiles: readonly MigrationFile[] = [
   readModelChanges,
   tagCatalog,
   tagCatalogChanges,
+  questionFollows,
   questionLinks,
 ];
 

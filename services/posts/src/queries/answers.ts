@@ -1,9 +1,8 @@
-import type { SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff } from '@agora/platform';
+import { PostStatus, type SiteSettings, seconds } from '@agora/contracts';
+import { type Actor, type Db, errors, first, isStaff, PostStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { answerActions } from '../responses/member-actions';
 import { loadAuthors } from './authors';
-import { seconds } from './questions';
 
 interface AnswerRow {
   id: string;
@@ -83,7 +82,9 @@ async function visibilityClass(db: Db, questionId: string, viewer: Actor | null,
   if (!viewer) return 'public';
   const authors = await cached(`hidden-answer-authors:${questionId}`, async () => {
     const { rows } = await sql<{ user_id: string }>`
-      select distinct user_id from answers where question_id = ${questionId} and status <> 1`.execute(db);
+      select distinct user_id from answers where question_id = ${questionId} and status <> ${PostStatusSql.available}`.execute(
+      db,
+    );
     return new Set(rows.map((r) => r.user_id));
   });
   return authors.has(viewer.id) ? `user:${viewer.id}` : 'public';
@@ -96,7 +97,9 @@ async function answerRows(db: Db, query: AnswerPageQuery, viewer: Actor | null, 
       : query.order === 'updated'
         ? sql`accepted desc, updated_at desc`
         : sql`accepted desc, vote_count desc, created_at`;
-  const visible = isStaff(viewer) ? sql`true` : sql`(status = 1 or user_id = ${viewer?.id ?? ''})`;
+  const visible = isStaff(viewer)
+    ? sql`true`
+    : sql`(status = ${PostStatusSql.available} or user_id = ${viewer?.id ?? ''})`;
   const where = sql`question_id = ${query.question_id} and ${visible}`;
   const [{ rows: counted }, { rows }] = await Promise.all([
     sql<{ n: number }>`select count(*)::int as n from answers where ${where}`.execute(db),
@@ -114,7 +117,8 @@ async function answerRows(db: Db, query: AnswerPageQuery, viewer: Actor | null, 
 export async function answerInfo(db: Db, id: string, viewer: Actor | null, settings: SiteSettings) {
   const { rows } = await sql<AnswerRow>`select * from answers where id = ${id}`.execute(db);
   const answer = rows[0];
-  const allowed = answer && (answer.status === 1 || isStaff(viewer) || viewer?.id === answer.user_id);
+  const allowed =
+    answer && (answer.status === PostStatus.available || isStaff(viewer) || viewer?.id === answer.user_id);
   if (!answer || !allowed) throw errors.notFound('error.answer.not_found');
-  return (await toAnswerInfos(db, [answer], viewer, settings))[0]!;
+  return first(await toAnswerInfos(db, [answer], viewer, settings), "the answer's reply");
 }

@@ -1,9 +1,8 @@
-import type { SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, errors } from '@agora/platform';
+import { type SiteSettings, seconds } from '@agora/contracts';
+import { type Actor, type Db, errors, first, PostStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { commentActions } from '../responses/member-actions';
 import { loadAuthors } from './authors';
-import { seconds } from './questions';
 
 interface CommentRow {
   id: string;
@@ -61,7 +60,7 @@ export async function commentPage(
   settings: SiteSettings,
 ) {
   const ordering = query.query_cond === 'vote' ? sql`vote_count desc, created_at, id` : sql`created_at, id`;
-  const where = sql`object_id = ${query.object_id} and status = 1`;
+  const where = sql`object_id = ${query.object_id} and status = ${PostStatusSql.available}`;
   const [{ rows: counted }, { rows }] = await Promise.all([
     sql<{ n: number }>`select count(*)::int as n from comments where ${where}`.execute(db),
     sql<CommentRow>`select * from comments where ${where} order by ${ordering}
@@ -71,7 +70,8 @@ export async function commentPage(
 }
 
 export async function commentInfo(db: Db, id: string, viewer: Actor | null, settings: SiteSettings) {
-  const { rows } = await sql<CommentRow>`select * from comments where id = ${id} and status = 1`.execute(db);
+  const { rows } =
+    await sql<CommentRow>`select * from comments where id = ${id} and status = ${PostStatusSql.available}`.execute(db);
   if (!rows[0]) throw errors.notFound('error.comment.not_found');
-  return (await toComments(db, rows, viewer, settings))[0]!;
+  return first(await toComments(db, rows, viewer, settings), "the comment's reply");
 }

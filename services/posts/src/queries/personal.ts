@@ -1,11 +1,9 @@
-import { objectTypeOf, type SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff } from '@agora/platform';
+import { objectTypeOf, postStatusName, type SiteSettings, seconds } from '@agora/contracts';
+import { type Actor, type Db, errors, isStaff, PostStatusSql, tagResps } from '@agora/platform';
 import { type RawBuilder, sql } from 'kysely';
-import { type QuestionRow, seconds } from './questions';
-import { tagResps } from './tags';
+import type { QuestionRow } from './questions';
 
 /** The question statuses as the personal lists name them (Answer's admin search names). */
-const QUESTION_STATUS: Record<number, string> = { 1: 'available', 2: 'closed', 10: 'deleted', 11: 'pending' };
 
 export type PersonalOrder = 'newest' | 'score';
 
@@ -55,7 +53,7 @@ function userQuestionInfo(q: QuestionListRow, settings: SiteSettings) {
     collection_count: q.collection_count,
     created_at: seconds(q.created_at),
     accepted_answer_id: q.accepted_answer_id ?? '0',
-    status: QUESTION_STATUS[q.status] ?? '',
+    status: postStatusName(q.status) ?? '',
   };
 }
 
@@ -110,7 +108,7 @@ const questionWhere = (userId: string, viewer: Actor | null) =>
 const answerWhere = (userId: string, viewer: Actor | null) =>
   seesAll(viewer, userId)
     ? sql`a.user_id = ${userId}`
-    : sql`a.user_id = ${userId} and a.status = 1 and ${publicQuestion('q')}`;
+    : sql`a.user_id = ${userId} and a.status = ${PostStatusSql.available} and ${publicQuestion('q')}`;
 
 const QUESTION_ORDER: Record<PersonalOrder, RawBuilder<unknown>> = {
   newest: sql`q.created_at desc, q.id desc`,
@@ -159,8 +157,8 @@ export async function personalComments(db: Db, query: Paging & { username: strin
   const userId = await profileUserId(db, query.username);
   const where = seesAll(viewer, userId)
     ? sql`c.user_id = ${userId}`
-    : sql`c.user_id = ${userId} and c.status = 1 and ${publicQuestion('q')}
-          and (a.id is null or a.status = 1)`;
+    : sql`c.user_id = ${userId} and c.status = ${PostStatusSql.available} and ${publicQuestion('q')}
+          and (a.id is null or a.status = ${PostStatusSql.available})`;
   const from = sql`comments c join questions q on q.id = c.question_id left join answers a on a.id = c.object_id`;
   const [{ rows: counted }, { rows }] = await Promise.all([
     sql<{ n: number }>`select count(*)::int as n from ${from} where ${where}`.execute(db),

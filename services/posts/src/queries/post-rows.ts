@@ -1,4 +1,4 @@
-import type { Db } from '@agora/platform';
+import { type Db, PostStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 
 /** What the commands check of a question before they decide on its stream. */
@@ -10,6 +10,9 @@ export interface QuestionRecord {
   answer_count: number;
   accepted_answer_id: string | null;
   show: number;
+  follow_count: number;
+  /** A suggested edit waiting for review (it blocks every other edit). */
+  pending_revision_id: string | null;
 }
 
 /** What the commands check of an answer before they decide on its stream. */
@@ -20,6 +23,8 @@ export interface AnswerRecord {
   status: number;
   vote_count: number;
   accepted: boolean;
+  /** A suggested edit waiting for review (it blocks every other edit). */
+  pending_revision_id: string | null;
 }
 
 export async function questionById(db: Db, id: string): Promise<QuestionRecord | undefined> {
@@ -39,7 +44,7 @@ export async function liveAnswerFacts(
 ): Promise<{ n: number; votes: number; accepted: boolean }> {
   const { rows } = await sql<{ n: number; votes: number; accepted: boolean }>`
       select count(*)::int as n, coalesce(max(vote_count), 0)::int as votes, coalesce(bool_or(accepted), false) as accepted
-      from answers where question_id = ${questionId} and status = 1`.execute(db);
+      from answers where question_id = ${questionId} and status = ${PostStatusSql.available}`.execute(db);
   // An aggregate without grouping gives one row.
   return rows[0] ?? { n: 0, votes: 0, accepted: false };
 }
@@ -47,7 +52,7 @@ export async function liveAnswerFacts(
 /** Whether a member already has a live answer on a question (the site's one-answer rule). */
 export async function hasLiveAnswerBy(db: Db, questionId: string, userId: string): Promise<boolean> {
   const { rows } =
-    await sql`select 1 from answers where question_id = ${questionId} and user_id = ${userId} and status = 1`.execute(
+    await sql`select 1 from answers where question_id = ${questionId} and user_id = ${userId} and status = ${PostStatusSql.available}`.execute(
       db,
     );
   return rows.length > 0;
@@ -56,6 +61,6 @@ export async function hasLiveAnswerBy(db: Db, questionId: string, userId: string
 /** A live comment's author and the post it is on (a reply names it). */
 export async function liveComment(db: Db, id: string): Promise<{ user_id: string; object_id: string } | undefined> {
   const { rows } = await sql<{ user_id: string; object_id: string }>`
-        select user_id, object_id from comments where id = ${id} and status = 1`.execute(db);
+        select user_id, object_id from comments where id = ${id} and status = ${PostStatusSql.available}`.execute(db);
   return rows[0];
 }

@@ -1,10 +1,10 @@
-import type { SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff } from '@agora/platform';
+import { PostStatus, Show, type SiteSettings, seconds } from '@agora/contracts';
+import { type Actor, type Db, errors, isStaff, PostStatusSql, ShowSql, tagResps } from '@agora/platform';
 import { sql } from 'kysely';
 import { questionActions } from '../responses/member-actions';
 import { loadAuthors } from './authors';
 import type { ListCounts } from './list-counts';
-import { tagResps } from './tags';
+import { type MemberFacts, memberFacts, NO_MEMBER_FACTS } from './member-facts';
 
 export interface QuestionRow {
   id: string;
@@ -47,11 +47,9 @@ export function questionRowOf(json: unknown): QuestionRow {
   return row as unknown as QuestionRow;
 }
 
-export const seconds = (date: Date | null | undefined) => (date ? Math.floor(date.getTime() / 1000) : 0);
-
 /** Deleted and hidden questions are for their author and the moderators only (behaviour §7d, §4b). */
 export function visibleTo(viewer: Actor | null, q: { user_id: string; status: number; show: number }) {
-  if (q.status !== 10 && q.show === 1) return true;
+  if (q.status !== PostStatus.deleted && q.show === Show.shown) return true;
   return viewer !== null && (viewer.id === q.user_id || isStaff(viewer));
 }
 
@@ -67,11 +65,20 @@ export async function questionView(db: Db, id: string, settings: SiteSettings) {
 export type QuestionView = Awaited<ReturnType<typeof questionView>>;
 
 export async function questionInfo(db: Db, id: string, viewer: Actor | null, settings: SiteSettings) {
-  return questionInfoFor(await questionView(db, id, settings), viewer, settings);
+  const [view, member] = await Promise.all([questionView(db, id, settings), memberFacts(db, id, viewer)]);
+  return questionInfoFor(view, viewer, settings, member);
 }
 
-/** The question as the viewer may see it, with the actions open to them. */
-export function questionInfoFor(view: QuestionView, viewer: Actor | null, settings: SiteSettings) {
+/**
+ * The question as the viewer may see it, with the actions open to them; `answered`, `first_answer_id` and
+ * `is_followed` say what it is to them (`member`: theirs when signed in, none for an anonymous visitor).
+ */
+export function questionInfoFor(
+  view: QuestionView,
+  viewer: Actor | null,
+  settings: SiteSettings,
+  member: MemberFacts = NO_MEMBER_FACTS,
+) {
   if (!view || !visibleTo(viewer, view.q)) throw errors.notFound('error.question.not_found');
   const { q, authors } = view;
   const actions = questionActions(viewer, q, settings.privileges.level);
@@ -91,11 +98,11 @@ export function questionInfoFor(view: QuestionView, viewer: Actor | null, settin
     vote_count: q.vote_count,
     vote_status: '',
     collected: false,
-    is_followed: false,
+    is_followed: member.followed,
     accepted_answer_id: q.accepted_answer_id ?? '0',
-    first_answer_id: q.first_answer_id ?? '0',
+    first_answer_id: member.firstAnswerId ?? '',
     last_answer_id: q.last_answer_id ?? '0',
-    answered: q.answer_count > 0,
+    answered: member.firstAnswerId !== null,
     create_time: seconds(q.created_at),
     update_time: seconds(q.post_update_time),
     edit_time: seconds(q.last_edit_at),
@@ -103,7 +110,7 @@ export function questionInfoFor(view: QuestionView, viewer: Actor | null, settin
     pin: q.pin,
     show: q.show,
     operation:
-      q.status === 2
+      q.status === PostStatus.closed
         ? { type: 'closed', description: '', msg: q.close_msg, time: seconds(q.updated_at), level: 'info' }
         : { type: '', description: '', msg: '', time: 0, level: '' },
     user_info: authors.get(q.user_id),
@@ -214,8 +221,10 @@ export async function questionPage(
   scope?: ListScope,
 ) {
   const conditions = [
-    query.order === 'unanswered' ? sql`q.status = 1 and q.answer_count = 0` : sql`q.status in (1, 2)`,
-    sql`q.show = 1`,
+    query.order === 'unanswered'
+      ? sql`q.status = ${PostStatusSql.available} and q.answer_count = 0`
+      : sql`q.status in (${PostStatusSql.available}, ${PostStatusSql.closed})`,
+    sql`q.show = ${ShowSql.shown}`,
   ];
   const days = query.order === 'hot' ? (query.in_days ?? 90) : query.in_days;
   if (days) conditions.push(sql`q.created_at > now() - ${days} * interval '1 day'`);

@@ -1,9 +1,16 @@
-import type { SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff, renderMarkdown, urlTitle } from '@agora/platform';
+import { type SiteSettings, seconds } from '@agora/contracts';
+import {
+  type Actor,
+  type Db,
+  errors,
+  isStaff,
+  RevisionStatusSql,
+  renderMarkdown,
+  tagResps,
+  urlTitle,
+} from '@agora/platform';
 import { sql } from 'kysely';
 import { loadAuthors } from './authors';
-import { seconds } from './questions';
-import { tagResps } from './tags';
 import { type RevisionRow, visiblePost } from './timeline';
 
 /**
@@ -14,7 +21,9 @@ import { type RevisionRow, visiblePost } from './timeline';
 export async function revisionList(db: Db, objectId: string, viewer: Actor | null, settings: SiteSettings) {
   const post = await visiblePost(db, objectId, viewer);
   if (post.objectType === 'comment') throw errors.notFound('error.object.not_found');
-  const pending = isStaff(viewer) ? sql`true` : sql`(status <> 1 or user_id = ${viewer?.id ?? ''})`;
+  const pending = isStaff(viewer)
+    ? sql`true`
+    : sql`(status <> ${RevisionStatusSql.pending} or user_id = ${viewer?.id ?? ''})`;
   const { rows } = await sql<RevisionRow>`
     select * from revisions where object_id = ${objectId} and ${pending}
     order by created_at desc, id desc`.execute(db);

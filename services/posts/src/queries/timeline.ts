@@ -1,9 +1,8 @@
-import { objectTypeOf, type SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff, renderMarkdown } from '@agora/platform';
+import { objectTypeOf, PostStatus, RevisionStatus, type SiteSettings, seconds } from '@agora/contracts';
+import { type Actor, type Db, errors, isStaff, renderMarkdown, tagResps } from '@agora/platform';
 import { sql } from 'kysely';
 import { loadAuthors } from './authors';
-import { seconds, visibleTo } from './questions';
-import { tagResps } from './tags';
+import { visibleTo } from './questions';
 
 interface QuestionFacts {
   id: string;
@@ -49,7 +48,7 @@ export async function visiblePost(db: Db, objectId: string, viewer: Actor | null
     const { rows } = await sql<{ question_id: string; user_id: string; status: number }>`
       select question_id, user_id, status from answers where id = ${objectId}`.execute(db);
     const answer = rows[0];
-    if (answer && (answer.status === 1 || staffOrOwner(viewer, answer.user_id))) {
+    if (answer && (answer.status === PostStatus.available || staffOrOwner(viewer, answer.user_id))) {
       const question = await questionFacts(db, answer.question_id);
       if (question) {
         post = { objectType: 'answer', id: objectId, creatorId: answer.user_id, question, answerId: objectId };
@@ -59,14 +58,15 @@ export async function visiblePost(db: Db, objectId: string, viewer: Actor | null
     const { rows } = await sql<{ object_id: string; question_id: string; user_id: string; status: number }>`
       select object_id, question_id, user_id, status from comments where id = ${objectId}`.execute(db);
     const comment = rows[0];
-    if (comment && (comment.status === 1 || staffOrOwner(viewer, comment.user_id))) {
+    if (comment && (comment.status === PostStatus.available || staffOrOwner(viewer, comment.user_id))) {
       const question = await questionFacts(db, comment.question_id);
       const answerId = objectTypeOf(comment.object_id) === 'answer' ? comment.object_id : '';
       if (answerId) {
         const { rows: answers } = await sql<{ status: number; user_id: string }>`
           select status, user_id from answers where id = ${answerId}`.execute(db);
         const answer = answers[0];
-        if (!answer || (answer.status !== 1 && !staffOrOwner(viewer, answer.user_id))) throw notFound();
+        if (!answer || (answer.status !== PostStatus.available && !staffOrOwner(viewer, answer.user_id)))
+          throw notFound();
       }
       if (question) post = { objectType: 'comment', id: objectId, creatorId: comment.user_id, question, answerId };
     }
@@ -156,9 +156,9 @@ export interface RevisionRow {
   created_at: Date;
 }
 
-/** A suggested edit (status 1) is for its author and staff until it is reviewed. */
+/** A suggested edit (pending) is for its author and staff until it is reviewed. */
 export const revisionVisibleTo = (viewer: Actor | null, revision: { status: number; user_id: string }) =>
-  revision.status !== 1 || staffOrOwner(viewer, revision.user_id);
+  revision.status !== RevisionStatus.pending || staffOrOwner(viewer, revision.user_id);
 
 async function revisionDetail(db: Db, id: string, viewer: Actor | null, settings: SiteSettings) {
   if (id === '0') return null;

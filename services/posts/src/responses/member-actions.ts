@@ -1,3 +1,4 @@
+import { Pin, PostStatus, Role, Show } from '@agora/contracts';
 import { type Actor, checkPermission, isStaff } from '@agora/platform';
 import { COMMENT_EDIT_WINDOW_MS } from '../domain/comment/decider';
 
@@ -20,14 +21,14 @@ export function questionActions(
   const staff = isStaff(viewer);
   const actions: MemberAction[] = [];
   if (!own) actions.push(act('report', 'Flag', 'reason'));
-  if (q.status === 10) return staff ? [act('undelete', 'Undelete', 'confirm')] : [];
+  if (q.status === PostStatus.deleted) return staff ? [act('undelete', 'Undelete', 'confirm')] : [];
   if (own || checkPermission(viewer, 'question.edit', level).allowed) actions.push(act('edit', 'Edit', 'edit'));
-  if (staff && q.status === 1) actions.push(act('close', 'Close', 'reason'));
-  if (staff && q.status === 2) actions.push(act('reopen', 'Reopen', 'confirm'));
-  if (staff && q.show === 1)
-    actions.push(q.pin === 2 ? act('unpin', 'Unpin', 'confirm') : act('pin', 'Pin', 'confirm'));
-  if (staff && q.pin !== 2)
-    actions.push(q.show === 2 ? act('show', 'Show', 'confirm') : act('hide', 'Hide', 'confirm'));
+  if (staff && q.status === PostStatus.available) actions.push(act('close', 'Close', 'reason'));
+  if (staff && q.status === PostStatus.closed) actions.push(act('reopen', 'Reopen', 'confirm'));
+  if (staff && q.show === Show.shown)
+    actions.push(q.pin === Pin.pinned ? act('unpin', 'Unpin', 'confirm') : act('pin', 'Pin', 'confirm'));
+  if (staff && q.pin !== Pin.pinned)
+    actions.push(q.show === Show.hidden ? act('show', 'Show', 'confirm') : act('hide', 'Hide', 'confirm'));
   if (own || staff) actions.push(act('delete', 'Delete', 'confirm'));
   return actions;
 }
@@ -36,7 +37,7 @@ export function answerActions(viewer: Actor | null, a: { user_id: string; status
   if (!viewer) return [];
   const own = viewer.id === a.user_id;
   const staff = isStaff(viewer);
-  if (a.status === 10) return staff ? [act('undelete', 'Undelete', 'confirm')] : [];
+  if (a.status === PostStatus.deleted) return staff ? [act('undelete', 'Undelete', 'confirm')] : [];
   const actions: MemberAction[] = [];
   if (!own) actions.push(act('report', 'Flag', 'reason'));
   if (own || checkPermission(viewer, 'answer.edit', level).allowed) actions.push(act('edit', 'Edit', 'edit'));
@@ -49,7 +50,7 @@ export function commentActions(viewer: Actor | null, c: { user_id: string; creat
   const own = viewer.id === c.user_id;
   const actions: MemberAction[] = [];
   if (!own) actions.push(act('report', 'Flag', 'reason'));
-  if (viewer.roleId === 2 || (own && Date.now() - c.created_at.getTime() <= COMMENT_EDIT_WINDOW_MS)) {
+  if (viewer.roleId === Role.admin || (own && Date.now() - c.created_at.getTime() <= COMMENT_EDIT_WINDOW_MS)) {
     actions.push(act('edit', 'Edit', 'edit'));
   }
   if (own || isStaff(viewer)) actions.push(act('delete', 'Delete', 'confirm'));

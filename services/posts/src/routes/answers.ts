@@ -6,7 +6,7 @@ import {
   Limits,
   PageQuery,
 } from '@agora/contracts';
-import { type Actor, CaptchaFields, type HttpApp, ok, signedIn } from '@agora/platform';
+import { type Actor, CaptchaFields, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { AnswerCommands } from '../commands/answers';
 import type { QuestionCommands } from '../commands/questions';
@@ -16,7 +16,7 @@ import type { PostsReads } from '../queries/reads';
 import { sendSharedReply } from '../responses/shared-replies';
 import { Id, Null, USER } from './schemas';
 
-const Content = Type.String({ minLength: Limits.answer.minLength, maxLength: 65535 });
+const Content = Type.String({ minLength: Limits.answer.minLength, maxLength: Limits.post.bodyMaxLength });
 
 /** Answers: post, edit, delete, recover, accept, read one, and a question's answer page. */
 export async function answerRoutes(
@@ -38,8 +38,7 @@ export async function answerRoutes(
         response: { 200: EnvelopeSchema(AnswerWithQuestionSchema) },
       },
     },
-    async (request) =>
-      ok(request, await withQuestion(request.actor, await answers.post(signedIn(request), request.body))),
+    async (request) => ok(request, await withQuestion(request.actor, await answers.post(request.actor, request.body))),
   );
 
   app.put(
@@ -50,7 +49,7 @@ export async function answerRoutes(
         body: Type.Object({
           id: Id,
           content: Content,
-          edit_summary: Type.Optional(Type.String({ maxLength: 500 })),
+          edit_summary: Type.Optional(Type.String({ maxLength: Limits.post.editSummaryMaxLength })),
           title: Type.Optional(Type.String()),
           ...CaptchaFields,
         }),
@@ -58,7 +57,7 @@ export async function answerRoutes(
       },
     },
     async (request) => {
-      const result = await answers.edit(signedIn(request), {
+      const result = await answers.edit(request.actor, {
         ...request.body,
         edit_summary: request.body.edit_summary ?? '',
       });
@@ -73,7 +72,7 @@ export async function answerRoutes(
       schema: { body: Type.Object({ id: Id, ...CaptchaFields }), response: { 200: EnvelopeSchema(Null) } },
     },
     async (request) => {
-      await answers.delete(signedIn(request), request.body.id);
+      await answers.delete(request.actor, request.body.id);
       return ok(request, null);
     },
   );
@@ -82,7 +81,7 @@ export async function answerRoutes(
     '/answer/api/v1/answer/recover',
     { config: USER, schema: { body: Type.Object({ answer_id: Id }), response: { 200: EnvelopeSchema(Null) } } },
     async (request) => {
-      await answers.recover(signedIn(request), request.body.answer_id);
+      await answers.recover(request.actor, request.body.answer_id);
       return ok(request, null);
     },
   );
@@ -102,7 +101,7 @@ export async function answerRoutes(
     },
     async (request) => {
       const answerId = request.body.answer_id && request.body.answer_id !== '0' ? request.body.answer_id : null;
-      await questions.accept(signedIn(request), request.body.question_id, answerId);
+      await questions.accept(request.actor, request.body.question_id, answerId);
       return ok(request, null);
     },
   );
@@ -124,7 +123,7 @@ export async function answerRoutes(
         querystring: Type.Object({
           question_id: Id,
           order: Type.Optional(Type.String({ maxLength: 20 })),
-          ...PageQuery({ default: 999, max: 1000 }),
+          ...PageQuery({ default: Limits.pageSize.answers, max: Limits.pageSize.answersMax }),
         }),
         response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(AnswerInfoSchema) })) },
       },

@@ -1,12 +1,12 @@
 import { CommentItemSchema, EnvelopeSchema, Limits, PageQuery, UpdateCommentRespSchema } from '@agora/contracts';
-import { CaptchaFields, type HttpApp, ok, renderMarkdown, signedIn } from '@agora/platform';
+import { CaptchaFields, type HttpApp, ok, renderMarkdown } from '@agora/platform';
 import { Type } from 'typebox';
 import type { CommentCommands } from '../commands/comments';
 import { commentInfo, commentPage } from '../queries/comments';
 import type { PostsReads } from '../queries/reads';
 import { Id, Null, USER } from './schemas';
 
-const Text = Type.String({ minLength: 2, maxLength: 600 });
+const Text = Type.String({ minLength: Limits.comment.minLength, maxLength: Limits.comment.maxLength });
 
 /** Comments: add, edit, delete, read, a post's comment page; and the editor's preview. */
 export async function commentRoutes(
@@ -32,7 +32,7 @@ export async function commentRoutes(
     },
     async (request) => {
       const reply = request.body.reply_comment_id;
-      const id = await comments.add(signedIn(request), {
+      const id = await comments.add(request.actor, {
         object_id: request.body.object_id,
         original_text: request.body.original_text,
         ...(reply && reply !== '0' ? { reply_comment_id: reply } : {}),
@@ -51,7 +51,7 @@ export async function commentRoutes(
       },
     },
     async (request) => {
-      await comments.edit(signedIn(request), request.body);
+      await comments.edit(request.actor, request.body);
       const comment = await commentInfo(reads.db, request.body.comment_id, request.actor, await settings());
       return ok(request, {
         comment_id: comment.comment_id,
@@ -68,7 +68,7 @@ export async function commentRoutes(
       schema: { body: Type.Object({ comment_id: Id, ...CaptchaFields }), response: { 200: EnvelopeSchema(Null) } },
     },
     async (request) => {
-      await comments.delete(signedIn(request), request.body.comment_id);
+      await comments.delete(request.actor, request.body.comment_id);
       return ok(request, null);
     },
   );
@@ -105,7 +105,7 @@ export async function commentRoutes(
     {
       config: USER,
       schema: {
-        body: Type.Object({ content: Type.String({ maxLength: 65535 }) }),
+        body: Type.Object({ content: Type.String({ maxLength: Limits.post.bodyMaxLength }) }),
         response: { 200: EnvelopeSchema(Type.String()) },
       },
     },

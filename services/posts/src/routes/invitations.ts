@@ -1,5 +1,5 @@
 import { EnvelopeSchema } from '@agora/contracts';
-import { CaptchaFields, type HttpApp, ok, signedIn } from '@agora/platform';
+import { CaptchaFields, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { QuestionCommands } from '../commands/questions';
 import { UserBasicInfoSchema } from '../queries/authors';
@@ -38,7 +38,7 @@ export async function invitationRoutes(
       },
     },
     async (request) => {
-      await questions.invite(signedIn(request), request.body.id, request.body.invite_user);
+      await questions.invite(request.actor, request.body.id, request.body.invite_user);
       return ok(request, null);
     },
   );

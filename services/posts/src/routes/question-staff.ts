@@ -1,5 +1,5 @@
 import { EnvelopeSchema } from '@agora/contracts';
-import { type Actor, type HttpApp, ok, signedIn } from '@agora/platform';
+import { type Actor, type HttpApp, ok } from '@agora/platform';
 import { type Static, type TObject, Type } from 'typebox';
 import type { QuestionCommands } from '../commands/questions';
 import { Id, Null, USER } from './schemas';
@@ -8,7 +8,7 @@ import { Id, Null, USER } from './schemas';
 export async function questionStaffRoutes(app: HttpApp, questions: QuestionCommands) {
   const act = <T extends TObject>(path: string, body: T, run: (actor: Actor, body: Static<T>) => Promise<void>) =>
     app.put(path, { config: USER, schema: { body, response: { 200: EnvelopeSchema(Null) } } }, async (request) => {
-      await run(signedIn(request), request.body as Static<T>);
+      await run(request.actor, request.body as Static<T>);
       return ok(request, null);
     });
 
@@ -44,7 +44,7 @@ export async function questionStaffRoutes(app: HttpApp, questions: QuestionComma
     '/answer/api/v1/question/recover',
     { config: USER, schema: { body: Type.Object({ question_id: Id }), response: { 200: EnvelopeSchema(Null) } } },
     async (request) => {
-      const actor = signedIn(request);
+      const actor = request.actor;
       await questions.staffAction(actor, request.body.question_id, { type: 'undelete', actorId: actor.id });
       return ok(request, null);
     },

@@ -8,11 +8,12 @@ import {
   type SiteSettings,
   UpdateQuestionRespSchema,
 } from '@agora/contracts';
-import { CaptchaFields, type HttpApp, ok, ownAuthorCards, signedIn } from '@agora/platform';
+import { CaptchaFields, type HttpApp, ok, ownAuthorCards } from '@agora/platform';
 import { Type } from 'typebox';
 import type { AnswerCommands } from '../commands/answers';
 import type { QuestionCommands } from '../commands/questions';
 import { answerInfo } from '../queries/answers';
+import { memberFacts, questionMembers } from '../queries/member-facts';
 import { QUESTION_ORDERS, questionInfo, questionInfoFor, questionPage, questionView } from '../queries/questions';
 import type { PostsReads } from '../queries/reads';
 import { sendSharedReply } from '../responses/shared-replies';
@@ -20,12 +21,17 @@ import type { ViewCounter } from '../views/view-counter';
 import { Id, Null, USER } from './schemas';
 
 export const TagItemSchema = Type.Object({
-  slug_name: Type.String({ minLength: 1, maxLength: 35 }),
-  display_name: Type.Optional(Type.String({ maxLength: 35 })),
-  original_text: Type.Optional(Type.String({ maxLength: 65535 })),
+  slug_name: Type.String({ minLength: 1, maxLength: Limits.tags.slugMaxLength }),
+  display_name: Type.Optional(Type.String({ maxLength: Limits.tags.nameMaxLength })),
+  original_text: Type.Optional(Type.String({ maxLength: Limits.tags.descriptionMaxLength })),
 });
-const Title = Type.String({ minLength: 6, maxLength: Limits.question.titleMaxLength });
-const Body = Type.String({ maxLength: 65535 });
+const Title = Type.String({ minLength: Limits.question.titleMinLength, maxLength: Limits.question.titleMaxLength });
+const Body = Type.String({ maxLength: Limits.post.bodyMaxLength });
+/**
+ * A question's tags as sent: past `Limits.tags.maxPerQuestion` the command answers with its own message
+ * (the field and the limit); a list far past it is refused by the schema as too large to read.
+ */
+const TagList = Type.Array(TagItemSchema, { maxItems: 4 * Limits.tags.maxPerQuestion });
 
 /** Questions: ask (alone or with an answer), edit, delete, read one, the question list. */
 export async function questionRoutes(
@@ -47,14 +53,14 @@ export async function questionRoutes(
         body: Type.Object({
           title: Title,
           content: Body,
-          tags: Type.Array(TagItemSchema, { maxItems: 20 }),
+          tags: TagList,
           ...CaptchaFields,
         }),
         response: { 200: EnvelopeSchema(QuestionInfoSchema) },
       },
     },
     async (request) => {
-      const asker = signedIn(request);
+      const asker = request.actor;
       const { id, row } = await questions.askWithRow(asker, request.body);
       const s = await settings();
       // The reply is the row the ask wrote and the asker's own card, when both are at hand: no read back.
@@ -77,8 +83,8 @@ export async function questionRoutes(
           id: Id,
           title: Title,
           content: Body,
-          tags: Type.Array(TagItemSchema, { maxItems: 20 }),
-          edit_summary: Type.Optional(Type.String({ maxLength: 500 })),
+          tags: TagList,
+          edit_summary: Type.Optional(Type.String({ maxLength: Limits.post.editSummaryMaxLength })),
           invite_user: Type.Optional(Type.Array(Type.String())),
           ...CaptchaFields,
         }),
@@ -86,7 +92,7 @@ export async function questionRoutes(
       },
     },
     async (request) => {
-      const result = await questions.edit(signedIn(request), {
+      const result = await questions.edit(request.actor, {
         ...request.body,
         edit_summary: request.body.edit_summary ?? '',
       });
@@ -101,7 +107,7 @@ export async function questionRoutes(
       schema: { body: Type.Object({ id: Id, ...CaptchaFields }), response: { 200: EnvelopeSchema(Null) } },
     },
     async (request) => {
-      await questions.delete(signedIn(request), request.body.id);
+      await questions.delete(request.actor, request.body.id);
       return ok(request, null);
     },
   );
@@ -122,8 +128,14 @@ export async function questionRoutes(
         views.record(id, request.ip);
         return reply;
       }
+      // A member's own facts (did I answer, do I follow) come from who answered and follows it, kept beside the
+      // cached view (which stays everyone's) until the read models change.
       const s = await settings();
-      const info = questionInfoFor(await view(s), request.actor, s);
+      const [shared, members] = await Promise.all([
+        view(s),
+        reads.cached(`question-members:${id}`, () => questionMembers(reads.db, id)),
+      ]);
+      const info = questionInfoFor(shared, request.actor, s, await memberFacts(reads.db, id, request.actor, members));
       views.record(info.id, request.actor.id);
       return ok(request, info);
     },
@@ -167,8 +179,8 @@ export async function questionRoutes(
         body: Type.Object({
           title: Title,
           content: Body,
-          tags: Type.Array(TagItemSchema, { maxItems: 20 }),
-          answer_content: Type.String({ minLength: Limits.answer.minLength, maxLength: 65535 }),
+          tags: TagList,
+          answer_content: Type.String({ minLength: Limits.answer.minLength, maxLength: Limits.post.bodyMaxLength }),
           mention_username_list: Type.Optional(Type.Array(Type.String())),
           ...CaptchaFields,
         }),
@@ -177,7 +189,7 @@ export async function questionRoutes(
     },
     async (request) => {
       const { answer_content, ...question } = request.body;
-      const asker = signedIn(request);
+      const asker = request.actor;
       const questionId = await questions.ask(asker, question);
       const answerId = await answers.post(asker, { question_id: questionId, content: answer_content });
       const s = await settings();

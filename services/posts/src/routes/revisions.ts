@@ -2,8 +2,10 @@ import { EnvelopeSchema } from '@agora/contracts';
 import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import { UserBasicInfoSchema } from '../queries/authors';
+import { checkEditable } from '../queries/edit-check';
 import type { PostsReads } from '../queries/reads';
 import { revisionList } from '../queries/revisions';
+import { Id } from './schemas';
 
 /** api.md GetRevisionResp; `content` is the post as that revision had it. */
 const RevisionSchema = Type.Object({
@@ -19,7 +21,10 @@ const RevisionSchema = Type.Object({
   user_info: UserBasicInfoSchema,
 });
 
-/** `GET revisions?object_id=`: the edit history of a question or answer (behaviour §3b). */
+/**
+ * `GET revisions?object_id=`: the edit history of a question or answer (behaviour §3b); `revisions/edit/check?id=`:
+ * whether the caller may open its editor now (the reference's client asks before it opens one).
+ */
 export async function revisionRoutes(app: HttpApp, reads: PostsReads) {
   const settings = () => reads.settings();
 
@@ -34,5 +39,17 @@ export async function revisionRoutes(app: HttpApp, reads: PostsReads) {
     },
     async (request) =>
       ok(request, await revisionList(reads.db, request.query.object_id, request.actor, await settings())),
+  );
+
+  app.get(
+    '/answer/api/v1/revisions/edit/check',
+    {
+      config: { auth: 'user' },
+      schema: { querystring: Type.Object({ id: Id }), response: { 200: EnvelopeSchema(Type.Null()) } },
+    },
+    async (request) => {
+      await checkEditable(reads.db, request.actor, request.query.id, await settings());
+      return ok(request, null);
+    },
   );
 }

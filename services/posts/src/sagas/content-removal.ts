@@ -1,5 +1,5 @@
-import { UserDeleted } from '@agora/contracts';
-import type { Actor, Projection } from '@agora/platform';
+import { MailStatus, Role, UserDeleted } from '@agora/contracts';
+import { type Actor, PostStatusSql, type Projection } from '@agora/platform';
 import { sql } from 'kysely';
 import type { AnswerCommands } from '../commands/answers';
 import type { CommentCommands } from '../commands/comments';
@@ -31,9 +31,9 @@ export function contentRemovalProjection(commands: {
         displayName: '',
         email: '',
         avatar: { type: '', gravatar: '', custom: '' },
-        roleId: 2,
+        roleId: Role.admin,
         status: 'normal',
-        mailStatus: 1,
+        mailStatus: MailStatus.activated,
         suspendedUntil: null,
         rank: 0,
         language: 'en_US',
@@ -42,7 +42,9 @@ export function contentRemovalProjection(commands: {
         (
           await sql<{
             id: string;
-          }>`select id from ${sql.table(table)} where user_id = ${data.user_id} and status <> 10`.execute(tx)
+          }>`select id from ${sql.table(table)} where user_id = ${data.user_id} and status <> ${PostStatusSql.deleted}`.execute(
+            tx,
+          )
         ).rows.map((r) => r.id);
       for (const id of await ids('comments')) await comments.delete(admin, id);
       for (const id of await ids('answers')) await answers.delete(admin, id);

@@ -55,9 +55,9 @@ export class ViewCounter {
     const unique = this.unique;
     this.views = new Map();
     this.unique = new Map();
-    const counts = [...views.keys()].map((id) => ({
+    const counts = [...views].map(([id, count]) => ({
       question_id: id,
-      views: views.get(id)!,
+      views: count,
       unique_views: unique.get(id) ?? 0,
     }));
     try {

@@ -1,7 +1,8 @@
+import { PostStatus, postStatusName } from '@agora/contracts';
 import type { Db } from '@agora/platform';
 import { type RawBuilder, sql } from 'kysely';
 import type { PostType } from '../query-language/parser';
-import type { IndexDocument, PostStatus, Visibility } from '../search-index/port';
+import type { IndexDocument, IndexedStatus, Visibility } from '../search-index/port';
 
 interface DocumentRow {
   id: string;
@@ -29,12 +30,15 @@ interface TagTerms {
   main_display: string | null;
 }
 
-const STATUS: Record<number, PostStatus> = { 1: 'available', 2: 'closed', 10: 'deleted' };
-const DELETED = 10;
+/** The status name a document and a result show for a status code. */
+export function indexedStatus(code: number): IndexedStatus {
+  const name = postStatusName(code);
+  return name === 'closed' || name === 'deleted' ? name : 'available';
+}
 
 /** Who may find a post: nobody once it or its question is deleted, staff only while its question is hidden. */
 export function visibilityOf(row: Pick<DocumentRow, 'status' | 'q_status' | 'q_hidden'>): Visibility {
-  if (row.status === DELETED || row.q_status === null || row.q_status === DELETED) return 'none';
+  if (row.status === PostStatus.deleted || row.q_status === null || row.q_status === PostStatus.deleted) return 'none';
   return row.q_hidden ? 'staff' : 'public';
 }
 
@@ -96,7 +100,7 @@ export async function toDocuments(db: Db, rows: DocumentRow[]): Promise<IndexDoc
       voteCount: row.vote_count,
       answerCount: row.q_answer_count ?? 0,
       accepted: question ? row.q_accepted !== null : row.q_accepted === row.id,
-      status: STATUS[row.status] ?? 'available',
+      status: indexedStatus(row.status),
       visibility: visibilityOf(row),
       createdAt: row.created_at,
       activeAt: row.active_at,

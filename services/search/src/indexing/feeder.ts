@@ -73,7 +73,7 @@ export class IndexFeeder {
   /**
    * Ships whenever the read model changed: the change feed announces every commit to `search_posts` (a
    * statement trigger, and this process's own projection batches), so while it listens the feeder sleeps
-   * until then (DESIGN §9, "Idle costs nothing"). Without a change feed, or while it cannot hear, it looks
+   * until then (docs/adr/0048-idle-costs-nothing.md). Without a change feed, or while it cannot hear, it looks
    * ten times a second.
    */
   private async run(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Db } from '@agora/platform';
+import { type Db, first } from '@agora/platform';
 import { sql } from 'kysely';
 import type { SearchIndex } from '../search-index/port';
 import { loadDocumentRows, toDocuments } from './documents';
@@ -23,25 +23,22 @@ export interface ReindexResult {
   generation: string;
 }
 
-async function begin(options: ReindexOptions): Promise<{ state: ReindexState; resumed: boolean }> {
+async function begin(options: ReindexOptions): Promise<{ state: ReindexState; generation: string; resumed: boolean }> {
   const { db, index } = options;
   const previous = await readReindexState(db);
   if (previous?.phase === 'building' && previous.generation) {
-    if (!options.restart && (await index.hasGeneration(previous.generation))) return { state: previous, resumed: true };
-    await index.dropGeneration(previous.generation);
+    const { generation } = previous;
+    if (!options.restart && (await index.hasGeneration(generation)))
+      return { state: previous, generation, resumed: true };
+    await index.dropGeneration(generation);
   }
   const { rows } = await sql<{ total: number; start_seq: string }>`
     select count(*)::int as total, coalesce(max(seq), 0)::text as start_seq from search_posts`.execute(db);
-  const state: ReindexState = {
-    phase: 'building',
-    generation: await index.createGeneration(),
-    cursor: '',
-    done: 0,
-    total: rows[0]!.total,
-    startSeq: rows[0]!.start_seq,
-  };
+  const { total, start_seq } = first(rows, "the read model's size");
+  const generation = await index.createGeneration();
+  const state: ReindexState = { phase: 'building', generation, cursor: '', done: 0, total, startSeq: start_seq };
   await saveReindexState(db, state);
-  return { state, resumed: false };
+  return { state, generation, resumed: false };
 }
 
 /**
@@ -53,14 +50,14 @@ async function begin(options: ReindexOptions): Promise<{ state: ReindexState; re
 export async function reindex(options: ReindexOptions): Promise<ReindexResult> {
   const { db, index } = options;
   const batchSize = options.batchSize ?? 1000;
-  const { state, resumed } = await begin(options);
-  const generation = state.generation!;
+  const { state, generation, resumed } = await begin(options);
   options.onProgress?.(state.done, state.total);
   // Two batches are written at a time while the next is read; the position moves only past batches
   // that are written, in order.
   const writing: { last: string; size: number; written: Promise<void> }[] = [];
   const settleOldest = async () => {
-    const batch = writing.shift()!;
+    const batch = writing.shift();
+    if (!batch) return;
     await batch.written;
     state.cursor = batch.last;
     state.done += batch.size;
@@ -77,8 +74,8 @@ export async function reindex(options: ReindexOptions): Promise<ReindexResult> {
     let next = load(state.cursor);
     for (;;) {
       const rows = await next;
-      if (rows.length === 0) break;
-      const last = rows.at(-1)!.id;
+      const last = rows.at(-1)?.id;
+      if (last === undefined) break;
       next = load(last);
       const written = toDocuments(db, rows).then((documents) => index.write(documents, generation));
       written.catch(() => {});
@@ -97,9 +94,10 @@ export async function reindex(options: ReindexOptions): Promise<ReindexResult> {
   let seq = state.startSeq;
   for (;;) {
     const rows = await loadDocumentRows(db, sql`p.seq > ${seq}::bigint`, sql`p.seq`, batchSize);
-    if (rows.length === 0) break;
+    const last = rows.at(-1);
+    if (!last) break;
     await index.write(await toDocuments(db, rows), generation);
-    seq = rows.at(-1)!.seq;
+    seq = last.seq;
   }
   await index.activate(generation);
   await saveReindexState(db, { ...state, phase: 'done' });

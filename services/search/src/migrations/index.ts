@@ -3,7 +3,7 @@ import * as searchReadModel from './0001_search_read_model';
 import * as searchAnswerText from './0002_search_answer_text';
 import * as searchTitleWalk from './0003_search_title_walk';
 
-/** In run order: file number, list and key order agree (DESIGN §9, "Migrations, one per file"). */
+/** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const searchMigrationFiles: readonly MigrationFile[] = [searchReadModel, searchAnswerText, searchTitleWalk];
 
 export const searchMigrations = migrationsOf(searchMigrationFiles);

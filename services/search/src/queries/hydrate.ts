@@ -1,7 +1,7 @@
-import type { SearchResult, SiteSettings } from '@agora/contracts';
-import { type Db, effectiveStatus } from '@agora/platform';
+import { type SearchResult, type SiteSettings, seconds } from '@agora/contracts';
+import { type Db, deletedAuthorCard, effectiveStatus, tagResps } from '@agora/platform';
 import { sql } from 'kysely';
-import { visibilityOf } from '../indexing/documents';
+import { indexedStatus, visibilityOf } from '../indexing/documents';
 import type { Visibility } from '../search-index/port';
 import { excerptOf, type HighlightTerms, highlight, matchRanges } from './snippets';
 
@@ -30,7 +30,20 @@ interface ResultRow {
   suspended_until: Date | null;
 }
 
-const STATUS: Record<number, string> = { 1: 'available', 2: 'closed', 10: 'deleted' };
+/** A result's author; one who is deleted or unknown here is shown by the one rule of author cards. */
+function authorOf(row: ResultRow): SearchResult['object']['user_info'] {
+  if (!row.user_status || row.user_status === 'deleted') {
+    const { id, username, display_name, rank, status } = deletedAuthorCard(row.user_id);
+    return { id, username, display_name, rank, status };
+  }
+  return {
+    id: row.user_id,
+    username: row.username ?? '',
+    display_name: row.display_name ?? '',
+    rank: row.rank ?? 0,
+    status: effectiveStatus(row.user_status, row.suspended_until),
+  };
+}
 
 /**
  * The results of hits, in the hits' order, from the read model as it is now: current counts, author
@@ -56,8 +69,6 @@ export async function hydrateResults(
     left join actors a on a.user_id = p.user_id
     where p.id = any(${ids})`.execute(db);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const recommended = new Set(options.settings.tags.recommend_tags.map((t) => t.slug_name.toLowerCase()));
-  const reserved = new Set(options.settings.tags.reserved_tags.map((t) => t.slug_name.toLowerCase()));
   const results: SearchResult[] = [];
   for (const id of ids) {
     const row = byId.get(id);
@@ -73,28 +84,23 @@ export async function hydrateResults(
         title,
         url_title: row.url_title ?? '',
         excerpt,
-        created_at: Math.floor(row.created_at.getTime() / 1000),
+        created_at: seconds(row.created_at),
         vote_count: row.vote_count,
         accepted: question ? row.q_accepted !== null : row.q_accepted === row.id,
         answer_count: row.q_answer_count ?? 0,
-        user_info: {
-          id: row.user_id,
-          username: row.username ?? '',
-          display_name: row.display_name ?? '',
-          rank: row.rank ?? 0,
-          status: row.user_status ? effectiveStatus(row.user_status, row.suspended_until) : 'deleted',
-        },
-        tags: (row.tags ?? []).map((t) => {
-          const known = row.tag_names?.find(([slug]) => slug === t.slug_name);
-          return {
-            slug_name: t.slug_name,
-            display_name: known?.[1] ?? t.display_name,
-            main_tag_slug_name: known?.[2] ?? '',
-            recommend: recommended.has(t.slug_name),
-            reserved: reserved.has(t.slug_name),
-          };
-        }),
-        status: STATUS[row.status] ?? 'available',
+        user_info: authorOf(row),
+        tags: tagResps(
+          (row.tags ?? []).map((t) => {
+            const known = row.tag_names?.find(([slug]) => slug === t.slug_name);
+            return {
+              slug_name: t.slug_name,
+              display_name: known?.[1] ?? t.display_name,
+              main_tag_slug_name: known?.[2] ?? '',
+            };
+          }),
+          options.settings,
+        ),
+        status: indexedStatus(row.status),
         highlight: { title: highlight(title, matchRanges(title, options.terms)), excerpt: highlighted },
       },
     });

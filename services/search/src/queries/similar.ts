@@ -1,11 +1,9 @@
 import { type QuestionBaseInfo, SearchLimits } from '@agora/contracts';
 import type { Actor, Db } from '@agora/platform';
 import { sql } from 'kysely';
-import { visibilityOf } from '../indexing/documents';
+import { indexedStatus, visibilityOf } from '../indexing/documents';
 import type { SearchIndex } from '../search-index/port';
 import { visibilityFor } from './resolve';
-
-const STATUS: Record<number, string> = { 1: 'available', 2: 'closed', 10: 'deleted' };
 
 /**
  * `GET question/similar`: while asking, up to 10 questions whose titles share words with the title
@@ -48,7 +46,7 @@ export async function similarQuestions(
         answer_count: q.answer_count,
         collection_count: q.collection_count,
         follow_count: 0,
-        status: STATUS[q.status] ?? 'available',
+        status: indexedStatus(q.status),
         accepted_answer: q.accepted_answer_id !== null,
       },
     ];

@@ -116,7 +116,7 @@ export function findWords(
           end++;
           continue;
         }
-        const char = String.fromCodePoint(text.codePointAt(end)!);
+        const char = String.fromCodePoint(text.codePointAt(end) ?? code);
         if (!LATIN_WORD_CHAR.test(char)) break;
         end += char.length;
       }
@@ -127,7 +127,7 @@ export function findWords(
   }
   // Two beginnings may find the same word; each prefix's finds are in order, the union is not.
   found.sort((a, b) => a[0] - b[0]);
-  return found.filter((range, i) => i === 0 || range[0] !== found[i - 1]![0]).slice(0, limit);
+  return found.filter((range, i) => i === 0 || range[0] !== found[i - 1]?.[0]).slice(0, limit);
 }
 
 /** Where the terms occur in a text, as sorted, non-overlapping [start, end) ranges; `limit` stops early. */

@@ -41,7 +41,7 @@ function readUntil(text: string, start: number, close: string): [string, number]
 
 function readToken(text: string, start: number): [string, number] {
   let i = start;
-  while (i < text.length && !/\s/.test(text[i]!)) i++;
+  while (i < text.length && !/\s/.test(text.charAt(i))) i++;
   return [text.slice(start, i), i];
 }
 
@@ -112,7 +112,7 @@ export function parseQuery(input: string): ParsedQuery {
   const text = input.normalize('NFKC');
   let i = 0;
   while (i < text.length) {
-    const char = text[i]!;
+    const char = text.charAt(i);
     if (/\s/.test(char)) {
       i++;
       continue;
@@ -133,7 +133,7 @@ export function parseQuery(input: string): ParsedQuery {
     }
     const operator = /^([a-z]+):/i.exec(text.slice(i, i + 12));
     if (operator) {
-      const key = operator[1]!.toLowerCase();
+      const key = operator[0].slice(0, -1).toLowerCase(); // the name before the colon
       const valueStart = i + operator[0].length;
       const [value, next] =
         text[valueStart] === '"' ? readUntil(text, valueStart + 1, '"') : readToken(text, valueStart);

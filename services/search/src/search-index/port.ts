@@ -1,10 +1,11 @@
-import { SearchLimits, type SearchOrder } from '@agora/contracts';
+import { type PostStatusName, SearchLimits, type SearchOrder } from '@agora/contracts';
 import type { Range } from '../query-language/criteria';
 import type { PostType } from '../query-language/parser';
 
 /** Who may find a document: everyone, staff only (a hidden question and its answers), or nobody (deleted). */
 export type Visibility = 'public' | 'staff' | 'none';
-export type PostStatus = 'available' | 'closed' | 'deleted';
+/** A post's status as documents keep it: the name of its code (`postStatusName`), pending posts never indexed. */
+export type IndexedStatus = Exclude<PostStatusName, 'pending'>;
 
 /** One question or answer as the index holds it: what is matched, filtered and sorted on. */
 export interface IndexDocument {
@@ -23,7 +24,7 @@ export interface IndexDocument {
   voteCount: number;
   answerCount: number;
   accepted: boolean;
-  status: PostStatus;
+  status: IndexedStatus;
   visibility: Visibility;
   createdAt: Date;
   activeAt: Date;

@@ -22,7 +22,11 @@ export function bigrams(run: string): string[] {
   const chars = [...run];
   if (chars.length < 2) return chars;
   const pairs: string[] = [];
-  for (let i = 0; i + 1 < chars.length; i++) pairs.push(chars[i]! + chars[i + 1]!);
+  let previous: string | undefined;
+  for (const char of chars) {
+    if (previous !== undefined) pairs.push(previous + char);
+    previous = char;
+  }
   return pairs;
 }
 

@@ -1,7 +1,7 @@
 import { defaultSiteSettings, Role } from '@agora/contracts';
 import { updateSettingsGroup } from '@agora/site';
+import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Stack } from '../../../../test-support/stack';
 import { searchFor } from '../../src/service';
 import { query } from './corpus';
 import {

@@ -1,5 +1,5 @@
 import { connectDatabase, migrateService, type ServiceDatabase } from '@agora/platform';
-import { createTestDatabase } from '../../../../test-support/database';
+import { createTestDatabase } from '@agora/test-support/database';
 import { searchMigrations } from '../../src/migrations';
 
 /** A fresh test database with the search schema migrated, and how to drop it. */

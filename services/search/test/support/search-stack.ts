@@ -3,10 +3,10 @@ import { identityService } from '@agora/identity';
 import { postsService } from '@agora/posts';
 import { siteService } from '@agora/site';
 import { tagsService } from '@agora/tags';
+import { createUser, login, setReputation, type TestUser } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { votesService } from '@agora/votes';
 import { expect } from 'vitest';
-import { createUser, login, setReputation, type TestUser } from '../../../../test-support/accounts';
-import { type Stack, startStack } from '../../../../test-support/stack';
 import { searchFor, searchService } from '../../src/service';
 
 export const API = '/answer/api/v1';

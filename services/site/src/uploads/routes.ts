@@ -120,14 +120,14 @@ export async function uploadRoutes(app: HttpApp, context: ServiceContext, option
         const problems: FieldProblem[] = [];
         if (!form.source) problems.push({ field: 'source', key: 'validation.required' });
         else if (!isUploadSource(form.source)) problems.push({ field: 'source', key: 'validation.invalid' });
-        if (!form.file || form.file.length === 0) problems.push({ field: 'file', key: 'validation.required' });
-        if (problems.length) throw errors.fields(...problems);
+        const original = form.file;
+        if (!original || original.length === 0) problems.push({ field: 'file', key: 'validation.required' });
+        if (problems.length || !original) throw errors.fields(...problems);
         const source = form.source as UploadSource;
-        const actor = request.actor!;
+        const actor = request.actor;
         if (source === 'branding' && actor.roleId !== Role.admin) throw errors.forbidden();
 
         const settings = await loadSiteSettings(context.database.db, context.config.siteUrl);
-        const original = form.file!;
         let image: Awaited<ReturnType<typeof processImage>>;
         try {
           image = await processImage(original, imageRules(settings.advanced), {

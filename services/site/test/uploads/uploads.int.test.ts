@@ -4,10 +4,10 @@ import { defaultSiteSettings, Limits, translate } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import type { ServiceModule } from '@agora/platform';
 import { siteService, updateSettingsGroup } from '@agora/site';
+import { createUser, login } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, login } from '../../../../test-support/accounts';
-import { type Stack, startStack } from '../../../../test-support/stack';
 import { FILE_PATH, uploadRoutes } from '../../src/uploads/routes';
 import { CAMERA, dominantAt, EXIF_GPS_POINTER, exifTags, HTML, jpegWithGps, png, SVG, TEXT, webp } from './fixtures';
 

@@ -5,7 +5,10 @@ import type { TagContent } from '../domain/tag/decider';
 /** A slug as typed, normalised (lower-case, spaces as `-`) and checked against spec §5. */
 export function tagSlug(raw: string, field = 'slug_name'): string {
   const slug = normalizeTagSlug(raw);
-  if (!isTagSlug(slug)) throw errors.fields({ field, key: 'error.tag.invalid_slug', params: { slug: raw.trim() } });
+  if (!isTagSlug(slug)) {
+    const params = { slug: raw.trim(), max: Limits.tags.slugMaxLength };
+    throw errors.fields({ field, key: 'error.tag.invalid_slug', params });
+  }
   return slug;
 }
 

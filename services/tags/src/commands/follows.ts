@@ -1,8 +1,8 @@
-import { isTagSlug, normalizeTagSlug } from '@agora/contracts';
+import { isTagSlug, Limits, normalizeTagSlug, TagStatus } from '@agora/contracts';
 import { type Actor, errors, type ServiceContext } from '@agora/platform';
 import { followsDecider, followsStream } from '../domain/follows/decider';
 import { lockTagRows } from '../projections/tags/row-locks';
-import { mainTagsBySlugs, TagStatus, tagById } from '../queries/tag-rows';
+import { mainTagsBySlugs, tagById } from '../queries/tag-rows';
 import { decideOn, inTransaction } from './streams';
 
 /** Following tags (spec §1): one tag at a time, or the whole list at once. A synonym stands for its main tag. */
@@ -34,12 +34,12 @@ export class FollowCommands {
   /** Replaces the followed list by slugs; unknown slugs are passed over, as the reference does. */
   async replace(actor: Actor, slugNames: string[]): Promise<void> {
     const slugs = slugNames.map(normalizeTagSlug);
-    const bad = slugs.findIndex((s) => !isTagSlug(s));
-    if (bad >= 0)
+    const bad = slugNames.find((name) => !isTagSlug(normalizeTagSlug(name)));
+    if (bad !== undefined)
       throw errors.fields({
         field: 'slug_name_list',
         key: 'error.tag.invalid_slug',
-        params: { slug: slugNames[bad]! },
+        params: { slug: bad, max: Limits.tags.slugMaxLength },
       });
     const tags = await mainTagsBySlugs(this.db, slugs);
     const command = { type: 'replace' as const, userId: actor.id, tagIds: tags.map((t) => t.id) };

@@ -1,10 +1,9 @@
-import type { SiteSettings } from '@agora/contracts';
-import { type Actor, errors, type ServiceContext } from '@agora/platform';
+import { type SiteSettings, TagStatus } from '@agora/contracts';
+import { type Actor, errors, type ServiceContext, tagMarks } from '@agora/platform';
 import { sql } from 'kysely';
 import { tagDecider } from '../domain/tag/decider';
 import { lockTagRows } from '../projections/tags/row-locks';
-import { tagMarks } from '../queries/marks';
-import { TagStatus, tagById, tagBySlug, tagsBySlugs } from '../queries/tag-rows';
+import { tagById, tagBySlug, tagsBySlugs } from '../queries/tag-rows';
 import { displayName, tagContent, tagSlug } from './content';
 import { can, requirePermission } from './permissions';
 import { decideOn, inTransaction } from './streams';
@@ -74,6 +73,18 @@ export class TagCommands {
     return { slug_name: slug };
   }
 
+  /**
+   * Whether the member may open the tag's editor now (`revisions/edit/check`, behaviour §3a): the tag is live,
+   * they may edit it, and no suggested edit of it waits for review (which blocks every edit until decided).
+   */
+  async checkEditable(actor: Actor, tagId: string): Promise<void> {
+    const tag = await this.liveTag(tagId);
+    const level = (await this.settings()).privileges.level;
+    if (!can(actor, 'tag.edit_without_review', level)) requirePermission(actor, 'tag.edit', level);
+    if (tag.pending_revision_id)
+      throw errors.business('error.revision.review_underway', 'error.revision.review_underway', 'toast');
+  }
+
   /** Applied at once with `tag.edit_without_review`, else a revision waits for review (behaviour §3a). */
   async edit(actor: Actor, input: TagEditInput): Promise<{ wait_for_review: boolean }> {
     const tag = await this.liveTag(input.tag_id);
@@ -140,29 +151,29 @@ export class TagCommands {
     const existing = new Map((await tagsBySlugs(this.db, slugs)).map((t) => [t.slug_name, t.id]));
     const fresh = slugs.filter((s) => !existing.has(s));
     const contents = new Map(
-      fresh.map((slug) => {
-        const item = items.get(slug)!;
-        return [
-          slug,
-          tagContent(slug, displayName(item.display_name, slug, 'synonym_tag_list'), item.original_text ?? ''),
-        ];
+      fresh.flatMap((slug) => {
+        const item = items.get(slug);
+        if (!item) return [];
+        const name = displayName(item.display_name, slug, 'synonym_tag_list');
+        return [[slug, tagContent(slug, name, item.original_text ?? '')] as const];
       }),
     );
-    const ids = slugs.map((slug) => existing.get(slug) ?? this.context.ids.next('tag'));
+    const synonyms = slugs.map((slug) => ({ slug, id: existing.get(slug) ?? this.context.ids.next('tag') }));
+    const ids = synonyms.map((s) => s.id);
     await inTransaction(this.context, async (tx) => {
       await lockTagRows(tx);
-      for (const [i, slug] of slugs.entries()) {
+      for (const { slug, id } of synonyms) {
         const content = contents.get(slug);
         if (!content) continue;
         const create = {
           type: 'create' as const,
-          tagId: ids[i]!,
+          tagId: id,
           userId: actor.id,
           revisionId: this.context.ids.next('revision'),
           questionId: null,
           content,
         };
-        await decideOn(this.context, tx, ids[i]!, tagDecider, create, actor.id);
+        await decideOn(this.context, tx, id, tagDecider, create, actor.id);
       }
       const set = { type: 'set_synonyms' as const, actorId: actor.id, synonymIds: ids };
       await decideOn(this.context, tx, main.id, tagDecider, set, actor.id);

@@ -1,3 +1,4 @@
+import { TagStatusSql } from '@agora/platform';
 import { type Kysely, type Migration, sql } from 'kysely';
 
 export const key = '20261125_0001_tags';
@@ -27,19 +28,21 @@ export const migration: Migration = {
         updated_at timestamptz not null
       )`.execute(db);
     // One index per sort of the tag page (main tags only, behaviour §12 tags page), and the lookups.
-    const listed = sql`where status = 1 and main_tag_id is null`;
+    const listed = sql`where status = ${TagStatusSql.available} and main_tag_id is null`;
     await sql`create index tags_popular on tags (question_count desc, slug_name) ${listed}`.execute(db);
     await sql`create index tags_name on tags (slug_name) ${listed}`.execute(db);
     await sql`create index tags_newest on tags (created_at desc, id desc) ${listed}`.execute(db);
-    await sql`create index tags_slug_prefix on tags (slug_name text_pattern_ops) where status = 1`.execute(db);
-    await sql`create index tags_display_prefix on tags (lower(display_name) text_pattern_ops) where status = 1`.execute(
+    await sql`create index tags_slug_prefix on tags (slug_name text_pattern_ops) where status = ${TagStatusSql.available}`.execute(
       db,
     );
-    await sql`create index tags_slug_trgm on tags using gin (slug_name public.gin_trgm_ops) where status = 1`.execute(
+    await sql`create index tags_display_prefix on tags (lower(display_name) text_pattern_ops) where status = ${TagStatusSql.available}`.execute(
+      db,
+    );
+    await sql`create index tags_slug_trgm on tags using gin (slug_name public.gin_trgm_ops) where status = ${TagStatusSql.available}`.execute(
       db,
     );
     await sql`create index tags_display_trgm on tags using gin (lower(display_name) public.gin_trgm_ops)
-              where status = 1`.execute(db);
+              where status = ${TagStatusSql.available}`.execute(db);
     await sql`create index tags_main on tags (main_tag_id) where main_tag_id is not null`.execute(db);
     // Revisions of tags: 0 created, 1 waiting for review, 2 applied, 3 rejected (behaviour §3b).
     await sql`

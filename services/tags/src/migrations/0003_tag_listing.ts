@@ -1,3 +1,4 @@
+import { TagStatusSql } from '@agora/platform';
 import { type Kysely, type Migration, sql } from 'kysely';
 
 export const key = '20261125_0003_tag_listing';
@@ -9,6 +10,6 @@ export const migration: Migration = {
       db,
     );
     await sql`insert into tag_listing (listed)
-              select count(*) from tags where status = 1 and main_tag_id is null`.execute(db);
+              select count(*) from tags where status = ${TagStatusSql.available} and main_tag_id is null`.execute(db);
   },
 };

@@ -4,7 +4,7 @@ import * as readModelChanges from './0002_read_model_changes';
 import * as tagListing from './0003_tag_listing';
 import * as tagChangeStamps from './0004_tag_change_stamps';
 
-/** In run order: file number, list and key order agree (DESIGN §9, "Migrations, one per file"). */
+/** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const tagsMigrationFiles: readonly MigrationFile[] = [tags, readModelChanges, tagListing, tagChangeStamps];
 
 export const tagsMigrations = migrationsOf(tagsMigrationFiles);

@@ -1,4 +1,4 @@
-import type { Db } from '@agora/platform';
+import { type Db, TagStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 import type { TagRow } from './tag-rows';
 
@@ -16,7 +16,7 @@ export async function followingTags(db: Db, userId: string): Promise<(TagRow & {
     select t.*, coalesce(m.slug_name, '') as main_tag_slug_name
     from tag_follows f join tags t on t.id = f.tag_id
     left join tags m on m.id = t.main_tag_id
-    where f.user_id = ${userId} and t.status = 1
+    where f.user_id = ${userId} and t.status = ${TagStatusSql.available}
     order by t.slug_name`.execute(db);
   return rows;
 }

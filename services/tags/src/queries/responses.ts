@@ -1,9 +1,8 @@
-import type { tagMarks } from './marks';
-import { type TagRow, TagStatus } from './tag-rows';
+import { seconds, TagStatus } from '@agora/contracts';
+import type { tagMarks } from '@agora/platform';
+import type { TagRow } from './tag-rows';
 
 type Marks = ReturnType<typeof tagMarks>;
-
-export const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** GetTagBasicResp: what a tag selector shows. */
 export function tagBasic(t: TagRow, marks: Marks) {

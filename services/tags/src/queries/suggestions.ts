@@ -1,8 +1,7 @@
-import { Limits, type SiteSettings } from '@agora/contracts';
-import type { Db } from '@agora/platform';
+import { Limits, type SiteSettings, TagStatus } from '@agora/contracts';
+import { type Db, TagStatusSql, tagMarks } from '@agora/platform';
 import { sql } from 'kysely';
 import { escapeLike } from './like';
-import { tagMarks } from './marks';
 import { tagBasic } from './responses';
 import type { IndexedTag, TagNames } from './tag-name-index';
 import { mainTagsBySlugs, type TagRow } from './tag-rows';
@@ -18,12 +17,12 @@ async function matching(db: Db, where: ReturnType<typeof sql>, exact: string, re
   const { rows } = await sql<TagRow>`
     select m.* from (
       select id, main_tag_id, slug_name, display_name, question_count from tags
-      where status = 1 and ${where}
+      where status = ${TagStatusSql.available} and ${where}
       order by (slug_name = ${exact} or lower(display_name) = ${exact}) desc, slug_name = any(${recommended}) desc,
                question_count desc, slug_name
       limit ${CANDIDATES}
     ) found
-    join tags m on m.id = coalesce(found.main_tag_id, found.id) and m.status = 1
+    join tags m on m.id = coalesce(found.main_tag_id, found.id) and m.status = ${TagStatusSql.available}
     order by (found.slug_name = ${exact} or lower(found.display_name) = ${exact}) desc,
              found.slug_name = any(${recommended}) desc, found.question_count desc, found.slug_name`.execute(db);
   return rows;
@@ -33,9 +32,12 @@ async function matching(db: Db, where: ReturnType<typeof sql>, exact: string, re
 function first<T>(items: Iterable<T>, n: number, before: (a: T, b: T) => number): T[] {
   const kept: T[] = [];
   for (const item of items) {
-    if (kept.length === n && before(item, kept[n - 1]!) >= 0) continue;
+    const last = kept[n - 1];
+    if (kept.length === n && last !== undefined && before(item, last) >= 0) continue;
     let at = kept.length;
-    while (at > 0 && before(item, kept[at - 1]!) < 0) at--;
+    for (let previous = kept[at - 1]; previous !== undefined && before(item, previous) < 0; previous = kept[at - 1]) {
+      at--;
+    }
     kept.splice(at, 0, item);
     if (kept.length > n) kept.pop();
   }
@@ -56,14 +58,16 @@ function matchingFromIndex(names: TagNames, text: string, recommended: string[],
     if (a.count !== b.count) return b.count - a.count;
     return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
   };
-  const live = (tag: IndexedTag) => tag.status === 1;
+  const live = (tag: IndexedTag) => tag.status === TagStatus.available;
   const candidates =
     how === 'prefix'
       ? names.withPrefix(text).filter(live)
       : names.containing(text).filter((tag) => live(tag) && !tag.slug.startsWith(text) && !tag.lower.startsWith(text));
   return first(candidates, CANDIDATES, before).flatMap((tag) => {
     const main = tag.main ? names.tags.get(tag.main) : tag;
-    return main?.status === 1 ? [{ id: main.id, slug_name: main.slug, display_name: main.display } as TagRow] : [];
+    return main?.status === TagStatus.available
+      ? [{ id: main.id, slug_name: main.slug, display_name: main.display } as TagRow]
+      : [];
   });
 }
 

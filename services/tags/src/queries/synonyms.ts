@@ -1,8 +1,8 @@
-import type { SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, errors } from '@agora/platform';
+import { type SiteSettings, TagStatus } from '@agora/contracts';
+import { type Actor, type Db, errors, TagStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { synonymActions } from './member-actions';
-import { type TagRow, TagStatus, tagById } from './tag-rows';
+import { type TagRow, tagById } from './tag-rows';
 
 /**
  * A main tag's live synonyms, each naming the main tag's slug; asked about a synonym, its main tag
@@ -18,7 +18,9 @@ export async function tagSynonyms(db: Db, tagId: string, viewer: Actor | null, s
     list = main && main.status === TagStatus.available ? [main] : [];
   } else {
     const { rows } = await sql<TagRow>`
-      select * from tags where main_tag_id = ${tag.id} and status = 1 order by slug_name`.execute(db);
+      select * from tags where main_tag_id = ${tag.id} and status = ${TagStatusSql.available} order by slug_name`.execute(
+      db,
+    );
     list = rows;
     mainSlug = tag.slug_name;
   }

@@ -1,10 +1,9 @@
-import { normalizeTagSlug, type SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff } from '@agora/platform';
+import { normalizeTagSlug, type SiteSettings, TagStatus } from '@agora/contracts';
+import { type Actor, type Db, errors, isStaff, tagMarks } from '@agora/platform';
 import { followedAmong } from './follows';
-import { tagMarks } from './marks';
 import { tagActions } from './member-actions';
 import { tagInfo } from './responses';
-import { TagStatus, tagById, tagBySlug } from './tag-rows';
+import { tagById, tagBySlug } from './tag-rows';
 
 /** A tag by id or by slug (any case); a deleted one only for moderators (behaviour §4b). */
 export async function tagDetail(

@@ -92,9 +92,8 @@ export class TagNameIndex implements TagNames {
       [sorted.bySlug, 'slug'],
       [sorted.byName, 'lower'],
     ] as const) {
-      for (let i = firstAtLeast(list, key, text); i < list.length && list[i]![key].startsWith(text); i++) {
-        found.set(list[i]!.id, list[i]!);
-      }
+      let i = firstAtLeast(list, key, text);
+      for (let tag = list[i]; tag?.[key].startsWith(text); tag = list[++i]) found.set(tag.id, tag);
     }
     return [...found.values()];
   }
@@ -127,13 +126,13 @@ export class TagNameIndex implements TagNames {
       if (before) {
         // The tag already carries its new name, so the search may stumble on it: then look it up.
         let at = firstAtLeast(list, key, before[key]);
-        while (at < list.length && list[at] !== tag && list[at]![key] === before[key]) at++;
+        while (at < list.length && list[at] !== tag && list[at]?.[key] === before[key]) at++;
         if (list[at] !== tag) at = list.indexOf(tag);
         if (at >= 0) list.splice(at, 1);
       }
       let at = firstAtLeast(list, key, tag[key]);
       // Lists sorted by a reader during this refresh may already hold a new tag.
-      while (at < list.length && list[at] !== tag && list[at]![key] === tag[key]) at++;
+      while (at < list.length && list[at] !== tag && list[at]?.[key] === tag[key]) at++;
       if (list[at] !== tag) list.splice(at, 0, tag);
     }
   }
@@ -172,7 +171,7 @@ export class TagNameIndex implements TagNames {
         const renamed = !known || known.slug !== row.slug_name || known.lower !== row.lower_name;
         const before = known ? { slug: known.slug, lower: known.lower } : null;
         // Updated in place: the sorted lists hold the same objects, so a new count needs no re-sort.
-        const tag = Object.assign(known ?? this.tags.set(row.id, {} as IndexedTag).get(row.id)!, {
+        const fields: IndexedTag = {
           id: row.id,
           slug: row.slug_name,
           display: row.display_name,
@@ -182,7 +181,9 @@ export class TagNameIndex implements TagNames {
           created: row.created_at.getTime(),
           status: row.status,
           main: row.main_tag_id,
-        });
+        };
+        const tag = known ? Object.assign(known, fields) : fields;
+        if (!known) this.tags.set(row.id, tag);
         if (renamed && ++moves > MOVES_BEFORE_RESORT) this.sorted = null;
         else if (renamed) this.moveInLists(tag, before);
         this.after = { tx: row.tx, seq: row.seq };
@@ -206,7 +207,8 @@ function firstAtLeast(list: IndexedTag[], key: 'slug' | 'lower', value: string):
   let high = list.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (list[middle]![key] < value) low = middle + 1;
+    const tag = list[middle];
+    if (tag && tag[key] < value) low = middle + 1;
     else high = middle;
   }
   return low;

@@ -1,9 +1,8 @@
-import type { SiteSettings } from '@agora/contracts';
-import type { Db } from '@agora/platform';
+import { type SiteSettings, TagStatus } from '@agora/contracts';
+import { type Db, TagStatusSql, tagMarks } from '@agora/platform';
 import { sql } from 'kysely';
 import { followedAmong } from './follows';
 import { escapeLike } from './like';
-import { tagMarks } from './marks';
 import { tagPageItem } from './responses';
 import type { IndexedTag, TagNames } from './tag-name-index';
 import { type TagRow, tagsByIds } from './tag-rows';
@@ -30,7 +29,7 @@ const ORDERINGS: Record<TagOrder, ReturnType<typeof sql>> = {
  * The same for every viewer (`is_follower` false): the viewer's follows are marked by `markFollowed`.
  */
 export async function tagPage(db: Db, query: TagPageQuery, settings: SiteSettings, names?: TagNames | null) {
-  const conditions = [sql`status = 1`, sql`main_tag_id is null`];
+  const conditions = [sql`status = ${TagStatusSql.available}`, sql`main_tag_id is null`];
   const filter = query.filter?.trim().toLowerCase();
   // A filter matches inside names, which no index of PostgreSQL serves for one or two characters.
   if (filter && names) return filteredFromIndex(db, names, filter, query, settings);
@@ -65,7 +64,8 @@ function compare(a: string, b: string) {
 /** A filtered tag page from the in-memory tag names: the matches counted and sorted there, one query for the rows. */
 async function filteredFromIndex(db: Db, names: TagNames, filter: string, query: TagPageQuery, settings: SiteSettings) {
   const matches: IndexedTag[] = [];
-  for (const tag of names.containing(filter)) if (tag.status === 1 && tag.main === null) matches.push(tag);
+  for (const tag of names.containing(filter))
+    if (tag.status === TagStatus.available && tag.main === null) matches.push(tag);
   const start = (query.page - 1) * query.page_size;
   const ids = matches
     .sort(BEFORE[query.query_cond])

@@ -1,7 +1,5 @@
-import type { Db, Tx } from '@agora/platform';
+import { type Db, TagStatusSql, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
-
-export const TagStatus = { available: 1, deleted: 10 } as const;
 
 export interface TagRow {
   id: string;
@@ -49,9 +47,11 @@ export async function mainTagsBySlugs(db: Db | Tx, slugs: string[]): Promise<Tag
   if (slugs.length === 0) return [];
   const { rows } = await sql<TagRow & { asked: string }>`
     select t.slug_name as asked, m2.* from tags t
-    left join tags m on m.id = t.main_tag_id and m.status = 1
+    left join tags m on m.id = t.main_tag_id and m.status = ${TagStatusSql.available}
     join tags m2 on m2.id = coalesce(m.id, t.id)
-    where t.slug_name = any(${slugs}) and t.status = 1 and (t.main_tag_id is null or m.id is not null)`.execute(db);
+    where t.slug_name = any(${slugs}) and t.status = ${TagStatusSql.available} and (t.main_tag_id is null or m.id is not null)`.execute(
+    db,
+  );
   const byAsked = new Map(rows.map((r) => [r.asked, r]));
   const seen = new Set<string>();
   const result: TagRow[] = [];

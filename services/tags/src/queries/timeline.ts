@@ -1,4 +1,4 @@
-import type { SiteSettings } from '@agora/contracts';
+import { RevisionStatus, type SiteSettings, seconds, TagStatus } from '@agora/contracts';
 import {
   type Actor,
   type Db,
@@ -9,8 +9,7 @@ import {
   renderMarkdown,
 } from '@agora/platform';
 import { sql } from 'kysely';
-import { seconds } from './responses';
-import { TagStatus, tagById } from './tag-rows';
+import { tagById } from './tag-rows';
 
 /** The tag events a timeline shows (behaviour §4a: created, edited, deleted, undeleted), by label. */
 const SHOWN: Record<string, string> = {
@@ -49,7 +48,12 @@ export async function tagTimeline(
   settings: SiteSettings,
 ) {
   const tag = await visibleTag(db, tagId, viewer);
-  const shown = (await store.readStream(tag.id)).filter((event) => SHOWN[event.type]).reverse();
+  const shown = (await store.readStream(tag.id))
+    .flatMap((event) => {
+      const activity = SHOWN[event.type];
+      return activity ? [{ ...event, activity }] : [];
+    })
+    .reverse();
   const actorOf = (data: TimelineData) => data.editor_id ?? data.actor_id ?? data.user_id ?? '';
   const main = tag.main_tag_id ? await tagById(db, tag.main_tag_id) : undefined;
   const authors = await loadAuthorCards(
@@ -74,7 +78,7 @@ export async function tagTimeline(
         activity_id: event.position.globalPosition,
         revision_id: data.revision_id ?? '0',
         created_at: seconds(new Date(event.occurredAt)),
-        activity_type: SHOWN[event.type]!,
+        activity_type: event.activity,
         comment: event.type === 'tags.tag_edited' && data.edit_summary ? renderMarkdown(data.edit_summary) : '',
         object_id: tag.id,
         object_type: 'tag',
@@ -100,7 +104,8 @@ async function revisionDetail(db: Db, id: string, viewer: Actor | null) {
     await sql<RevisionRow>`select tag_id, user_id, status, content from tag_revisions where id = ${id}`.execute(db);
   const revision = rows[0];
   // A suggestion still waiting for review is its author's and the moderators'.
-  if (!revision || (revision.status === 1 && !isStaff(viewer) && viewer?.id !== revision.user_id)) throw notFound();
+  if (!revision || (revision.status === RevisionStatus.pending && !isStaff(viewer) && viewer?.id !== revision.user_id))
+    throw notFound();
   const tag = await visibleTag(db, revision.tag_id, viewer);
   const main = tag.main_tag_id ? await tagById(db, tag.main_tag_id) : undefined;
   return {

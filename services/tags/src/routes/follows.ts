@@ -1,9 +1,8 @@
 import { EnvelopeSchema, FollowingTagSchema, FollowRespSchema, objectTypeOf } from '@agora/contracts';
-import { errors, type HttpApp, ok } from '@agora/platform';
+import { errors, type HttpApp, ok, tagMarks } from '@agora/platform';
 import { Type } from 'typebox';
 import type { FollowCommands } from '../commands/follows';
 import { followingTags } from '../queries/follows';
-import { tagMarks } from '../queries/marks';
 import { Id, Slug } from './schemas';
 
 /** Following tags: one at a time (`follow` with a tag id), the whole list, and the list itself. */
@@ -21,7 +20,7 @@ export async function followRoutes(app: HttpApp, follows: FollowCommands) {
       const { object_id, is_cancel } = request.body;
       // The gateway sends only tag ids here; other objects are followed in posts.
       if (objectTypeOf(object_id) !== 'tag') throw errors.fields({ field: 'object_id', key: 'validation.invalid' });
-      return ok(request, await follows.follow(request.actor!, object_id, is_cancel ?? false));
+      return ok(request, await follows.follow(request.actor, object_id, is_cancel ?? false));
     },
   );
 
@@ -35,7 +34,7 @@ export async function followRoutes(app: HttpApp, follows: FollowCommands) {
       },
     },
     async (request) => {
-      await follows.replace(request.actor!, request.body.slug_name_list);
+      await follows.replace(request.actor, request.body.slug_name_list);
       return ok(request, null);
     },
   );

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 export const Id = Type.String({ minLength: 1, maxLength: 64 });
 export const Slug = Type.String({ minLength: 1, maxLength: Limits.tags.slugMaxLength });
 export const DisplayName = Type.String({ maxLength: Limits.tags.nameMaxLength });
-export const Description = Type.String({ maxLength: 65536 });
+export const Description = Type.String({ maxLength: Limits.tags.descriptionMaxLength });
 export const TagItemSchema = Type.Object({
   slug_name: Slug,
   display_name: Type.Optional(DisplayName),

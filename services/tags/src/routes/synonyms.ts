@@ -28,7 +28,7 @@ export async function synonymRoutes(app: HttpApp, tags: TagCommands) {
       },
     },
     async (request) => {
-      await tags.setSynonyms(request.actor!, request.body);
+      await tags.setSynonyms(request.actor, request.body);
       return ok(request, null);
     },
   );

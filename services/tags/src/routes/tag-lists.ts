@@ -7,9 +7,8 @@ import {
   TagBasicSchema,
   TagPageItemSchema,
 } from '@agora/contracts';
-import { type HttpApp, ok } from '@agora/platform';
+import { type HttpApp, ok, tagMarks } from '@agora/platform';
 import { Type } from 'typebox';
-import { tagMarks } from '../queries/marks';
 import type { TagReads } from '../queries/reads';
 import { tagBasic } from '../queries/responses';
 import type { TagOrder } from '../queries/tag-page';

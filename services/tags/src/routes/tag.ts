@@ -46,7 +46,7 @@ export async function tagRoutes(app: HttpApp, tags: TagCommands) {
         response: { 200: EnvelopeSchema(AddTagRespSchema) },
       },
     },
-    async (request) => ok(request, await tags.create(request.actor!, request.body)),
+    async (request) => ok(request, await tags.create(request.actor, request.body)),
   );
 
   app.put(
@@ -59,19 +59,19 @@ export async function tagRoutes(app: HttpApp, tags: TagCommands) {
           slug_name: Type.Optional(Slug),
           display_name: Type.Optional(DisplayName),
           original_text: Type.Optional(Description),
-          edit_summary: Type.Optional(Type.String({ maxLength: 500 })),
+          edit_summary: Type.Optional(Type.String({ maxLength: Limits.post.editSummaryMaxLength })),
         }),
         response: { 200: EnvelopeSchema(UpdateTagRespSchema) },
       },
     },
-    async (request) => ok(request, await tags.edit(request.actor!, request.body)),
+    async (request) => ok(request, await tags.edit(request.actor, request.body)),
   );
 
   app.delete(
     '/answer/api/v1/tag',
     { config: USER, schema: { body: Type.Object({ tag_id: Id }), response: { 200: EnvelopeSchema(Null) } } },
     async (request) => {
-      await tags.delete(request.actor!, request.body.tag_id);
+      await tags.delete(request.actor, request.body.tag_id);
       return ok(request, null);
     },
   );
@@ -80,7 +80,7 @@ export async function tagRoutes(app: HttpApp, tags: TagCommands) {
     '/answer/api/v1/tag/recover',
     { config: USER, schema: { body: Type.Object({ tag_id: Id }), response: { 200: EnvelopeSchema(Null) } } },
     async (request) => {
-      await tags.recover(request.actor!, request.body.tag_id);
+      await tags.recover(request.actor, request.body.tag_id);
       return ok(request, null);
     },
   );

@@ -1,10 +1,10 @@
-import { isTagSlug, Limits, normalizeTagSlug, QuestionAsked, QuestionEdited } from '@agora/contracts';
+import { isTagSlug, Limits, normalizeTagSlug, QuestionAsked, QuestionEdited, TagStatus } from '@agora/contracts';
 import type { Projection, ServiceContext } from '@agora/platform';
 import { sql } from 'kysely';
 import { decideOn } from '../commands/streams';
 import { tagDecider } from '../domain/tag/decider';
 import { lockTagRows } from '../projections/tags/row-locks';
-import { TagStatus, tagBySlug } from '../queries/tag-rows';
+import { tagBySlug } from '../queries/tag-rows';
 
 interface QuestionTagsData {
   question_id: string;

@@ -1,5 +1,12 @@
 import { objectTypeOf } from '@agora/contracts';
-import { type CatchUps, type ChangeFeed, type Db, ReadModelCache, type ServiceContext } from '@agora/platform';
+import {
+  type CatchUps,
+  type ChangeFeed,
+  type Db,
+  PostStatusSql,
+  ReadModelCache,
+  type ServiceContext,
+} from '@agora/platform';
 import { sql } from 'kysely';
 import type { VotableType } from '../domain/vote/decider';
 import { POST_FACTS_TOPIC, postFactsProjection } from '../projections/post-facts/projection';
@@ -30,16 +37,16 @@ export async function findTarget(db: Db, objectId: string): Promise<Target | und
   const { rows } =
     type === 'question'
       ? await sql<TargetRow>`
-          select user_id as owner, id as question_id, null as parent_id, status = 10 as deleted
+          select user_id as owner, id as question_id, null as parent_id, status = ${PostStatusSql.deleted} as deleted
           from questions where id = ${objectId}`.execute(db)
       : type === 'answer'
         ? await sql<TargetRow>`
             select a.user_id as owner, a.question_id, null as parent_id,
-              (a.status = 10 or coalesce(q.status = 10, false)) as deleted
+              (a.status = ${PostStatusSql.deleted} or coalesce(q.status = ${PostStatusSql.deleted}, false)) as deleted
             from answers a left join questions q on q.id = a.question_id where a.id = ${objectId}`.execute(db)
         : await sql<TargetRow>`
             select c.user_id as owner, c.question_id, c.object_id as parent_id,
-              (c.status = 10 or coalesce(q.status = 10, false) or coalesce(a.status = 10, false)) as deleted
+              (c.status = ${PostStatusSql.deleted} or coalesce(q.status = ${PostStatusSql.deleted}, false) or coalesce(a.status = ${PostStatusSql.deleted}, false)) as deleted
             from comments c left join questions q on q.id = c.question_id left join answers a on a.id = c.object_id
             where c.id = ${objectId}`.execute(db);
   const row = rows[0];
@@ -93,7 +100,7 @@ export class TargetLookup {
   /**
    * The target as posts had it when the command arrived: events of its streams that posts committed
    * but votes has not applied yet (a comment just added, a question just deleted) are waited for,
-   * bounded (DESIGN §9, "Catching up"). When nothing is on its way this costs one indexed look at posts' log.
+   * bounded (docs/adr/0044-catching-up.md). When nothing is on its way this costs one indexed look at posts' log.
    */
   async current(objectId: string): Promise<Target | undefined> {
     const known = await this.find(objectId);

@@ -5,7 +5,7 @@ import * as reputationLedger from './0003_reputation_ledger';
 import * as postFactsTopic from './0004_post_facts_topic';
 import * as reactions from './0005_reactions';
 
-/** In run order: file number, list and key order agree (DESIGN §9, "Migrations, one per file"). */
+/** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const votesMigrationFiles: readonly MigrationFile[] = [
   postFacts,
   votesAndBookmarks,

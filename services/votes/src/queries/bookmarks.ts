@@ -1,5 +1,5 @@
-import type { SiteSettings } from '@agora/contracts';
-import { type Actor, type Db, isStaff, loadAuthorCards } from '@agora/platform';
+import { type SiteSettings, seconds } from '@agora/contracts';
+import { type Actor, type Db, isStaff, loadAuthorCards, PostStatusSql, ShowSql, tagResps } from '@agora/platform';
 import { sql } from 'kysely';
 
 interface BookmarkedQuestionRow {
@@ -22,27 +22,14 @@ interface BookmarkedQuestionRow {
   created_at: Date;
   updated_at: Date;
   answer_count: number;
-  first_answer_id: string | null;
+  /** The viewer's own first live answer on the question (what `answered` and `first_answer_id` are about). */
+  my_first_answer_id: string | null;
   last_answer_id: string | null;
   last_answer_user_id: string | null;
   vote_count: number;
   collection_count: number;
   my_vote: number | null;
   collected: boolean;
-}
-
-const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : 0);
-
-function tagResps(tags: BookmarkedQuestionRow['tags'], settings: SiteSettings) {
-  const recommended = new Set(settings.tags.recommend_tags.map((t) => t.slug_name.toLowerCase()));
-  const reserved = new Set(settings.tags.reserved_tags.map((t) => t.slug_name.toLowerCase()));
-  return tags.map((t) => ({
-    slug_name: t.slug_name,
-    display_name: t.display_name,
-    main_tag_slug_name: '',
-    recommend: recommended.has(t.slug_name),
-    reserved: reserved.has(t.slug_name),
-  }));
 }
 
 /**
@@ -57,13 +44,13 @@ export async function bookmarkPage(
   settings: SiteSettings,
 ) {
   const visible = sql`
-    b.user_id = ${viewer.id} and q.status <> 10 and (b.object_type = 'question' or a.status = 1)
-    and (q.show = 1 or q.user_id = ${viewer.id} or ${isStaff(viewer)}::boolean)`;
+    b.user_id = ${viewer.id} and q.status <> ${PostStatusSql.deleted} and (b.object_type = 'question' or a.status = ${PostStatusSql.available})
+    and (q.show = ${ShowSql.shown} or q.user_id = ${viewer.id} or ${isStaff(viewer)}::boolean)`;
   const from = sql`bookmarks b join questions q on q.id = b.question_id left join answers a on a.id = b.object_id`;
   const [{ rows: counted }, { rows }] = await Promise.all([
     sql<{ n: number }>`select count(*)::int as n from ${from} where ${visible}`.execute(db),
     sql<BookmarkedQuestionRow>`
-      select q.*, ans.n as answer_count, ans.first_id as first_answer_id, ans.last_id as last_answer_id,
+      select q.*, ans.n as answer_count, ans.my_first_id as my_first_answer_id, ans.last_id as last_answer_id,
         ans.last_user as last_answer_user_id,
         (select coalesce(sum(v.direction), 0)::int from votes v where v.object_id = q.id) as vote_count,
         (select count(*)::int from bookmarks c where c.object_id = q.id) as collection_count,
@@ -71,10 +58,11 @@ export async function bookmarkPage(
         exists (select 1 from bookmarks c where c.object_id = q.id and c.user_id = ${viewer.id}) as collected
       from ${from}
       left join lateral (
-        select count(*)::int as n, (array_agg(x.id order by x.created_at))[1] as first_id,
+        select count(*)::int as n,
+          (array_agg(x.id order by x.created_at, x.id) filter (where x.user_id = ${viewer.id}))[1] as my_first_id,
           (array_agg(x.id order by x.created_at desc))[1] as last_id,
           (array_agg(x.user_id order by x.created_at desc))[1] as last_user
-        from answers x where x.question_id = q.id and x.status = 1
+        from answers x where x.question_id = q.id and x.status = ${PostStatusSql.available}
       ) ans on true
       where ${visible}
       order by b.created_at desc, b.object_id desc
@@ -105,9 +93,9 @@ export async function bookmarkPage(
     collected: q.collected,
     is_followed: false,
     accepted_answer_id: q.accepted_answer_id ?? '0',
-    first_answer_id: q.first_answer_id ?? '0',
+    first_answer_id: q.my_first_answer_id ?? '',
     last_answer_id: q.last_answer_id ?? '0',
-    answered: q.answer_count > 0,
+    answered: q.my_first_answer_id !== null,
     create_time: seconds(q.created_at),
     update_time: seconds(q.updated_at),
     edit_time: seconds(q.edited_at),

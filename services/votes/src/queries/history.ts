@@ -1,10 +1,8 @@
-import { type Language, type ReputationReason, translate } from '@agora/contracts';
-import type { Db } from '@agora/platform';
+import { type Language, type ReputationReason, seconds, translate } from '@agora/contracts';
+import { type Db, PostStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 
 type ObjectType = 'question' | 'answer' | 'comment';
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
 /** How a ledger entry reads on the reputation page (behaviour §1c). */
 const RANK_TYPES: Partial<Record<ReputationReason, string>> = {
   'question.voted_up': 'upvoted',
@@ -32,7 +30,8 @@ const POST = sql`
   join questions q on q.id = p.question_id
   left join answers a on a.id = p.object_id
   left join comments c on c.id = p.object_id`;
-const POST_VISIBLE = sql`q.status <> 10 and coalesce(a.status, 1) <> 10 and coalesce(c.status, 1) <> 10`;
+const POST_VISIBLE = sql`q.status <> ${PostStatusSql.deleted} and coalesce(a.status, ${PostStatusSql.available}) <> ${PostStatusSql.deleted}
+  and coalesce(c.status, ${PostStatusSql.available}) <> ${PostStatusSql.deleted}`;
 const POST_COLUMNS = sql`
   p.object_id, p.question_id, q.title, q.url_title,
   case when a.id is not null then 'answer' when c.id is not null then 'comment' else 'question' end as object_type,

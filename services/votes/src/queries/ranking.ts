@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@agora/contracts';
-import type { Db } from '@agora/platform';
+import { type Db, RoleSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { type ActorCardRow, avatarOf } from './authors';
 
@@ -37,7 +37,7 @@ export async function userRanking(db: Db, settings: SiteSettings) {
       where a.status <> 'deleted'
       order by r.score desc, a.user_id limit ${TOP}`.execute(db),
     sql<Ranked>`
-      select a.*, 0 as score from actors a where a.role_id in (2, 3) and a.status <> 'deleted'
+      select a.*, 0 as score from actors a where a.role_id in (${RoleSql.admin}, ${RoleSql.moderator}) and a.status <> 'deleted'
       order by a.rank desc, a.user_id`.execute(db),
   ]);
   const item = (row: Ranked, rank: number, voteCount: number) => ({

@@ -1,9 +1,9 @@
 import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
 import { errors, type HttpApp, ok, type ServiceContext } from '@agora/platform';
-import { sql } from 'kysely';
 import { Type } from 'typebox';
 import { bookmarkPage } from '../queries/bookmarks';
 import { rankPage, votePage } from '../queries/history';
+import { userIdOf } from '../queries/members';
 import { userRanking } from '../queries/ranking';
 import { Page, QuestionInfoSchema, RankingSchema, RankPageItemSchema, VotePageItemSchema } from '../responses/schemas';
 
@@ -22,7 +22,7 @@ export async function personalRoutes(app: HttpApp, context: ServiceContext) {
       config: { auth: 'user' },
       schema: { querystring: Type.Object(Paging), response: { 200: EnvelopeSchema(Page(QuestionInfoSchema)) } },
     },
-    async (request) => ok(request, await bookmarkPage(db, request.actor!, request.query, await settings())),
+    async (request) => ok(request, await bookmarkPage(db, request.actor, request.query, await settings())),
   );
 
   app.get(
@@ -31,7 +31,7 @@ export async function personalRoutes(app: HttpApp, context: ServiceContext) {
       config: { auth: 'user' },
       schema: { querystring: Type.Object(Paging), response: { 200: EnvelopeSchema(Page(VotePageItemSchema)) } },
     },
-    async (request) => ok(request, await votePage(db, request.actor!.id, request.query, request.language)),
+    async (request) => ok(request, await votePage(db, request.actor.id, request.query, request.language)),
   );
 
   app.get(
@@ -46,17 +46,9 @@ export async function personalRoutes(app: HttpApp, context: ServiceContext) {
     async (request) => {
       // Without a username, the caller's own history.
       const username = request.query.username?.trim();
-      if (!username && !request.actor) throw errors.fields({ field: 'username', key: 'validation.required' });
-      let userId = request.actor?.id;
-      if (username) {
-        const { rows } = await sql<{ user_id: string }>`
-          select user_id from actors where lower(username) = ${username.toLowerCase()} and status <> 'deleted'`.execute(
-          db,
-        );
-        if (!rows[0]) throw errors.notFound('error.user.not_found');
-        userId = rows[0].user_id;
-      }
-      return ok(request, await rankPage(db, userId!, request.query, request.language));
+      const userId = username ? await userIdOf(db, username) : request.actor?.id;
+      if (!userId) throw errors.fields({ field: 'username', key: 'validation.required' });
+      return ok(request, await rankPage(db, userId, request.query, request.language));
     },
   );
 

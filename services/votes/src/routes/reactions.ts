@@ -5,7 +5,7 @@ import {
   REACTION_EMOJIS,
   ReactionSummarySchema,
 } from '@agora/contracts';
-import { errors, type HttpApp, longIdOf, ok, signedIn } from '@agora/platform';
+import { errors, type HttpApp, longIdOf, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { ReactionCommands } from '../commands/reactions';
 import type { ReactionReads } from '../queries/reactions';
@@ -53,7 +53,7 @@ export async function reactionRoutes(app: HttpApp, reactions: ReactionCommands, 
       },
     },
     async (request) => {
-      const member = signedIn(request);
+      const member = request.actor;
       const objectId = await reactions.react(member, {
         objectId: reactableId(request.body.object_id),
         emoji: request.body.emoji,

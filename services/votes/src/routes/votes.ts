@@ -23,7 +23,7 @@ export async function voteRoutes(app: HttpApp, votes: VoteCommands) {
       async (request) =>
         ok(
           request,
-          await votes.vote(request.actor!, {
+          await votes.vote(request.actor, {
             objectId: request.body.object_id,
             direction,
             cancel: request.body.is_cancel ?? false,
@@ -48,7 +48,7 @@ export async function voteRoutes(app: HttpApp, votes: VoteCommands) {
     async (request) =>
       ok(
         request,
-        await votes.switchBookmark(request.actor!, {
+        await votes.switchBookmark(request.actor, {
           objectId: request.body.object_id,
           bookmark: request.body.bookmark ?? null,
         }),

@@ -2,8 +2,8 @@ import { defaultSiteSettings } from '@agora/contracts';
 import { accountsFor, identityService } from '@agora/identity';
 import { postsService } from '@agora/posts';
 import { siteService, updateSettingsGroup } from '@agora/site';
-import { createUser, type TestUser } from '../../../../test-support/accounts';
-import { type Stack, startStack } from '../../../../test-support/stack';
+import { createUser, type TestUser } from '@agora/test-support/accounts';
+import { type Stack, startStack } from '@agora/test-support/stack';
 import { votesService } from '../../src/service';
 
 export const API = '/answer/api/v1';

@@ -15,6 +15,7 @@ import type {
   UserReinstated,
   UserSuspended,
 } from '@agora/contracts';
+import { MailStatus, Role } from '@agora/contracts';
 import { type Decider, errors } from '@agora/platform';
 
 export type UserEvent =
@@ -69,8 +70,8 @@ export type UserCommand =
 const initialState = (): UserState => ({
   userId: null,
   status: 'normal',
-  mailStatus: 2,
-  roleId: 1,
+  mailStatus: MailStatus.inactive,
+  roleId: Role.user,
   email: '',
   displayName: '',
   language: 'en_US',
@@ -109,9 +110,9 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           language: event.data.language,
         };
       case 'identity.user_activated':
-        return { ...state, mailStatus: 1 };
+        return { ...state, mailStatus: MailStatus.activated };
       case 'identity.user_deactivated':
-        return { ...state, mailStatus: 2 };
+        return { ...state, mailStatus: MailStatus.inactive };
       case 'identity.profile_updated':
         return { ...state, displayName: event.data.display_name };
       case 'identity.interface_changed':
@@ -142,9 +143,13 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     if (state.status === 'deleted') throw errors.notFound('error.user.not_found');
     switch (command.type) {
       case 'activate':
-        return state.mailStatus === 1 ? [] : [{ type: 'identity.user_activated', data: { user_id: userId } }];
+        return state.mailStatus === MailStatus.activated
+          ? []
+          : [{ type: 'identity.user_activated', data: { user_id: userId } }];
       case 'deactivate':
-        return state.mailStatus === 2 ? [] : [{ type: 'identity.user_deactivated', data: { user_id: userId } }];
+        return state.mailStatus === MailStatus.inactive
+          ? []
+          : [{ type: 'identity.user_deactivated', data: { user_id: userId } }];
       case 'update_profile':
         return [{ type: 'identity.profile_updated', data: { user_id: userId, ...command.profile } }];
       case 'change_interface':
@@ -195,7 +200,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'reinstate': {
         const events: UserEvent[] = [];
         if (state.status === 'suspended') events.push({ type: 'identity.user_reinstated', data: { user_id: userId } });
-        if (state.mailStatus !== 1) events.push({ type: 'identity.user_activated', data: { user_id: userId } });
+        if (state.mailStatus !== MailStatus.activated)
+          events.push({ type: 'identity.user_activated', data: { user_id: userId } });
         return events;
       }
       case 'delete':

@@ -1,4 +1,4 @@
-import { holdReputation, type StoredEvent, type Tx } from '@agora/platform';
+import { holdReputation, MailStatusSql, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { UserEvent } from '../../domain/user/decider';
 
@@ -22,9 +22,9 @@ export async function applyUserEvent(tx: Tx, stored: StoredEvent): Promise<void>
     }
     case 'identity.user_activated':
       // The reputation activation is worth comes from the votes ledger (projections/reputation).
-      return set(event.data.user_id, sql`mail_status = 1`);
+      return set(event.data.user_id, sql`mail_status = ${MailStatusSql.activated}`);
     case 'identity.user_deactivated':
-      return set(event.data.user_id, sql`mail_status = 2`);
+      return set(event.data.user_id, sql`mail_status = ${MailStatusSql.inactive}`);
     case 'identity.profile_updated': {
       const p = event.data;
       return set(

@@ -2,7 +2,7 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 
 /** Every interpolated value goes through this before it meets HTML, attribute values included. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+  return value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 }
 
 /** A plain, mail-client-safe page around already escaped body HTML. */

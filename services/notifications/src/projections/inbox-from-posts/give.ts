@@ -1,5 +1,5 @@
 import { excerpt, type StoredEvent, type Tx } from '@agora/platform';
-import { noticeOfAction } from '../../domain/actions';
+import { type NoticeKind, noticeOfAction } from '../../domain/actions';
 import type { NotificationIntent } from '../../domain/recipients';
 import { notify } from '../../inbox/notify';
 import { answerLink, commentLink, questionLink } from '../../mail/links';
@@ -8,8 +8,13 @@ import type { NoticeItem } from '../../mail/templates/notice';
 import { postsById } from './post-index';
 
 /** The mail version of a notification: what happened, where to see it, a few words of the text. */
-async function noticeItem(tx: Tx, mailer: NoticeMailer, intent: NotificationIntent, text: string): Promise<NoticeItem> {
-  const kind = noticeOfAction(intent.action)!;
+async function noticeItem(
+  tx: Tx,
+  mailer: NoticeMailer,
+  intent: NotificationIntent,
+  kind: NoticeKind,
+  text: string,
+): Promise<NoticeItem> {
   const { siteUrl } = await siteOf(tx, mailer.config);
   const posts = await postsById(tx, [intent.questionId, intent.objectId]);
   const question = posts.get(intent.questionId);
@@ -40,7 +45,8 @@ export async function give(
 ): Promise<void> {
   for (const intent of intents) {
     const outcome = await notify(tx, event, intent);
-    if (outcome === 'skipped' || !noticeOfAction(intent.action)) continue;
-    await queueInboxNotice(tx, mailer, event, intent.receiver, () => noticeItem(tx, mailer, intent, text));
+    const kind = noticeOfAction(intent.action);
+    if (outcome === 'skipped' || !kind) continue;
+    await queueInboxNotice(tx, mailer, event, intent.receiver, () => noticeItem(tx, mailer, intent, kind, text));
   }
 }

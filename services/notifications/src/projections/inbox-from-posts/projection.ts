@@ -6,16 +6,17 @@ import {
   CommentAdded,
   CommentDeleted,
   CommentEdited,
-  type EventDefinition,
+  type DataOf,
   InvitationsUpdated,
   QuestionAsked,
   QuestionClosed,
   QuestionDeleted,
   QuestionEdited,
+  QuestionFollowed,
+  QuestionUnfollowed,
 } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import type { Static } from 'typebox';
 import * as recipients from '../../domain/recipients';
 import { COUNTER_WRITERS } from '../../inbox/counters';
 import { forgetSource } from '../../inbox/notify';
@@ -23,8 +24,7 @@ import { queueNewQuestionMails } from '../../mail/new-question-mail';
 import type { NoticeMailer } from '../../mail/notice-queue';
 import { give } from './give';
 import { indexPost, postsById, retitle, setMentions } from './post-index';
-
-type Data<D> = D extends EventDefinition<string, infer S> ? Static<S> : never;
+import { addFollower, followersOf, removeFollower } from './question-followers';
 
 const EVENTS = [
   QuestionAsked,
@@ -39,12 +39,14 @@ const EVENTS = [
   CommentAdded,
   CommentEdited,
   CommentDeleted,
+  QuestionFollowed,
+  QuestionUnfollowed,
 ];
 
 async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<void> {
   switch (event.type) {
     case QuestionAsked.type: {
-      const d = event.data as Data<typeof QuestionAsked>;
+      const d = event.data as DataOf<typeof QuestionAsked>;
       await indexPost(tx, {
         object_id: d.question_id,
         object_type: 'question',
@@ -64,7 +66,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       return;
     }
     case QuestionEdited.type: {
-      const d = event.data as Data<typeof QuestionEdited>;
+      const d = event.data as DataOf<typeof QuestionEdited>;
       await retitle(tx, d.question_id, d.title, d.url_title);
       const asker = (await postsById(tx, [d.question_id])).get(d.question_id)?.user_id;
       if (!asker) return;
@@ -72,12 +74,17 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
         tx,
         event,
         mailer,
-        recipients.questionEdited({ questionId: d.question_id, editor: d.editor_id, asker }),
+        recipients.questionEdited({
+          questionId: d.question_id,
+          editor: d.editor_id,
+          asker,
+          followers: await followersOf(tx, d.question_id),
+        }),
       );
     }
     case QuestionClosed.type:
     case QuestionDeleted.type: {
-      const d = event.data as Data<typeof QuestionDeleted>;
+      const d = event.data as DataOf<typeof QuestionDeleted>;
       const author = (await postsById(tx, [d.question_id])).get(d.question_id)?.user_id;
       if (!author) return;
       const action = event.type === QuestionClosed.type ? 'your_question_is_closed' : 'your_question_was_deleted';
@@ -96,7 +103,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       );
     }
     case AnswerPosted.type: {
-      const d = event.data as Data<typeof AnswerPosted>;
+      const d = event.data as DataOf<typeof AnswerPosted>;
       await indexPost(tx, {
         object_id: d.answer_id,
         object_type: 'answer',
@@ -109,12 +116,18 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
         tx,
         event,
         mailer,
-        recipients.answerPosted({ answerId: d.answer_id, questionId: d.question_id, answerer: d.user_id, asker }),
+        recipients.answerPosted({
+          answerId: d.answer_id,
+          questionId: d.question_id,
+          answerer: d.user_id,
+          asker,
+          followers: await followersOf(tx, d.question_id),
+        }),
         d.content,
       );
     }
     case AnswerEdited.type: {
-      const d = event.data as Data<typeof AnswerEdited>;
+      const d = event.data as DataOf<typeof AnswerEdited>;
       const posts = await postsById(tx, [d.question_id, d.answer_id]);
       const asker = posts.get(d.question_id)?.user_id;
       const author = posts.get(d.answer_id)?.user_id;
@@ -129,11 +142,12 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
           editor: d.editor_id,
           asker,
           author,
+          followers: await followersOf(tx, d.question_id),
         }),
       );
     }
     case AnswerDeleted.type: {
-      const d = event.data as Data<typeof AnswerDeleted>;
+      const d = event.data as DataOf<typeof AnswerDeleted>;
       const author = (await postsById(tx, [d.answer_id])).get(d.answer_id)?.user_id;
       if (!author) return;
       return give(
@@ -151,7 +165,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       );
     }
     case AnswerAccepted.type: {
-      const d = event.data as Data<typeof AnswerAccepted>;
+      const d = event.data as DataOf<typeof AnswerAccepted>;
       if (!d.answer_id) return;
       const posts = await postsById(tx, [d.question_id, d.answer_id]);
       const asker = posts.get(d.question_id)?.user_id;
@@ -167,11 +181,12 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
           actor: d.actor_id,
           asker,
           author,
+          followers: await followersOf(tx, d.question_id),
         }),
       );
     }
     case InvitationsUpdated.type: {
-      const d = event.data as Data<typeof InvitationsUpdated>;
+      const d = event.data as DataOf<typeof InvitationsUpdated>;
       return give(
         tx,
         event,
@@ -180,7 +195,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       );
     }
     case CommentAdded.type: {
-      const d = event.data as Data<typeof CommentAdded>;
+      const d = event.data as DataOf<typeof CommentAdded>;
       const post = (await postsById(tx, [d.object_id])).get(d.object_id);
       const onAnswer = post?.object_type === 'answer';
       await indexPost(tx, {
@@ -205,12 +220,13 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
           postAuthor: post?.user_id,
           replyUserId: d.reply_user_id,
           mentions: d.mentions,
+          followers: onAnswer ? [] : await followersOf(tx, d.question_id),
         }),
         d.original_text,
       );
     }
     case CommentEdited.type: {
-      const d = event.data as Data<typeof CommentEdited>;
+      const d = event.data as DataOf<typeof CommentEdited>;
       const comment = (await postsById(tx, [d.comment_id])).get(d.comment_id);
       if (!comment) return;
       await setMentions(tx, d.comment_id, [...new Set([...comment.mentions, ...d.mentions])]);
@@ -228,8 +244,16 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
         }),
       );
     }
+    case QuestionFollowed.type: {
+      const d = event.data as DataOf<typeof QuestionFollowed>;
+      return addFollower(tx, d.question_id, d.user_id);
+    }
+    case QuestionUnfollowed.type: {
+      const d = event.data as DataOf<typeof QuestionUnfollowed>;
+      return removeFollower(tx, d.question_id, d.user_id);
+    }
     case CommentDeleted.type: {
-      const d = event.data as Data<typeof CommentDeleted>;
+      const d = event.data as DataOf<typeof CommentDeleted>;
       const comment = (await postsById(tx, [d.comment_id])).get(d.comment_id);
       if (!comment) return;
       return give(
@@ -251,7 +275,9 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
 
 /**
  * Posts' events become inbox notifications (behaviour §5a) and the mails that go with them; the post
- * index it keeps tells whom each event concerns. New questions mail their subscribers (§5d).
+ * index it keeps tells whom each event concerns, and the question followers it keeps (from posts' follow
+ * events, read in the same order as the answers they hear of) who else hears. New questions mail their
+ * subscribers (§5d).
  */
 export function inboxFromPosts(mailer: NoticeMailer): Projection {
   return {
@@ -262,7 +288,7 @@ export function inboxFromPosts(mailer: NoticeMailer): Projection {
     apply: (event, tx) => apply(tx, event, mailer),
     async reset(tx) {
       await forgetSource(tx, 'posts');
-      await sql`truncate post_index`.execute(tx);
+      await sql`truncate post_index, question_followers`.execute(tx);
     },
   };
 }

@@ -237,27 +237,27 @@ export class KafkaGroupConsumer implements ConsumerHandle {
 
   /** Merges the partitions' messages by log position; each partition keeps its own order. */
   private merge(round: PendingBatch[]): Item[] {
-    const queues = round.map((batch) => this.decode(batch)).filter((q) => q.length > 0);
-    const heads = queues.map(() => 0);
+    const queues = round.map((batch) => ({ items: this.decode(batch), head: 0 })).filter((q) => q.items.length > 0);
     const merged: Item[] = [];
     for (;;) {
-      let best = -1;
+      let best: (typeof queues)[number] | undefined;
       let bestPosition: LogPosition | null = null;
-      for (let q = 0; q < queues.length; q++) {
-        const item = queues[q]![heads[q]!];
+      for (const queue of queues) {
+        const item = queue.items[queue.head];
         if (!item) continue;
         if (!item.event) {
-          best = q;
+          best = queue;
           break;
         }
         if (!bestPosition || comparePositions(item.event.position, bestPosition) < 0) {
-          best = q;
+          best = queue;
           bestPosition = item.event.position;
         }
       }
-      if (best < 0) return merged;
-      merged.push(queues[best]![heads[best]!]!);
-      heads[best]!++;
+      const next = best?.items[best.head];
+      if (!best || !next) return merged;
+      merged.push(next);
+      best.head++;
     }
   }
 
@@ -278,7 +278,8 @@ export class KafkaGroupConsumer implements ConsumerHandle {
       this.settings.options.afterCommit?.();
       this.progress.advance(new Map(saved.map((o) => [o.partition, o.nextOffset])));
       for (const [partition, offset] of resolved) {
-        const batch = chunk.find((item) => item.partition === partition)!.batch;
+        const batch = chunk.find((item) => item.partition === partition)?.batch;
+        if (!batch) continue;
         batch.payload.resolveOffset(offset.toString());
         heartbeatFrom = batch;
       }
@@ -328,7 +329,8 @@ export class KafkaGroupConsumer implements ConsumerHandle {
         const advanced = new Set<number>();
         for (const item of chunk) {
           if (skipped.has(item.partition)) continue;
-          const s = state.get(item.partition)!;
+          const s = state.get(item.partition);
+          if (!s) continue; // every partition of the chunk has its state, set above
           if (!s.checked) {
             s.checked = true;
             let expected = s.next;

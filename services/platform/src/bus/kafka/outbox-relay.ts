@@ -229,9 +229,9 @@ export class OutboxRelay implements PublisherHandle {
     while (!this.stopped && !this.lockLost) {
       try {
         const { events, pendingBehindFence } = await readLogAfter(service.db, service.schema, position, batchSize);
-        if (events.length > 0) {
+        const last = events.at(-1)?.position;
+        if (last) {
           await this.send(events);
-          const last = events.at(-1)!.position;
           await this.writeCheckpoint(last);
           position = last;
           this.progress.advance(last);

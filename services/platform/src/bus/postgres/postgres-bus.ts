@@ -45,8 +45,8 @@ export function consumerLockKey(schema: string, group: string): string {
 
 /**
  * The embedded bus: a consumer reads the producer's event table directly with the gap-safe query,
- * woken by LISTEN/NOTIFY, with polling as the fallback while the listening connection is down (DESIGN §9,
- * "Idle costs nothing"). Requires every service in one database.
+ * woken by LISTEN/NOTIFY, with polling as the fallback while the listening connection is down
+ * (docs/adr/0048-idle-costs-nothing.md). Requires every service in one database.
  */
 export class PostgresEventBus implements EventBus {
   readonly kind = 'postgres' as const;
@@ -165,17 +165,14 @@ export class PostgresEventBus implements EventBus {
             { checkpoint: options.group },
             batchSize,
           );
-          if (events.length > 0) {
+          const last = events.at(-1)?.position ?? null;
+          if (last) {
             const timer = projectionBatchDuration.startTimer({ projection: options.group });
             await options.handleBatch(tx, events, mode);
-            await writeCheckpoint(tx, options.group, events.at(-1)!.position);
+            await writeCheckpoint(tx, options.group, last);
             timer();
           }
-          return {
-            full: events.length === batchSize,
-            pending: pendingBehindFence,
-            last: events.at(-1)?.position ?? null,
-          };
+          return { full: events.length === batchSize, pending: pendingBehindFence, last };
         }),
       );
 

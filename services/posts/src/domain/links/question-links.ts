@@ -43,9 +43,9 @@ export function questionLinksIn(text: string): QuestionLink[] {
   const found = new Map<string, QuestionLink>();
   for (const match of text.matchAll(QUESTION_PATH)) {
     let start = match.index;
-    while (start > 0 && !BEFORE_LINK.test(text[start - 1]!)) start--;
+    while (start > 0 && !BEFORE_LINK.test(text.charAt(start - 1))) start--;
     const site = siteOfLink(text.slice(start, match.index));
-    const questionId = longIdOf(match[1]!);
+    const questionId = longIdOf(match[1] ?? '');
     if (site === undefined || !questionId || objectTypeOf(questionId) !== 'question') continue;
     found.set(`${questionId} ${site}`, { questionId, site });
   }

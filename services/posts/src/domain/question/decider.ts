@@ -1,19 +1,20 @@
-import type {
-  AnswerAccepted,
-  EventOf,
-  InvitationsUpdated,
-  QuestionAsked,
-  QuestionClosed,
-  QuestionDeleted,
-  QuestionEdited,
-  QuestionHidden,
-  QuestionPinned,
-  QuestionReopened,
-  QuestionRevisionRejected,
-  QuestionRevisionSubmitted,
-  QuestionShown,
-  QuestionUndeleted,
-  QuestionUnpinned,
+import {
+  type AnswerAccepted,
+  type EventOf,
+  type InvitationsUpdated,
+  PostStatus,
+  type QuestionAsked,
+  type QuestionClosed,
+  type QuestionDeleted,
+  type QuestionEdited,
+  type QuestionHidden,
+  type QuestionPinned,
+  type QuestionReopened,
+  type QuestionRevisionRejected,
+  type QuestionRevisionSubmitted,
+  type QuestionShown,
+  type QuestionUndeleted,
+  type QuestionUnpinned,
 } from '@agora/contracts';
 import { type Decider, errors } from '@agora/platform';
 
@@ -32,8 +33,6 @@ export type QuestionEvent =
   | EventOf<typeof QuestionShown>
   | EventOf<typeof AnswerAccepted>
   | EventOf<typeof InvitationsUpdated>;
-
-export const Status = { open: 1, closed: 2, deleted: 10 } as const;
 
 export interface QuestionContent {
   title: string;
@@ -98,7 +97,7 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
   initialState: () => ({
     id: null,
     userId: null,
-    status: Status.open,
+    status: PostStatus.available,
     pinned: false,
     hidden: false,
     acceptedAnswerId: null,
@@ -132,13 +131,13 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
       case 'posts.question_revision_rejected':
         return { ...state, pendingRevision: null };
       case 'posts.question_deleted':
-        return { ...state, status: Status.deleted };
+        return { ...state, status: PostStatus.deleted };
       case 'posts.question_undeleted':
-        return { ...state, status: Status.open };
+        return { ...state, status: PostStatus.available };
       case 'posts.question_closed':
-        return { ...state, status: Status.closed };
+        return { ...state, status: PostStatus.closed };
       case 'posts.question_reopened':
-        return { ...state, status: Status.open };
+        return { ...state, status: PostStatus.available };
       case 'posts.question_pinned':
         return { ...state, pinned: true };
       case 'posts.question_unpinned':
@@ -176,7 +175,7 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
     const act = { question_id: questionId, actor_id: 'actorId' in command ? command.actorId : '' };
     switch (command.type) {
       case 'edit': {
-        if (state.status === Status.deleted) throw errors.notFound('error.question.not_found');
+        if (state.status === PostStatus.deleted) throw errors.notFound('error.question.not_found');
         // Any suggested edit still waiting blocks every other edit, the author's and an admin's included.
         if (state.pendingRevision)
           throw errors.business('error.revision.review_underway', 'error.revision.review_underway', 'toast');
@@ -191,7 +190,7 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
         return [{ type: command.direct ? 'posts.question_edited' : 'posts.question_revision_submitted', data }];
       }
       case 'delete': {
-        if (state.status === Status.deleted) return [];
+        if (state.status === PostStatus.deleted) return [];
         const { answers } = command;
         // An owner may not take away a question others have invested in (behaviour §9d).
         if (
@@ -203,10 +202,10 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
         return [{ type: 'posts.question_deleted', data: act }];
       }
       case 'undelete':
-        return state.status === Status.deleted ? [{ type: 'posts.question_undeleted', data: act }] : [];
+        return state.status === PostStatus.deleted ? [{ type: 'posts.question_undeleted', data: act }] : [];
       case 'close':
-        if (state.status === Status.deleted) throw errors.notFound('error.question.not_found');
-        return state.status === Status.closed
+        if (state.status === PostStatus.deleted) throw errors.notFound('error.question.not_found');
+        return state.status === PostStatus.closed
           ? []
           : [
               {
@@ -215,9 +214,9 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
               },
             ];
       case 'reopen':
-        return state.status === Status.closed ? [{ type: 'posts.question_reopened', data: act }] : [];
+        return state.status === PostStatus.closed ? [{ type: 'posts.question_reopened', data: act }] : [];
       case 'operate': {
-        if (state.status === Status.deleted) throw errors.notFound('error.question.not_found');
+        if (state.status === PostStatus.deleted) throw errors.notFound('error.question.not_found');
         // A hidden question cannot be pinned, nor a pinned one hidden (behaviour §7d): asked anyway, nothing happens.
         switch (command.operation) {
           case 'pin':
@@ -232,7 +231,7 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
         return [];
       }
       case 'invite': {
-        if (state.status === Status.deleted) throw errors.notFound('error.question.not_found');
+        if (state.status === PostStatus.deleted) throw errors.notFound('error.question.not_found');
         const userIds = [...new Set(command.userIds)];
         if (userIds.join(',') === state.invited.join(',')) return [];
         const added = userIds.filter((id) => !state.invited.includes(id));
@@ -259,7 +258,7 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
         ];
       }
       case 'accept':
-        if (state.status === Status.deleted) throw errors.notFound('error.question.not_found');
+        if (state.status === PostStatus.deleted) throw errors.notFound('error.question.not_found');
         if (state.acceptedAnswerId === command.answerId) return [];
         return [
           {

@@ -1,4 +1,5 @@
-import type { Tx } from '@agora/platform';
+import { PostStatus, RevisionStatus } from '@agora/contracts';
+import { PostStatusSql, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { AnswerEvent } from '../../domain/answer/decider';
 import type { Appliers, Stored } from './appliers';
@@ -21,18 +22,18 @@ async function refreshAnswerCount(tx: Tx, questionId: string, touched?: string) 
         (array_agg(id order by created_at desc, id desc))[1] as last_id,
         max(created_at) as last_at,
         (array_agg(coalesce(last_edit_user_id, user_id) order by created_at desc, id desc))[1] as last_user
-      from answers where question_id = ${questionId} and status = 1
+      from answers where question_id = ${questionId} and status = ${PostStatusSql.available}
     ) a
     where q.id = ${questionId}`.execute(tx);
 }
 
 type Event<T extends AnswerEvent['type']> = Stored<Extract<AnswerEvent, { type: T }>>;
 
-/** Deleted (status 10) or back (1): the question's answer count follows, and the answer's timeline says so. */
+/** Deleted or back (available): the question's answer count follows, and the answer's timeline says so. */
 async function setDeleted(tx: Tx, event: Event<'posts.answer_deleted' | 'posts.answer_undeleted'>) {
   const d = event.data;
   const deleted = event.type === 'posts.answer_deleted';
-  await sql`update answers set status = ${deleted ? 10 : 1}, updated_at = ${event.occurredAt} where id = ${d.answer_id}`.execute(
+  await sql`update answers set status = ${deleted ? PostStatus.deleted : PostStatus.available}, updated_at = ${event.occurredAt} where id = ${d.answer_id}`.execute(
     tx,
   );
   await refreshAnswerCount(tx, d.question_id);
@@ -66,7 +67,7 @@ export const answerAppliers: Appliers<AnswerEvent> = {
             object: d.answer_id,
             type: 'answer',
             user: d.user_id,
-            status: 2,
+            status: RevisionStatus.applied,
             content: { content: d.content },
             at,
           })}
@@ -91,7 +92,7 @@ export const answerAppliers: Appliers<AnswerEvent> = {
       object: d.answer_id,
       type: 'answer',
       user: d.editor_id,
-      status: 2,
+      status: RevisionStatus.applied,
       content: { content: d.content },
       log: d.edit_summary,
       at,
@@ -113,7 +114,7 @@ export const answerAppliers: Appliers<AnswerEvent> = {
       object: d.answer_id,
       type: 'answer',
       user: d.editor_id,
-      status: 1,
+      status: RevisionStatus.pending,
       content: { content: d.content },
       log: d.edit_summary,
       at: event.occurredAt,

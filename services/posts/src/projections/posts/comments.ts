@@ -1,3 +1,4 @@
+import { PostStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 import type { CommentEvent } from '../../domain/comment/decider';
 import type { Appliers } from './appliers';
@@ -28,7 +29,7 @@ export const commentAppliers: Appliers<CommentEvent> = {
                 where id = ${d.comment_id}`.execute(tx);
   },
   async 'posts.comment_deleted'(tx, event) {
-    await sql`update comments set status = 10, updated_at = ${event.occurredAt} where id = ${event.data.comment_id}`.execute(
+    await sql`update comments set status = ${PostStatusSql.deleted}, updated_at = ${event.occurredAt} where id = ${event.data.comment_id}`.execute(
       tx,
     );
   },

@@ -1,4 +1,4 @@
-import type { EventOf, QuestionAsked } from '@agora/contracts';
+import { type EventOf, type QuestionAsked, RevisionStatus } from '@agora/contracts';
 import { excerptOfHtml } from '@agora/platform';
 import { sql } from 'kysely';
 import { questionLinkChanges } from './link-rows';
@@ -48,7 +48,7 @@ export function questionAskedWrites(eventId: string, d: Asked, at: Time) {
         object: d.question_id,
         type: 'question',
         user: d.user_id,
-        status: 2,
+        status: RevisionStatus.applied,
         content: { title: d.title, content: d.content, tags: d.tags },
         at,
       })}

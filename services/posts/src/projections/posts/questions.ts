@@ -1,4 +1,5 @@
-import { excerptOfHtml, type Tx } from '@agora/platform';
+import { PostStatus, RevisionStatus } from '@agora/contracts';
+import { excerptOfHtml, PinSql, PostStatusSql, ShowSql, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { QuestionEvent } from '../../domain/question/decider';
 import type { Appliers, Stored } from './appliers';
@@ -9,11 +10,11 @@ import { activity, insertActivity } from './timeline-rows';
 
 type Event<T extends QuestionEvent['type']> = Stored<Extract<QuestionEvent, { type: T }>>;
 
-/** Deleted (status 10) or back (1), on the question's timeline. */
+/** Deleted or back (available), on the question's timeline. */
 async function setDeleted(tx: Tx, event: Event<'posts.question_deleted' | 'posts.question_undeleted'>) {
   const d = event.data;
   const deleted = event.type === 'posts.question_deleted';
-  await sql`update questions set status = ${deleted ? 10 : 1}, updated_at = ${event.occurredAt} where id = ${d.question_id}`.execute(
+  await sql`update questions set status = ${deleted ? PostStatus.deleted : PostStatus.available}, updated_at = ${event.occurredAt} where id = ${d.question_id}`.execute(
     tx,
   );
   await activity(tx, event, {
@@ -31,10 +32,10 @@ async function setDisplay(
 ) {
   const d = event.data;
   const change = {
-    'posts.question_pinned': [sql`pin = 2`, 'pin'],
-    'posts.question_unpinned': [sql`pin = 1`, 'unpin'],
-    'posts.question_hidden': [sql`show = 2`, 'hide'],
-    'posts.question_shown': [sql`show = 1`, 'show'],
+    'posts.question_pinned': [sql`pin = ${PinSql.pinned}`, 'pin'],
+    'posts.question_unpinned': [sql`pin = ${PinSql.unpinned}`, 'unpin'],
+    'posts.question_hidden': [sql`show = ${ShowSql.hidden}`, 'hide'],
+    'posts.question_shown': [sql`show = ${ShowSql.shown}`, 'show'],
   }[event.type] as [ReturnType<typeof sql>, string];
   await sql`update questions set ${change[0]}, updated_at = ${event.occurredAt} where id = ${d.question_id}`.execute(
     tx,
@@ -64,7 +65,7 @@ export const questionAppliers: Appliers<QuestionEvent> = {
             object: d.question_id,
             type: 'question',
             user: d.editor_id,
-            status: 2,
+            status: RevisionStatus.applied,
             content: { title: d.title, content: d.content, tags: d.tags },
             log: d.edit_summary,
             at,
@@ -89,7 +90,7 @@ export const questionAppliers: Appliers<QuestionEvent> = {
       object: d.question_id,
       type: 'question',
       user: d.editor_id,
-      status: 1,
+      status: RevisionStatus.pending,
       content: { title: d.title, content: d.content, tags: d.tags },
       log: d.edit_summary,
       at: event.occurredAt,
@@ -102,7 +103,7 @@ export const questionAppliers: Appliers<QuestionEvent> = {
   'posts.question_undeleted': setDeleted,
   async 'posts.question_closed'(tx, event) {
     const d = event.data;
-    await sql`update questions set status = 2, close_type = ${d.close_type}, close_msg = ${d.close_msg}, updated_at = ${event.occurredAt}
+    await sql`update questions set status = ${PostStatusSql.closed}, close_type = ${d.close_type}, close_msg = ${d.close_msg}, updated_at = ${event.occurredAt}
                 where id = ${d.question_id}`.execute(tx);
     await setDuplicateLinks(tx, d.question_id, d.close_type, d.close_msg);
     await activity(tx, event, {
@@ -115,7 +116,7 @@ export const questionAppliers: Appliers<QuestionEvent> = {
   },
   async 'posts.question_reopened'(tx, event) {
     const d = event.data;
-    await sql`update questions set status = 1, close_type = null, close_msg = '', updated_at = ${event.occurredAt} where id = ${d.question_id}`.execute(
+    await sql`update questions set status = ${PostStatusSql.available}, close_type = null, close_msg = '', updated_at = ${event.occurredAt} where id = ${d.question_id}`.execute(
       tx,
     );
     await setDuplicateLinks(tx, d.question_id, null, '');

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { answerAppliers } from './answers';
 import { byType } from './appliers';
 import { commentAppliers } from './comments';
+import { questionFollowAppliers } from './question-follows';
 import { type Asked, questionAskedWrites } from './question-rows';
 import { questionAppliers } from './questions';
 import { viewAppliers } from './views';
@@ -13,6 +14,7 @@ const APPLIERS = new Map([
   ...byType(answerAppliers),
   ...byType(commentAppliers),
   ...byType(viewAppliers),
+  ...byType(questionFollowAppliers),
 ]);
 
 /**
@@ -34,7 +36,7 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
 }
 
 export async function resetPostsReadModel(tx: Tx): Promise<void> {
-  await sql`truncate questions, question_tags, known_tags, answers, comments, revisions, activity, question_links`.execute(
+  await sql`truncate questions, question_tags, known_tags, answers, comments, revisions, activity, question_follows, question_links`.execute(
     tx,
   );
 }

@@ -1,4 +1,5 @@
-import type { Tx } from '@agora/platform';
+import type { RevisionStatus } from '@agora/contracts';
+import { RevisionStatusSql, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { Time } from './timeline-rows';
 
@@ -7,7 +8,7 @@ export interface RevisionRow {
   object: string;
   type: 'question' | 'answer';
   user: string;
-  status: 1 | 2;
+  status: typeof RevisionStatus.pending | typeof RevisionStatus.applied;
   content: object;
   log?: string;
   at: Time;
@@ -18,7 +19,7 @@ export function insertRevision(r: RevisionRow) {
   return sql`insert into revisions (id, object_id, object_type, user_id, status, content, log, created_at)
             values (${r.id}, ${r.object}, ${r.type}, ${r.user}, ${r.status}, ${JSON.stringify(r.content)}::jsonb,
                     ${r.log ?? ''}, ${r.at})
-            on conflict (id) do update set status = excluded.status where excluded.status = 2`;
+            on conflict (id) do update set status = excluded.status where excluded.status = ${RevisionStatusSql.applied}`;
 }
 
 export async function recordRevision(tx: Tx, r: RevisionRow) {
@@ -34,5 +35,7 @@ export async function rejectRevision(
 ): Promise<void> {
   await sql`update ${sql.table(table)} set pending_revision_id = null
                 where id = ${objectId} and pending_revision_id = ${revisionId}`.execute(tx);
-  await sql`update revisions set status = 3 where id = ${revisionId} and status = 1`.execute(tx);
+  await sql`update revisions set status = ${RevisionStatusSql.rejected} where id = ${revisionId} and status = ${RevisionStatusSql.pending}`.execute(
+    tx,
+  );
 }

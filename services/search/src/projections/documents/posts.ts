@@ -5,6 +5,7 @@ import {
   AnswerPosted,
   AnswerUndeleted,
   type EventOf,
+  PostStatus,
   QuestionAsked,
   QuestionClosed,
   QuestionDeleted,
@@ -35,10 +36,6 @@ type Event =
   | EventOf<typeof AnswerUndeleted>
   | EventOf<typeof ViewsCounted>;
 
-const AVAILABLE = 1;
-const CLOSED = 2;
-const DELETED = 10;
-
 /** Applies an event of a post's own stream once: an event not newer than the row changes nothing. */
 async function updateOwn(tx: Tx, id: string, version: number, set: ReturnType<typeof sql>): Promise<boolean> {
   const { rows } = await sql`update search_posts set ${set}, version = ${version}, ${TOUCH}
@@ -50,7 +47,7 @@ async function updateOwn(tx: Tx, id: string, version: number, set: ReturnType<ty
 async function refreshQuestion(tx: Tx, questionId: string, activeAt?: string): Promise<void> {
   await sql`
     update search_posts q set answer_count = (
-        select count(*) from search_posts a where a.type = 'answer' and a.question_id = ${questionId} and a.status = ${AVAILABLE}),
+        select count(*) from search_posts a where a.type = 'answer' and a.question_id = ${questionId} and a.status = ${PostStatus.available}),
       active_at = greatest(q.active_at, ${activeAt ?? null}::timestamptz), ${TOUCH}
     where q.id = ${questionId}`.execute(tx);
 }
@@ -78,7 +75,7 @@ async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
     }
     case 'posts.question_deleted':
     case 'posts.question_undeleted': {
-      const status = event.type === 'posts.question_deleted' ? DELETED : AVAILABLE;
+      const status = event.type === 'posts.question_deleted' ? PostStatus.deleted : PostStatus.available;
       const id = event.data.question_id;
       if (await updateOwn(tx, id, version, sql`status = ${status}`)) await touchAnswersOf(tx, [id]);
       return;
@@ -89,7 +86,7 @@ async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
         tx,
         event.data.question_id,
         version,
-        sql`status = ${event.type === 'posts.question_closed' ? CLOSED : AVAILABLE}`,
+        sql`status = ${event.type === 'posts.question_closed' ? PostStatus.closed : PostStatus.available}`,
       );
       return;
     case 'posts.question_hidden':
@@ -125,7 +122,7 @@ async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
     case 'posts.answer_deleted':
     case 'posts.answer_undeleted': {
       const d = event.data;
-      const status = event.type === 'posts.answer_deleted' ? DELETED : AVAILABLE;
+      const status = event.type === 'posts.answer_deleted' ? PostStatus.deleted : PostStatus.available;
       if (await updateOwn(tx, d.answer_id, version, sql`status = ${status}`)) await refreshQuestion(tx, d.question_id);
       return;
     }

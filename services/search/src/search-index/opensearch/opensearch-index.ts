@@ -29,7 +29,12 @@ const PREFIX = /^[a-z0-9][a-z0-9_-]{0,80}$/;
 const HITS_ONLY = 'filter_path=hits.total.value,hits.hits._id,hits.hits._score';
 
 /** A search response's hits; `filter_path` leaves out `hits.hits` when there are none. */
-function hitsOf(body: { hits?: { hits?: { _id: string; _score: number | null }[] } }): IndexHit[] {
+/** What a `_search` answers, as far as it is read here. */
+interface SearchAnswer {
+  hits?: { total?: { value: number }; hits?: { _id: string; _score: number | null }[] };
+}
+
+function hitsOf(body: SearchAnswer): IndexHit[] {
   return (body.hits?.hits ?? []).map((h) => ({ id: h._id, score: h._score ?? 0 }));
 }
 
@@ -79,7 +84,7 @@ export class OpenSearchIndex implements SearchIndex {
     this.alias = `${options.prefix}-posts`;
   }
 
-  private async request<T = any>(method: string, path: string, body?: unknown, ignore: number[] = []): Promise<T> {
+  private async request<T = unknown>(method: string, path: string, body?: unknown, ignore: number[] = []): Promise<T> {
     const response = await this.client.transport.request(
       { method, path, ...(body === undefined ? {} : { body: body as Record<string, unknown> }) },
       { ignore },
@@ -117,25 +122,26 @@ export class OpenSearchIndex implements SearchIndex {
     const body = response.body as { errors: boolean; items: BulkItem[] };
     if (!body.errors) return;
     // A version conflict means the index already holds a newer version: exactly what should stay.
-    const failed = body.items
-      .map((item) => item.index)
-      .filter((r) => r?.error && r.error.type !== 'version_conflict_engine_exception');
-    if (failed.length > 0) {
-      throw new Error(
-        `OpenSearch refused ${failed.length} documents: ${failed[0]!.error!.type}: ${failed[0]!.error!.reason}`,
-      );
-    }
+    const failed = body.items.flatMap((item) =>
+      item.index?.error && item.index.error.type !== 'version_conflict_engine_exception' ? [item.index.error] : [],
+    );
+    const [reason] = failed;
+    if (reason) throw new Error(`OpenSearch refused ${failed.length} documents: ${reason.type}: ${reason.reason}`);
   }
 
   async search(query: IndexQuery): Promise<IndexPage> {
-    const body = await this.request('POST', `/${this.alias}/_search?${HITS_ONLY}`, searchBody(query, this.countLimit));
+    const body = await this.request<SearchAnswer>(
+      'POST',
+      `/${this.alias}/_search?${HITS_ONLY}`,
+      searchBody(query, this.countLimit),
+    );
     return { count: body.hits?.total?.value ?? 0, hits: hitsOf(body) };
   }
 
   async similar(query: SimilarQuery): Promise<IndexHit[]> {
     const request = similarBody(query);
     if (!request) return [];
-    return hitsOf(await this.request('POST', `/${this.alias}/_search?${HITS_ONLY}`, request));
+    return hitsOf(await this.request<SearchAnswer>('POST', `/${this.alias}/_search?${HITS_ONLY}`, request));
   }
 
   async refresh(generation?: string): Promise<void> {
@@ -143,7 +149,7 @@ export class OpenSearchIndex implements SearchIndex {
   }
 
   async count(generation?: string): Promise<number> {
-    const body = await this.request('GET', `/${this.generationName(generation)}/_count`);
+    const body = await this.request<{ count: number }>('GET', `/${this.generationName(generation)}/_count`);
     return body.count;
   }
 
@@ -175,9 +181,9 @@ export class OpenSearchIndex implements SearchIndex {
       index: { refresh_interval: REFRESH_INTERVAL, 'translog.durability': 'request' },
     });
     await this.refresh(next);
-    const current = Object.keys(await this.request('GET', `/_alias/${this.alias}`, undefined, [404])).filter(
-      (name) => name !== next && name !== 'error' && name !== 'status',
-    );
+    const current = Object.keys(
+      await this.request<Record<string, unknown>>('GET', `/_alias/${this.alias}`, undefined, [404]),
+    ).filter((name) => name !== next && name !== 'error' && name !== 'status');
     await this.request('POST', '/_aliases', {
       actions: [
         ...current.map((index) => ({ remove: { index, alias: this.alias } })),

@@ -1,5 +1,5 @@
-import type { StoredEvent, Tx } from '@agora/platform';
-import { excerpt } from '@agora/platform';
+import { RevisionStatus, TagStatus } from '@agora/contracts';
+import { excerpt, type StoredEvent, TagStatusSql, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { FollowEvent } from '../../domain/follows/decider';
 import type { TagEvent } from '../../domain/tag/decider';
@@ -8,7 +8,6 @@ import { linkedQuestions, lockTagRows } from './row-locks';
 type TagsEvent = (TagEvent | FollowEvent) & { occurredAt: string; version: number };
 
 const EXCERPT_LENGTH = 240;
-const Revision = { created: 0, pending: 1, applied: 2 } as const;
 
 async function recordRevision(
   tx: Tx,
@@ -26,11 +25,11 @@ async function recordRevision(
 async function changeListed(tx: Tx, tagId: string, version: number, set: ReturnType<typeof sql>) {
   await sql`
     with before as (
-      select id, (status = 1 and main_tag_id is null) as listed from tags
+      select id, (status = ${TagStatusSql.available} and main_tag_id is null) as listed from tags
       where id = ${tagId} and version < ${version} for update
     ), changed as (
       update tags t set ${set}, version = ${version} from before where t.id = before.id
-      returning before.listed as was, (t.status = 1 and t.main_tag_id is null) as now
+      returning before.listed as was, (t.status = ${TagStatusSql.available} and t.main_tag_id is null) as now
     )
     update tag_listing set listed = listed + coalesce((select sum(now::int - was::int) from changed), 0)
     where exists (select 1 from changed where now <> was)`.execute(tx);
@@ -55,7 +54,14 @@ export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void>
         on conflict (id) do nothing returning 1`.execute(tx);
       if (inserted.length) await sql`update tag_listing set listed = listed + 1`.execute(tx);
       const { tag_id, user_id, revision_id, question_id: _, ...content } = d;
-      await recordRevision(tx, { id: revision_id, tag: tag_id, user: user_id, status: Revision.created, content, at });
+      await recordRevision(tx, {
+        id: revision_id,
+        tag: tag_id,
+        user: user_id,
+        status: RevisionStatus.created,
+        content,
+        at,
+      });
       return;
     }
     case 'tags.tag_edited': {
@@ -74,7 +80,7 @@ export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void>
         id: revision_id,
         tag: tag_id,
         user: editor_id,
-        status: Revision.applied,
+        status: RevisionStatus.applied,
         content,
         log: edit_summary,
         at,
@@ -90,7 +96,7 @@ export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void>
         id: revision_id,
         tag: tag_id,
         user: editor_id,
-        status: Revision.pending,
+        status: RevisionStatus.pending,
         content,
         log: edit_summary,
         at,
@@ -99,7 +105,7 @@ export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void>
     }
     case 'tags.tag_deleted':
     case 'tags.tag_undeleted': {
-      const status = event.type === 'tags.tag_deleted' ? 10 : 1;
+      const status = event.type === 'tags.tag_deleted' ? TagStatus.deleted : TagStatus.available;
       await changeListed(tx, event.data.tag_id, event.version, sql`status = ${status}, updated_at = ${at}`);
       return;
     }

@@ -1,4 +1,4 @@
-import { UserActivated, UserRegistered } from '@agora/contracts';
+import { MailStatus, UserActivated, UserRegistered } from '@agora/contracts';
 import type { Projection } from '@agora/platform';
 import type { Ledger } from '../../commands/ledger';
 import { activationInput, startingBalanceInput } from '../../domain/ledger/inputs';
@@ -21,7 +21,7 @@ export function ledgerFromIdentity(ledger: Ledger): Projection {
       if (event.type === UserRegistered.type) {
         const r = event.data as { user_id: string; rank: number; mail_status: number; created_by: string };
         inputs = startingBalanceInput(r.user_id, r.rank, event.occurredAt);
-        if (r.created_by === 'self' && r.mail_status === 1)
+        if (r.created_by === 'self' && r.mail_status === MailStatus.activated)
           inputs.push(...activationInput(r.user_id, event.occurredAt));
       } else {
         inputs = activationInput((event.data as { user_id: string }).user_id, event.occurredAt);

@@ -4,6 +4,7 @@ import {
   AnswerEdited,
   AnswerPosted,
   AnswerUndeleted,
+  type DataOf,
   QuestionAsked,
   QuestionDeleted,
   QuestionEdited,
@@ -50,21 +51,28 @@ export function ledgerFromPosts(ledger: Ledger): Projection {
       AnswerEdited,
     ],
     async apply(event, tx) {
-      const d = event.data as Record<string, string | null>;
       const at = event.occurredAt;
       let inputs: LedgerInput[] = [];
       switch (event.type) {
-        case QuestionAsked.type:
-          return remember(tx, d.question_id!, d.user_id!, d.question_id!);
-        case AnswerPosted.type:
-          return remember(tx, d.answer_id!, d.user_id!, d.question_id!);
+        case QuestionAsked.type: {
+          const asked = event.data as DataOf<typeof QuestionAsked>;
+          return remember(tx, asked.question_id, asked.user_id, asked.question_id);
+        }
+        case AnswerPosted.type: {
+          const posted = event.data as DataOf<typeof AnswerPosted>;
+          return remember(tx, posted.answer_id, posted.user_id, posted.question_id);
+        }
         case QuestionDeleted.type:
+          inputs = [{ kind: 'suspend', objectId: (event.data as DataOf<typeof QuestionDeleted>).question_id, at }];
+          break;
         case AnswerDeleted.type:
-          inputs = [{ kind: 'suspend', objectId: (d.answer_id ?? d.question_id)!, at }];
+          inputs = [{ kind: 'suspend', objectId: (event.data as DataOf<typeof AnswerDeleted>).answer_id, at }];
           break;
         case QuestionUndeleted.type:
+          inputs = [{ kind: 'restore', objectId: (event.data as DataOf<typeof QuestionUndeleted>).question_id, at }];
+          break;
         case AnswerUndeleted.type:
-          inputs = [{ kind: 'restore', objectId: (d.answer_id ?? d.question_id)!, at }];
+          inputs = [{ kind: 'restore', objectId: (event.data as DataOf<typeof AnswerUndeleted>).answer_id, at }];
           break;
         case QuestionEdited.type:
         case AnswerEdited.type:

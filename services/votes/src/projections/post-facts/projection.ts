@@ -7,7 +7,8 @@ import {
   CommentAdded,
   CommentDeleted,
   CommentEdited,
-  type EventOf,
+  type DataOf,
+  PostStatus,
   QuestionAsked,
   QuestionClosed,
   QuestionDeleted,
@@ -20,24 +21,22 @@ import {
   QuestionUnpinned,
   ViewsCounted,
 } from '@agora/contracts';
-import { excerpt, type Projection } from '@agora/platform';
+import { excerpt, PinSql, PostStatusSql, type Projection, ShowSql } from '@agora/platform';
 import { sql } from 'kysely';
 
 const DESCRIPTION_LENGTH = 240;
 /** The change-feed topic of the post facts tables (questions, answers, comments). */
 export const POST_FACTS_TOPIC = 'post_facts';
-type Data<D> = EventOf<D>['data'];
-
 /** Status columns each question act sets (behaviour §9d). */
 const QUESTION_ACTS: Record<string, ReturnType<typeof sql>> = {
-  [QuestionDeleted.type]: sql`status = 10`,
-  [QuestionUndeleted.type]: sql`status = 1`,
-  [QuestionClosed.type]: sql`status = 2`,
-  [QuestionReopened.type]: sql`status = 1`,
-  [QuestionPinned.type]: sql`pin = 2`,
-  [QuestionUnpinned.type]: sql`pin = 1`,
-  [QuestionHidden.type]: sql`show = 2`,
-  [QuestionShown.type]: sql`show = 1`,
+  [QuestionDeleted.type]: sql`status = ${PostStatusSql.deleted}`,
+  [QuestionUndeleted.type]: sql`status = ${PostStatusSql.available}`,
+  [QuestionClosed.type]: sql`status = ${PostStatusSql.closed}`,
+  [QuestionReopened.type]: sql`status = ${PostStatusSql.available}`,
+  [QuestionPinned.type]: sql`pin = ${PinSql.pinned}`,
+  [QuestionUnpinned.type]: sql`pin = ${PinSql.unpinned}`,
+  [QuestionHidden.type]: sql`show = ${ShowSql.hidden}`,
+  [QuestionShown.type]: sql`show = ${ShowSql.shown}`,
 };
 
 /**
@@ -79,7 +78,7 @@ export const postFactsProjection: Projection = {
     }
     switch (event.type) {
       case QuestionAsked.type: {
-        const d = event.data as Data<typeof QuestionAsked>;
+        const d = event.data as DataOf<typeof QuestionAsked>;
         await sql`
           insert into questions (id, user_id, title, url_title, content, html, description, tags, created_at, updated_at)
           values (${d.question_id}, ${d.user_id}, ${d.title}, ${d.url_title}, ${d.content}, ${d.html},
@@ -88,7 +87,7 @@ export const postFactsProjection: Projection = {
         return;
       }
       case QuestionEdited.type: {
-        const d = event.data as Data<typeof QuestionEdited>;
+        const d = event.data as DataOf<typeof QuestionEdited>;
         await sql`
           update questions set title = ${d.title}, url_title = ${d.url_title}, content = ${d.content}, html = ${d.html},
             description = ${excerpt(d.content, DESCRIPTION_LENGTH)}, tags = ${JSON.stringify(d.tags)}::jsonb,
@@ -97,12 +96,12 @@ export const postFactsProjection: Projection = {
         return;
       }
       case AnswerAccepted.type: {
-        const d = event.data as Data<typeof AnswerAccepted>;
+        const d = event.data as DataOf<typeof AnswerAccepted>;
         await sql`update questions set accepted_answer_id = ${d.answer_id} where id = ${d.question_id}`.execute(tx);
         return;
       }
       case AnswerPosted.type: {
-        const d = event.data as Data<typeof AnswerPosted>;
+        const d = event.data as DataOf<typeof AnswerPosted>;
         await sql`
           insert into answers (id, question_id, user_id, description, created_at)
           values (${d.answer_id}, ${d.question_id}, ${d.user_id}, ${excerpt(d.content, DESCRIPTION_LENGTH)}, ${at})
@@ -111,7 +110,7 @@ export const postFactsProjection: Projection = {
         return;
       }
       case AnswerEdited.type: {
-        const d = event.data as Data<typeof AnswerEdited>;
+        const d = event.data as DataOf<typeof AnswerEdited>;
         await sql`update answers set description = ${excerpt(d.content, DESCRIPTION_LENGTH)} where id = ${d.answer_id}`.execute(
           tx,
         );
@@ -119,13 +118,13 @@ export const postFactsProjection: Projection = {
       }
       case AnswerDeleted.type:
       case AnswerUndeleted.type: {
-        const d = event.data as Data<typeof AnswerDeleted>;
-        const status = event.type === AnswerDeleted.type ? 10 : 1;
+        const d = event.data as DataOf<typeof AnswerDeleted>;
+        const status = event.type === AnswerDeleted.type ? PostStatus.deleted : PostStatus.available;
         await sql`update answers set status = ${status} where id = ${d.answer_id}`.execute(tx);
         return;
       }
       case CommentAdded.type: {
-        const d = event.data as Data<typeof CommentAdded>;
+        const d = event.data as DataOf<typeof CommentAdded>;
         await sql`
           insert into comments (id, object_id, question_id, user_id, description, created_at)
           values (${d.comment_id}, ${d.object_id}, ${d.question_id}, ${d.user_id},
@@ -134,18 +133,18 @@ export const postFactsProjection: Projection = {
         return;
       }
       case CommentEdited.type: {
-        const d = event.data as Data<typeof CommentEdited>;
+        const d = event.data as DataOf<typeof CommentEdited>;
         await sql`update comments set description = ${excerpt(d.original_text, DESCRIPTION_LENGTH)}
                   where id = ${d.comment_id}`.execute(tx);
         return;
       }
       case CommentDeleted.type:
-        await sql`update comments set status = 10 where id = ${(event.data as { comment_id: string }).comment_id}`.execute(
+        await sql`update comments set status = ${PostStatusSql.deleted} where id = ${(event.data as { comment_id: string }).comment_id}`.execute(
           tx,
         );
         return;
       case ViewsCounted.type: {
-        const counts = (event.data as Data<typeof ViewsCounted>).counts;
+        const counts = (event.data as DataOf<typeof ViewsCounted>).counts;
         await sql`
           update questions q set view_count = q.view_count + v.views, unique_view_count = q.unique_view_count + v.uniq
           from unnest(${counts.map((c) => c.question_id)}::text[], ${counts.map((c) => c.views)}::int[],

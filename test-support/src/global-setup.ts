@@ -1,9 +1,9 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startEmbeddedPostgres } from '@agora/launcher/embedded-postgres';
+import { ensureRuntimeBuild } from '@agora/launcher/runtime-build.mjs';
 import type { TestProject } from 'vitest/node';
-import { ensureRuntimeBuild } from '../launcher/runtime-build.mjs';
-import { startEmbeddedPostgres } from '../launcher/src/embedded-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -8,9 +8,9 @@ import {
   type ServiceDatabase,
   serviceMigrator,
 } from '@agora/platform';
+import { platformMigrationFiles } from '@agora/platform/migrations/index';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformMigrationFiles } from '../services/platform/src/migrations';
 import { createTestDatabase } from './database';
 
 /** The platform's keys in its index's order: they run before every service's. */
@@ -62,7 +62,7 @@ function isMigrationFile(module: unknown): module is MigrationFile {
 }
 
 /**
- * The rules of a `migrations/` folder (DESIGN §9, "Migrations, one per file"): one migration per file,
+ * The rules of a `migrations/` folder (docs/adr/0046-migrations-one-per-file.md): one migration per file,
  * numbered in run order, listed by the index in that order, under keys that never change and that kysely,
  * which sorts keys, puts in the same order.
  */

@@ -1,8 +1,8 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, startEmbeddedPostgres } from '@agora/launcher/embedded-postgres';
 import pg from 'pg';
-import { freePort, startEmbeddedPostgres } from '../launcher/src/embedded-postgres';
 
 /**
  * A PostgreSQL server of a test's own (not the shared test cluster, which other test files use), run

@@ -3,16 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createGateway, InProcessTransport, type ServiceName, type ServiceTransport } from '@agora/gateway';
-import {
-  createEventBus,
-  type EventBus,
-  type HttpApp,
-  loadConfig,
-  type RunningService,
-  type ServiceModule,
-  startService,
-} from '@agora/platform';
+import { composeAgora } from '@agora/gateway';
+import { type HttpApp, loadConfig, type RunningService, type ServiceModule } from '@agora/platform';
 import pg from 'pg';
 import pino from 'pino';
 import { createTestDatabase } from './database';
@@ -28,6 +20,8 @@ export interface Stack {
   databaseUrl: string;
   dataDir: string;
   service(name: string): RunningService;
+  /** Opens the gateway on a loopback port, for a browser or another process; its address. */
+  listen(): Promise<string>;
   call(
     method: string,
     url: string,
@@ -46,6 +40,8 @@ export interface StackOptions {
   database?: { url: string; drop(): Promise<void> };
   /** Kafka brokers to run the bus on (topics under a fresh prefix); the PostgreSQL log by default. */
   kafkaBrokers?: string[];
+  /** The built web app for the gateway to serve at `/` (the browser tests); only the API by default. */
+  webRoot?: string;
 }
 
 /** Agora as `npm start` composes it, on a fresh test database, with the gateway in-process. */
@@ -56,36 +52,34 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const config = loadConfig({
     env: { AGORA_SITE_URL: 'http://agora.test', AGORA_DATA_DIR: dataDir, ...options.env },
   });
-  const bus: EventBus = await createEventBus(
-    options.kafkaBrokers
+  const agora = await composeAgora({
+    config,
+    databaseUrl: url,
+    log,
+    services: options.services,
+    maxConnections: 5,
+    bus: options.kafkaBrokers
       ? {
           kind: 'kafka',
-          databaseUrl: url,
           kafkaBrokers: options.kafkaBrokers,
           kafkaPrefix: `agora-stack-${randomUUID().slice(0, 8)}`,
-          log,
         }
-      : { kind: 'postgres', databaseUrl: url, log },
-  );
-  const running: RunningService[] = [];
-  const transports: Partial<Record<ServiceName, ServiceTransport>> = {};
-  for (const module of options.services) {
-    const service = await startService(module, { config, databaseUrl: url, bus, log, maxConnections: 5 });
-    running.push(service);
-    transports[module.name as ServiceName] = new InProcessTransport(service.app);
-  }
-  const gateway = await createGateway({ log, transports, trustProxy: config.trustProxy });
+      : { kind: 'postgres' },
+    gateway: { webRoot: options.webRoot },
+  }).catch(async (error) => {
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  const { gateway } = agora;
   const pool = new pg.Pool({ connectionString: url, max: 2 });
 
   const stack: Stack = {
     gateway,
     databaseUrl: url,
     dataDir,
-    service(name) {
-      const found = running.find((s) => s.name === name);
-      if (!found) throw new Error(`service ${name} is not in this stack`);
-      return found;
-    },
+    service: (name) => agora.service(name),
+    listen: () => agora.listen({ host: '127.0.0.1', port: 0 }),
     async call(method, target, callOptions = {}) {
       const response = await gateway.inject({
         method: method as 'GET',
@@ -103,13 +97,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       return (await pool.query(text, values)).rows;
     },
     async settle() {
-      for (const service of running) await service.projections.waitForCatchUp(20_000);
+      await agora.settle(20_000);
       await sleep(10);
     },
     async close() {
-      await gateway.close();
-      for (const service of running.reverse()) await service.close();
-      await bus.close();
+      await agora.close();
       await pool.end();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

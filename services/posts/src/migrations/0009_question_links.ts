@@ -1,6 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
-export const key = '20261210_0008_question_links';
+export const key = '20261126_0002_question_links';
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {

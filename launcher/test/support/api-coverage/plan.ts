@@ -1,0 +1,146 @@
+/**
+ * A reference route Agora does not serve yet: the issue it waits for (`issues show <n>`), `later` when it is
+ * wanted but no issue plans it yet, `out of scope` for what Agora leaves out for now (the AI chat and MCP routes);
+ * and the part of that issue it belongs to.
+ */
+export interface Plan {
+  issue: number | 'later' | 'out of scope';
+  part: string;
+}
+
+const TITLES: Record<number, string> = {
+  19: 'wire compatibility',
+  20: 'moderation service',
+  21: 'member pages',
+  22: 'site administration',
+  23: 'installer',
+  25: 'external logins and the user center',
+  26: 'pages search engines can read',
+};
+
+export const issueTitle = (issue: number) => TITLES[issue] ?? '';
+
+const API = '/answer/api/v1';
+const ADMIN = '/answer/admin/api';
+
+const plan = (issue: Plan['issue'], part: string, routes: string[]) =>
+  routes.map((route): [string, Plan] => [route, { issue, part }]);
+
+const settingsGroups = [
+  'advanced',
+  'branding',
+  'custom-css-html',
+  'general',
+  'interface',
+  'login',
+  'polices',
+  'question',
+  'security',
+  'seo',
+  'tag',
+  'theme',
+  'users',
+  'users-settings',
+].flatMap((group) => [`GET ${ADMIN}/siteinfo/${group}`, `PUT ${ADMIN}/siteinfo/${group}`]);
+
+/** Every reference route not served yet, as `METHOD path`; one served since is a stale entry (the test says so). */
+export const PLANNED: ReadonlyMap<string, Plan> = new Map([
+  ...plan(19, 'badges', [
+    `GET ${API}/badge`,
+    `GET ${API}/badge/awards/page`,
+    `GET ${API}/badge/user/awards`,
+    `GET ${API}/badge/user/awards/recent`,
+    `GET ${API}/badges`,
+    `GET ${ADMIN}/badges`,
+    `PUT ${ADMIN}/badge/status`,
+  ]),
+  ...plan(20, 'reasons', [`GET ${API}/reasons`, `GET ${ADMIN}/reasons`]),
+  ...plan(20, 'flags', [`POST ${API}/report`, `PUT ${API}/report/review`, `GET ${API}/report/unreviewed/post`]),
+  ...plan(20, 'review queue', [
+    `GET ${API}/reviewing/type`,
+    `GET ${API}/revisions/unreviewed`,
+    `PUT ${API}/revisions/audit`,
+  ]),
+  ...plan(20, 'held posts', [`GET ${API}/review/pending/post/page`, `PUT ${API}/review/pending/post`]),
+  ...plan(20, 'admin content pages', [
+    `GET ${ADMIN}/question/page`,
+    `PUT ${ADMIN}/question/status`,
+    `GET ${ADMIN}/answer/page`,
+    `PUT ${ADMIN}/answer/status`,
+  ]),
+  ...plan(21, 'user list (staff)', [`GET ${API}/user/staff`]),
+  ...plan(22, 'settings groups', [
+    ...settingsGroups,
+    `GET ${ADMIN}/setting/privileges`,
+    `PUT ${ADMIN}/setting/privileges`,
+    `GET ${ADMIN}/setting/smtp`,
+    `PUT ${ADMIN}/setting/smtp`,
+    `GET ${ADMIN}/theme/options`,
+  ]),
+  ...plan(22, 'dashboard', [`GET ${ADMIN}/dashboard`]),
+  ...plan(22, 'contents', [`DELETE ${ADMIN}/delete/permanently`]),
+  ...plan(22, 'plugins', [
+    `GET ${ADMIN}/plugins`,
+    `GET ${ADMIN}/plugin/config`,
+    `PUT ${ADMIN}/plugin/config`,
+    `PUT ${ADMIN}/plugin/status`,
+    `GET ${API}/user/plugin/config`,
+    `PUT ${API}/user/plugin/config`,
+    `GET ${API}/captcha/config`,
+    `GET ${API}/embed/config`,
+    `GET ${API}/render/config`,
+    `GET ${API}/sidebar/config`,
+  ]),
+  ...plan(23, 'installation API', [
+    'GET /',
+    'POST /installation/base-info',
+    'POST /installation/config-file/check',
+    'POST /installation/db/check',
+    'POST /installation/init',
+    'GET /installation/language/config',
+    'GET /installation/language/options',
+  ]),
+  ...plan(25, 'connectors', [
+    `POST ${API}/connector/binding/email`,
+    `GET ${API}/connector/login/{name}`,
+    `GET ${API}/connector/redirect/{name}`,
+    `DELETE ${API}/connector/user/unbinding`,
+  ]),
+  ...plan(25, 'user center agent', [
+    `GET ${API}/user-center/login/callback`,
+    `GET ${API}/user-center/login/redirect`,
+    `GET ${API}/user-center/sign-up/callback`,
+    `GET ${API}/user-center/sign-up/redirect`,
+    `GET ${API}/user-center/personal/branding`,
+    `GET ${API}/user-center/user/settings`,
+    `GET ${ADMIN}/user-center/agent`,
+  ]),
+  ...plan(26, 'robots.txt', ['GET /robots.txt']),
+  ...plan('later', 'tag merge (no issue yet)', [`POST ${API}/tag/merge`]),
+  ...plan('later', 'recommended questions: followed tags and questions (no issue yet)', [
+    `GET ${API}/question/recommend/page`,
+  ]),
+  ...plan('later', 'API keys (no issue yet)', [
+    `POST ${ADMIN}/api-key`,
+    `PUT ${ADMIN}/api-key`,
+    `DELETE ${ADMIN}/api-key`,
+    `GET ${ADMIN}/api-key/all`,
+  ]),
+  ...plan('out of scope', 'AI chat and MCP', [
+    `POST ${API}/chat/completions`,
+    `GET ${API}/ai/conversation`,
+    `GET ${API}/ai/conversation/page`,
+    `POST ${API}/ai/conversation/vote`,
+    `POST ${API}/mcp/message`,
+    `GET ${API}/mcp/sse`,
+    `GET ${ADMIN}/ai-config`,
+    `PUT ${ADMIN}/ai-config`,
+    `POST ${ADMIN}/ai-models`,
+    `GET ${ADMIN}/ai-provider`,
+    `GET ${ADMIN}/ai/conversation`,
+    `DELETE ${ADMIN}/ai/conversation`,
+    `GET ${ADMIN}/ai/conversation/page`,
+    `GET ${ADMIN}/mcp-config`,
+    `PUT ${ADMIN}/mcp-config`,
+  ]),
+]);
