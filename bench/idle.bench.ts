@@ -235,7 +235,8 @@ try {
       "connections closed after 30 s unused) stay resident in nobody's PSS: bound_mb counts PostgreSQL's shared " +
       'segments whole (every page resident) instead of their PSS share, an upper bound. ' +
       'CPU: user + system time over the window, in % of one core. Wake-ups: context switches of every thread per second.',
-    data_dir: dataDir,
+    // The folder's name only: a machine's paths stay out of the committed results.
+    data_dir: path.basename(dataDir),
     dataset: await dataset(),
     load_average_1m: { before: loadBefore, after: os.loadavg()[0] },
     settle_seconds: Math.round(settleSeconds),

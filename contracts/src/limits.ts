@@ -9,6 +9,8 @@ export const Limits = {
     /** A question's answers come in one page: the client asks for 999. */
     answers: 999,
     answersMax: 1000,
+    /** The question page's "Linked questions" card. */
+    linkedQuestions: 5,
   },
   /** The hot-questions card: the most visited questions of the last days. */
   hotQuestions: { count: 6, days: 7 },
@@ -24,6 +26,8 @@ export const Limits = {
   },
   question: { titleMinLength: 6, titleMaxLength: 150, urlTitleMaxBytes: 150 },
   answer: { minLength: 6 },
+  /** A reaction's tooltip names this many members, then says how many more reacted. */
+  reaction: { tooltipNames: 5 },
   /** Any post's markdown body, and the summary an edit carries. */
   post: { bodyMaxLength: 65535, editSummaryMaxLength: 500 },
   comment: { minLength: 2, maxLength: 600 },

@@ -48,6 +48,7 @@ const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
     'question/similar/tag': 'posts',
     vote: 'votes',
     'collection/switch': 'votes',
+    'meta/reaction': 'votes',
     'personal/collection/page': 'votes',
     'personal/vote/page': 'votes',
     'personal/rank/page': 'votes',

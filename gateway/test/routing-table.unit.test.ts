@@ -22,6 +22,8 @@ describe('gateway routing table', () => {
     ['/answer/api/v1/badge/user/awards/recent', 'badges'],
     ['/answer/admin/api/badges', 'badges'],
     ['/answer/admin/api/badge/status', 'badges'],
+    ['/answer/api/v1/meta/reaction', 'votes'],
+    ['/answer/api/v1/question/link', 'posts'],
     ['/answer/admin/api/users/page', 'identity'],
     ['/answer/admin/api/question/page', 'posts'],
     ['/answer/admin/api/siteinfo/general', 'site'],

@@ -43,6 +43,11 @@ export const QuestionRevisionRejected = defineEvent(
 const QuestionAct = Type.Object({ question_id: Id, actor_id: Id });
 export const QuestionDeleted = defineEvent('posts.question_deleted', QuestionAct);
 export const QuestionUndeleted = defineEvent('posts.question_undeleted', QuestionAct);
+/**
+ * `close_type` of a question closed as a duplicate (the reasons catalogue's "a duplicate", reason type 60):
+ * its `close_msg` is the address of the question it duplicates, which it then links to.
+ */
+export const DUPLICATE_CLOSE_TYPE = 60;
 export const QuestionClosed = defineEvent(
   'posts.question_closed',
   Type.Object({ question_id: Id, actor_id: Id, close_type: Type.Integer(), close_msg: Type.String() }),

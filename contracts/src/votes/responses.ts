@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { REACTION_EMOJIS } from './reactions';
 
 // Response shapes of votes' routes that the web app reads as types (DESIGN §7, "Wire types").
 
@@ -18,3 +19,19 @@ export const BookmarkResultSchema = Type.Object({
   switch: Type.Boolean(),
 });
 export type BookmarkResult = Static<typeof BookmarkResultSchema>;
+
+/** ReactionRespItem: one emoji's count, whether the caller reacted with it, and who did (`tooltip`). */
+export const ReactionItemSchema = Type.Object({
+  emoji: Type.Enum(REACTION_EMOJIS),
+  count: Type.Integer(),
+  is_active: Type.Boolean(),
+  tooltip: Type.String(),
+});
+export type ReactionItem = Static<typeof ReactionItemSchema>;
+
+/**
+ * GetReactionByObjectIdResp, the handler's shape of `GET` and `PUT meta/reaction`: the emojis someone
+ * reacted with, in the order of `REACTION_EMOJIS`.
+ */
+export const ReactionSummarySchema = Type.Object({ reaction_summary: Type.Array(ReactionItemSchema) });
+export type ReactionSummary = Static<typeof ReactionSummarySchema>;

@@ -21,7 +21,7 @@ export {
 export { searchApi } from './api/calls/search';
 export { siteApi } from './api/calls/site';
 export { tagApi } from './api/calls/tags';
-export { voteApi } from './api/calls/votes';
+export { reactionApi, voteApi } from './api/calls/votes';
 export { ADMIN_API_BASE, API_BASE, api, type CallOptions } from './api/client';
 export { invalidateKeys, queryKeys } from './api/query-keys';
 export type * from './api/wire';

@@ -19,6 +19,7 @@ describe('query keys (DESIGN §7, "Query keys")', () => {
     k.questionInfo('1'),
     k.invited('1'),
     k.relatedQuestions('1'),
+    k.linkedQuestions('1'),
     k.similarQuestions('a title'),
     k.tagSuggestions('ja'),
   ];
@@ -29,7 +30,14 @@ describe('query keys (DESIGN §7, "Query keys")', () => {
     k.followingTags(),
     k.tagsBySlug('following'),
   ];
-  const others = [k.siteInfo(), k.redDot(), k.comments('1'), k.timeline('1', false), k.search('q', 'newest', 1)];
+  const others = [
+    k.siteInfo(),
+    k.redDot(),
+    k.comments('1'),
+    k.reactions('1'),
+    k.timeline('1', false),
+    k.search('q', 'newest', 1),
+  ];
   const all = [...questionKeys, ...answerKeys, ...tagKeys, ...tagsKeys, ...others];
 
   it('are the path segments, then the parameters', () => {

@@ -18,6 +18,7 @@ describe('config', () => {
       read_entries: 5000,
       read_mb: 32,
       post_facts: 20_000,
+      reactions: 20_000,
       sessions: 20_000,
       counters: 100_000,
     });

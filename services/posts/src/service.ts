@@ -21,6 +21,7 @@ import { PostsReads } from './queries/reads';
 import { answerRoutes } from './routes/answers';
 import { commentRoutes } from './routes/comments';
 import { invitationRoutes } from './routes/invitations';
+import { linkedRoutes } from './routes/linked';
 import { permalinkHooks } from './routes/permalinks';
 import { personalRoutes } from './routes/personal';
 import { questionFollowRoutes } from './routes/question-follows';
@@ -79,6 +80,7 @@ export const postsService: ServiceModule<PostsParts> = {
     await questionRoutes(app, parts);
     await invitationRoutes(app, parts);
     await similarRoutes(app, reads);
+    await linkedRoutes(app, reads);
     await questionStaffRoutes(app, questions);
     await answerRoutes(app, { answers, questions, reads });
     await commentRoutes(app, { comments, reads });

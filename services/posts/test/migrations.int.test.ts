@@ -11,6 +11,7 @@ const KEYS = [
   '20261125_0001_tag_catalog',
   '20261125_0002_tag_catalog_changes',
   '20261126_0001_question_follows',
+  '20261126_0002_question_links',
 ];
 
 describeMigrationFolder({

@@ -1,4 +1,4 @@
-import { Role } from '@agora/contracts';
+import { DUPLICATE_CLOSE_TYPE, Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import { rebuildInlineReadModel } from '@agora/platform';
 import { siteService } from '@agora/site';
@@ -28,6 +28,7 @@ async function snapshot() {
     comments: 'select * from posts.comments order by id',
     revisions: 'select * from posts.revisions order by id',
     question_follows: 'select * from posts.question_follows order by question_id, user_id',
+    question_links: 'select * from posts.question_links order by from_post_id, via, to_question_id, site',
     activity:
       'select event_id, object_id, original_object_id, activity_type, user_id, revision_id, comment, cancelled, created_at from posts.activity order by event_id',
   };
@@ -77,6 +78,31 @@ describe('posts read model', () => {
     await stack.call('POST', `${API}/follow`, { token, body: { object_id: q.id } });
     await stack.call('POST', `${API}/follow`, { token: moderator, body: { object_id: q.id } });
     await stack.call('POST', `${API}/follow`, { token: moderator, body: { object_id: q.id, is_cancel: true } });
+    // Links to the question: from another question's body, edited, from an answer, and by a duplicate close.
+    const linking = (
+      await stack.call('POST', `${API}/question`, {
+        token: moderator,
+        body: { title: 'Which question links back?', content: `See /questions/${q.id} first.`, tags },
+      })
+    ).body.data;
+    await stack.call('PUT', `${API}/question`, {
+      token: moderator,
+      body: {
+        id: linking.id,
+        title: 'Which question links back?',
+        content: `See http://agora.test/questions/${q.id}/what-survives-a-full-replay first.`,
+        tags,
+        edit_summary: 'absolute link',
+      },
+    });
+    await stack.call('POST', `${API}/answer`, {
+      token,
+      body: { question_id: linking.id, content: `The answer is at /questions/${q.id}` },
+    });
+    await stack.call('PUT', `${API}/question/status`, {
+      token: moderator,
+      body: { id: linking.id, close_type: DUPLICATE_CLOSE_TYPE, close_msg: `http://agora.test/questions/${q.id}` },
+    });
     await stack.call('PUT', `${API}/question/operation`, { token: moderator, body: { id: q.id, operation: 'pin' } });
     await stack.call('PUT', `${API}/question/status`, {
       token: moderator,
@@ -87,6 +113,7 @@ describe('posts read model', () => {
     await postsFor(stack.service('posts')).views.flush();
 
     const live = await snapshot();
+    expect(live.question_links).toHaveLength(3);
     const [question] = (live.questions ?? []) as { view_count: number; follow_count: number }[];
     expect(question?.view_count).toBe(3);
     expect(question?.follow_count).toBe(1);

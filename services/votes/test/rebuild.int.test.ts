@@ -18,6 +18,7 @@ afterAll(async () => {
 const SNAPSHOT: Record<string, string> = {
   votes: 'select * from votes.votes order by object_id, user_id',
   bookmarks: 'select * from votes.bookmarks order by object_id, user_id',
+  reactions: 'select * from votes.reactions order by object_id, emoji, user_id',
   reputations: 'select * from votes.reputations order by user_id',
   entries: 'select * from votes.ledger_entries order by entry_id',
   questions: 'select * from votes.questions order by id',
@@ -56,11 +57,19 @@ describe('votes read models and the reputation copies', () => {
     await ok(stack, 'POST', 'collection/switch', voter.token, { object_id: question, group_id: '0' });
     await ok(stack, 'POST', 'collection/switch', answerer.token, { object_id: question, group_id: '0' });
     await ok(stack, 'POST', 'collection/switch', answerer.token, { object_id: question, group_id: '0' });
+    const react = (who: { token: string }, object_id: string, emoji: string, reaction = 'activate') =>
+      ok(stack, 'PUT', 'meta/reaction', who.token, { object_id, emoji, reaction });
+    await react(voter, answer, 'heart');
+    await react(voter, answer, 'smile');
+    await react(asker, answer, 'heart');
+    await react(voter, answer, 'smile', 'deactivate');
+    await react(answerer, comment, 'frown');
     await ok(stack, 'POST', 'answer/acceptance', asker.token, { question_id: question, answer_id: answer });
     await ok(stack, 'DELETE', 'answer', moderator.token, { id: answer });
     await ok(stack, 'POST', 'answer/recover', moderator.token, { answer_id: answer });
     const live = await snapshot();
     expect(live.votes).toHaveLength(2);
+    expect(live.reactions).toHaveLength(3);
     expect(live.entries?.length).toBeGreaterThan(3);
 
     const votes = stack.service('votes');

@@ -25,6 +25,9 @@ export const queryKeys = {
   questionInfo: (id: string) => key('question/info', { id }),
   invited: (id: string) => key('question/invite', { id }),
   relatedQuestions: (question_id: string) => key('question/similar/tag', { question_id }),
+  /** Every question's linked questions: a post's text written or edited may change any of them. */
+  linkedQuestionLists: () => key('question/link'),
+  linkedQuestions: (question_id: string) => key('question/link', { question_id }),
   similarQuestions: (title: string) => key('question/similar', { title }),
   /** `question/tags`: suggestions while typing a tag. */
   tagSuggestions: (tag: string) => key('question/tags', { tag }),
@@ -38,6 +41,8 @@ export const queryKeys = {
 
   /** `post/render`: markdown as the server renders it (the editor's preview). */
   rendered: (content: string) => key('post/render', { content }),
+  /** A question's, answer's or comment's reactions (`meta/reaction`). */
+  reactions: (object_id: string) => key('meta/reaction', { object_id }),
   /** A post's comments, every page of them (an infinite query). */
   comments: (object_id: string) => key('comment/page', { object_id }),
   timeline: (object_id: string, show_vote: boolean) => key('activity/timeline', { object_id, show_vote }),

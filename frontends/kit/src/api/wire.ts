@@ -55,4 +55,10 @@ export type {
   UpdateTagResp,
 } from '@agora/contracts/tags/responses';
 export type { UserBasicInfo } from '@agora/contracts/users/user-basic-info';
-export type { BookmarkResult, VoteResult } from '@agora/contracts/votes/responses';
+export type { ReactionChange, ReactionEmoji } from '@agora/contracts/votes/reactions';
+export type {
+  BookmarkResult,
+  ReactionItem,
+  ReactionSummary,
+  VoteResult,
+} from '@agora/contracts/votes/responses';

@@ -47,7 +47,7 @@ export function AnswerForm({ questionId }: { questionId: string }) {
       );
       clearDraft(draftKey);
       setContent('');
-      await invalidateKeys(client, queryKeys.questionInfos(), queryKeys.answerPages());
+      await invalidateKeys(client, queryKeys.questionInfos(), queryKeys.answerPages(), queryKeys.linkedQuestionLists());
     } catch {
       // the API client has shown what went wrong (spec §8)
     } finally {

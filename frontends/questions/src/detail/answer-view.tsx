@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { BookmarkButton } from './bookmark-button';
 import { PostActions } from './post-actions';
 import { PostAuthor } from './post-author';
+import { ReactionBar } from './reaction-bar';
 import { VoteButtons } from './vote-buttons';
 
 /** One answer: votes, body, accepted marker and the asker's accept toggle, bookmark, share, actions, comments. */
@@ -82,6 +83,10 @@ export function AnswerView({
           ) : null}
           <PostHtml html={answer.html} testId="answer-body" />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mt: 1 }}>
+            <ReactionBar
+              objectId={answer.id}
+              locked={answer.status === PostStatus.deleted || question.status === PostStatus.deleted}
+            />
             {isAsker && question.status !== PostStatus.deleted ? (
               <Button
                 size="small"

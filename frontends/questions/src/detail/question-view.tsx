@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { BookmarkButton } from './bookmark-button';
 import { PostActions } from './post-actions';
 import { PostAuthor } from './post-author';
+import { ReactionBar } from './reaction-bar';
 import { VoteButtons } from './vote-buttons';
 
 /** The question: title, closed/deleted notice, votes, body, tags, bookmark, share, actions, authors. */
@@ -46,6 +47,7 @@ export function QuestionView({ question, path }: { question: QuestionInfo; path:
             <TagChips tags={question.tags} />
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+            <ReactionBar objectId={question.id} locked={question.status === PostStatus.deleted} />
             <BookmarkButton
               objectId={question.id}
               collected={question.collected}

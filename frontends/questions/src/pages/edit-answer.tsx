@@ -55,7 +55,7 @@ export function EditAnswerPage({ params }: { params: { questionId: string; answe
       );
       leave.release();
       if (result.wait_for_review) toast.info(t('ui.toast.revision_after_review'));
-      await invalidateKeys(client, queryKeys.answerPages(), queryKeys.answerInfos());
+      await invalidateKeys(client, queryKeys.answerPages(), queryKeys.answerInfos(), queryKeys.linkedQuestionLists());
       navigate(questionPath(permalink, question.id, question.url_title, answerId));
     } catch (failure) {
       if (failure instanceof ApiError && failure.fieldErrors.length) setError(failure.fieldErrors[0]?.error_msg ?? '');

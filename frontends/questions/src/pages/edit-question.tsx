@@ -1,6 +1,7 @@
 import {
   captchaOn,
   ErrorPage,
+  invalidateKeys,
   Loading,
   navigate,
   queryKeys,
@@ -55,7 +56,7 @@ export function EditQuestionPage({ params }: { params: { questionId: string } })
     );
     leave.release();
     if (result.wait_for_review) toast.info(t('ui.toast.revision_after_review'));
-    await client.invalidateQueries({ queryKey: queryKeys.questionInfo(id) });
+    await invalidateKeys(client, queryKeys.questionInfo(id), queryKeys.linkedQuestionLists());
     navigate(questionPath(permalink, id, result.url_title || q.url_title));
   };
   return (

@@ -25,6 +25,7 @@ import { AnswerForm } from '../detail/answer-form';
 import { AnswerView } from '../detail/answer-view';
 import { ReasonDialog } from '../detail/close-dialog';
 import { InviteCard } from '../detail/invite-card';
+import { LinkedQuestions } from '../detail/linked-questions';
 import { QuestionView } from '../detail/question-view';
 import { RelatedQuestions } from '../detail/related-questions';
 
@@ -108,6 +109,7 @@ export function QuestionDetailPage({ params }: { params: PathParams<typeof QUEST
           questionId={q.id}
           canInvite={Boolean(user) && (own || q.member_actions?.some((a) => a.action === 'edit'))}
         />
+        <LinkedQuestions questionId={q.id} />
         <RelatedQuestions questionId={q.id} />
       </Stack>
       {reported ? (

@@ -45,8 +45,6 @@ const settingsGroups = [
 
 /** Every reference route not served yet, as `METHOD path`; one served since is a stale entry (the test says so). */
 export const PLANNED: ReadonlyMap<string, Plan> = new Map([
-  ...plan(19, 'reactions', [`GET ${API}/meta/reaction`, `PUT ${API}/meta/reaction`]),
-  ...plan(19, 'linked questions', [`GET ${API}/question/link`]),
   ...plan(20, 'reasons', [`GET ${API}/reasons`, `GET ${ADMIN}/reasons`]),
   ...plan(20, 'flags', [`POST ${API}/report`, `PUT ${API}/report/review`, `GET ${API}/report/unreviewed/post`]),
   ...plan(20, 'review queue', [

@@ -11,6 +11,8 @@ export const CACHE_LIMIT_DEFAULTS = {
   read_mb: 32,
   /** Votes' facts about the posts voted on. */
   post_facts: 20_000,
+  /** Posts whose reactions votes keeps (who reacted with which emoji), and members whose names it keeps for their tooltips. */
+  reactions: 20_000,
   /** Members whose session facts (role, status, revoked sessions) are kept. */
   sessions: 20_000,
   /** Members whose unread counters notifications keeps. */

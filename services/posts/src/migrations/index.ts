@@ -7,6 +7,7 @@ import * as readModelChanges from './0005_read_model_changes';
 import * as tagCatalog from './0006_tag_catalog';
 import * as tagCatalogChanges from './0007_tag_catalog_changes';
 import * as questionFollows from './0008_question_follows';
+import * as questionLinks from './0009_question_links';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const postsMigrationFiles: readonly MigrationFile[] = [
@@ -18,6 +19,7 @@ export const postsMigrationFiles: readonly MigrationFile[] = [
   tagCatalog,
   tagCatalogChanges,
   questionFollows,
+  questionLinks,
 ];
 
 export const postsMigrations = migrationsOf(postsMigrationFiles);

@@ -121,7 +121,9 @@ export function questionInfoFor(
   };
 }
 
-export type QuestionOrder = 'newest' | 'active' | 'hot' | 'score' | 'unanswered' | 'frequent' | 'recommend';
+/** The orders of the question list (behaviour §7a). */
+export const QUESTION_ORDERS = ['newest', 'active', 'hot', 'score', 'unanswered', 'frequent', 'recommend'] as const;
+export type QuestionOrder = (typeof QUESTION_ORDERS)[number];
 
 export interface QuestionPageQuery {
   order: QuestionOrder;
@@ -179,8 +181,9 @@ async function listCount(
   where: ReturnType<typeof sql>,
   query: QuestionPageQuery,
   counts: ListCounts,
+  scope: ListScope | undefined,
 ): Promise<number> {
-  const key = JSON.stringify([query.order, query.tag, query.username, query.in_days]);
+  const key = JSON.stringify([query.order, query.tag, query.username, query.in_days, scope?.key]);
   const kept = counts.fresh(key);
   if (kept !== undefined) return kept;
   const { rows } = await sql<{ n: number }>`
@@ -203,8 +206,20 @@ async function tagFamily(db: Db, slug: string): Promise<string[]> {
   return [...new Set([slug, ...rows.map((r) => r.slug_name)])];
 }
 
+/** A list of some questions only (those linked with one): its condition on `q`, and a key naming it. */
+export interface ListScope {
+  key: string;
+  where: ReturnType<typeof sql>;
+}
+
 /** The question list (behaviour §7a): pinned first in every order; one page and its count. */
-export async function questionPage(db: Db, query: QuestionPageQuery, settings: SiteSettings, counts: ListCounts) {
+export async function questionPage(
+  db: Db,
+  query: QuestionPageQuery,
+  settings: SiteSettings,
+  counts: ListCounts,
+  scope?: ListScope,
+) {
   const conditions = [
     query.order === 'unanswered'
       ? sql`q.status = ${PostStatusSql.available} and q.answer_count = 0`
@@ -230,12 +245,13 @@ export async function questionPage(db: Db, query: QuestionPageQuery, settings: S
       sql`q.user_id = (select user_id from actors where lower(username) = lower(${query.username}) limit 1)`,
     );
   }
+  if (scope) conditions.push(scope.where);
   const where = sql.join(conditions, sql` and `);
   const order = ORDERINGS[query.order];
   // A deferred join: the page's ids come from the sort's index alone, and only those rows are read,
   // without the post bodies a list never shows.
   const [count, { rows }] = await Promise.all([
-    listCount(db, where, query, counts),
+    listCount(db, where, query, counts, scope),
     sql<QuestionRow>`
       select q.${sql.raw(LIST_COLUMNS)} from questions q
       join (select q.id from questions q where ${where} order by ${order}

@@ -14,7 +14,7 @@ import type { AnswerCommands } from '../commands/answers';
 import type { QuestionCommands } from '../commands/questions';
 import { answerInfo } from '../queries/answers';
 import { memberFacts, questionMembers } from '../queries/member-facts';
-import { type QuestionOrder, questionInfo, questionInfoFor, questionPage, questionView } from '../queries/questions';
+import { QUESTION_ORDERS, questionInfo, questionInfoFor, questionPage, questionView } from '../queries/questions';
 import type { PostsReads } from '../queries/reads';
 import { sharerIdOf } from '../queries/sharer';
 import { sendSharedReply } from '../responses/shared-replies';
@@ -34,7 +34,6 @@ const Body = Type.String({ maxLength: Limits.post.bodyMaxLength });
  */
 const TagList = Type.Array(TagItemSchema, { maxItems: 4 * Limits.tags.maxPerQuestion });
 const Username = Type.String({ minLength: 1, maxLength: Limits.user.usernameMaxLength });
-const ORDERS: QuestionOrder[] = ['newest', 'active', 'hot', 'score', 'unanswered', 'frequent', 'recommend'];
 
 /** Questions: ask (alone or with an answer), edit, delete, read one, the question list. */
 export async function questionRoutes(
@@ -168,7 +167,7 @@ export async function questionRoutes(
       schema: {
         querystring: Type.Object({
           order: Type.Union(
-            ORDERS.map((o) => Type.Literal(o)),
+            QUESTION_ORDERS.map((o) => Type.Literal(o)),
             { default: 'active' },
           ),
           ...PageQuery({ default: Limits.pageSize.questionList }),

@@ -1,5 +1,12 @@
 import { objectTypeOf } from '@agora/contracts';
-import { type CatchUps, type ChangeFeed, type Db, PostStatusSql, ReadModelCache } from '@agora/platform';
+import {
+  type CatchUps,
+  type ChangeFeed,
+  type Db,
+  PostStatusSql,
+  ReadModelCache,
+  type ServiceContext,
+} from '@agora/platform';
 import { sql } from 'kysely';
 import type { VotableType } from '../domain/vote/decider';
 import { POST_FACTS_TOPIC, postFactsProjection } from '../projections/post-facts/projection';
@@ -63,9 +70,19 @@ interface TargetRow {
   deleted: boolean;
 }
 
-/** Targets kept until posts' facts change here (a vote changes none of them). */
+/** Targets kept until posts' facts change here (a vote or a reaction changes none of them). */
 export class TargetLookup {
   private readonly cache: ReadModelCache<Target | undefined>;
+
+  /** The lookup of a votes instance, shared by its votes, bookmarks and reactions. */
+  static of(context: ServiceContext): TargetLookup {
+    return new TargetLookup(
+      context.database.db,
+      context.changes,
+      context.catchUp,
+      context.config.cacheLimits.post_facts,
+    );
+  }
 
   constructor(
     private readonly db: Db,

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { bookmarkDecider, bookmarkStreamId } from '../domain/bookmark/decider';
 import { type Direction, VOTE_STATUS, voteDecider, voteStreamId } from '../domain/vote/decider';
 import { applyOwnEvent } from '../projections/own-log';
-import { TargetLookup } from './targets';
+import type { TargetLookup } from './targets';
 
 export interface VoteResult {
   votes: number;
@@ -28,16 +28,10 @@ async function voteCounts(db: Db, objectId: string) {
 
 /** Votes and bookmarks: each (user, object) pair is its own stream, so no two users ever contend. */
 export class VoteCommands {
-  private readonly targets: TargetLookup;
-
-  constructor(readonly context: ServiceContext) {
-    this.targets = new TargetLookup(
-      context.database.db,
-      context.changes,
-      context.catchUp,
-      context.config.cacheLimits.post_facts,
-    );
-  }
+  constructor(
+    readonly context: ServiceContext,
+    private readonly targets: TargetLookup,
+  ) {}
 
   get db() {
     return this.context.database.db;

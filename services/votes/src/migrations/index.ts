@@ -3,6 +3,7 @@ import * as postFacts from './0001_post_facts';
 import * as votesAndBookmarks from './0002_votes_and_bookmarks';
 import * as reputationLedger from './0003_reputation_ledger';
 import * as postFactsTopic from './0004_post_facts_topic';
+import * as reactions from './0005_reactions';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const votesMigrationFiles: readonly MigrationFile[] = [
@@ -10,6 +11,7 @@ export const votesMigrationFiles: readonly MigrationFile[] = [
   votesAndBookmarks,
   reputationLedger,
   postFactsTopic,
+  reactions,
 ];
 
 export const votesMigrations = migrationsOf(votesMigrationFiles);

@@ -1,10 +1,12 @@
 import type { StoredEvent, Tx } from '@agora/platform';
 import { applyReputationChange, resetLedger } from './ledger/read-model';
+import { applyReaction, resetReactions } from './reactions/read-model';
 import { applyVoteOrBookmark, resetVotesAndBookmarks } from './votes/read-model';
 
 /** Applies one of the service's own events to its inline read models, in the transaction that appends it. */
 export async function applyOwnEvent(tx: Tx, event: StoredEvent): Promise<void> {
   await applyVoteOrBookmark(tx, event);
+  await applyReaction(tx, event);
   await applyReputationChange(tx, event);
 }
 
@@ -12,6 +14,7 @@ export async function applyOwnEvent(tx: Tx, event: StoredEvent): Promise<void> {
 export const ownReadModel = {
   async reset(tx: Tx) {
     await resetVotesAndBookmarks(tx);
+    await resetReactions(tx);
     await resetLedger(tx);
   },
   apply: applyOwnEvent,

@@ -59,6 +59,9 @@ export const questionApi = {
     api.put<null>('question/invite', { id, invite_user, ...captcha }),
   related: (question_id: string) =>
     api.get<Page<QuestionPageItem>>('question/similar/tag', { params: { question_id } }),
+  /** Questions linking to this one or linked from it (newest first). */
+  linked: (question_id: string, page_size: number) =>
+    api.get<Page<QuestionPageItem>>('question/link', { params: { question_id, order: 'newest', page: 1, page_size } }),
 };
 
 export const answerApi = {

@@ -1,5 +1,6 @@
+import type { ReactionChange, ReactionEmoji } from '@agora/contracts/votes/reactions';
 import { api } from '../client';
-import type { BookmarkResult, VoteResult } from '../wire';
+import type { BookmarkResult, ReactionSummary, VoteResult } from '../wire';
 import type { CaptchaFields } from './account';
 
 /** Votes and bookmarks (api.md, votes). */
@@ -9,4 +10,11 @@ export const voteApi = {
     api.post<VoteResult>(`vote/${direction}`, { object_id, is_cancel, ...captcha }),
   bookmark: (object_id: string, bookmark: boolean) =>
     api.post<BookmarkResult>('collection/switch', { object_id, group_id: '0', bookmark }),
+};
+
+/** Reactions on questions, answers and comments (api.md, `meta/reaction`). */
+export const reactionApi = {
+  summary: (object_id: string) => api.get<ReactionSummary>('meta/reaction', { params: { object_id } }),
+  react: (object_id: string, emoji: ReactionEmoji, reaction: ReactionChange) =>
+    api.put<ReactionSummary>('meta/reaction', { object_id, emoji, reaction }),
 };

@@ -3,6 +3,7 @@ import { PostStatusSql, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { AnswerEvent } from '../../domain/answer/decider';
 import type { Appliers, Stored } from './appliers';
+import { questionLinkChanges, removeQuestionLinks, setQuestionLinks } from './link-rows';
 import { insertRevision, recordRevision, rejectRevision } from './revision-rows';
 import { activity, insertActivity } from './timeline-rows';
 
@@ -36,6 +37,12 @@ async function setDeleted(tx: Tx, event: Event<'posts.answer_deleted' | 'posts.a
     tx,
   );
   await refreshAnswerCount(tx, d.question_id);
+  // A deleted answer links to nothing; back, it links to what its text does.
+  if (deleted) await removeQuestionLinks(tx, d.answer_id);
+  else {
+    const { rows } = await sql<{ content: string }>`select content from answers where id = ${d.answer_id}`.execute(tx);
+    await setQuestionLinks(tx, { id: d.answer_id, questionId: d.question_id }, 'body', rows[0]?.content ?? '');
+  }
   await activity(tx, event, {
     object: d.answer_id,
     timeline: d.answer_id,
@@ -54,7 +61,7 @@ export const answerAppliers: Appliers<AnswerEvent> = {
           insert into answers (id, question_id, user_id, content, html, revision_id, created_at, updated_at)
           values (${d.answer_id}, ${d.question_id}, ${d.user_id}, ${d.content}, ${d.html}, ${d.revision_id}, ${at}, ${at})
           on conflict (id) do nothing
-        ), revision as (
+        ), ${questionLinkChanges({ id: d.answer_id, questionId: d.question_id }, 'body', d.content)}, revision as (
           ${insertRevision({
             id: d.revision_id,
             object: d.answer_id,
@@ -79,6 +86,7 @@ export const answerAppliers: Appliers<AnswerEvent> = {
                   pending_revision_id = null, last_edit_user_id = ${d.editor_id}, updated_at = ${at}
                 where id = ${d.answer_id}`.execute(tx);
     await sql`update questions set post_update_time = ${at} where id = ${d.question_id}`.execute(tx);
+    await setQuestionLinks(tx, { id: d.answer_id, questionId: d.question_id }, 'body', d.content);
     await recordRevision(tx, {
       id: d.revision_id,
       object: d.answer_id,

@@ -1,6 +1,7 @@
 import { type EventOf, type QuestionAsked, RevisionStatus } from '@agora/contracts';
 import { excerptOfHtml } from '@agora/platform';
 import { sql } from 'kysely';
+import { questionLinkChanges } from './link-rows';
 import { insertRevision } from './revision-rows';
 import { insertActivity, type Time } from './timeline-rows';
 
@@ -40,7 +41,8 @@ export function questionAskedWrites(eventId: string, d: Asked, at: Time) {
               ${excerptOfHtml(d.html, DESCRIPTION_LENGTH)}, ${JSON.stringify(d.tags)}::jsonb, ${d.revision_id}, ${at}, ${at}, ${at})
       on conflict (id) do nothing
       returning *
-    ), ${questionTagChanges(d.question_id, d.tags, at)}, revision as (
+    ), ${questionTagChanges(d.question_id, d.tags, at)},
+    ${questionLinkChanges({ id: d.question_id, questionId: d.question_id }, 'body', d.content)}, revision as (
       ${insertRevision({
         id: d.revision_id,
         object: d.question_id,

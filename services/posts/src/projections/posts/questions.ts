@@ -3,6 +3,7 @@ import { excerptOfHtml, PinSql, PostStatusSql, ShowSql, type Tx } from '@agora/p
 import { sql } from 'kysely';
 import type { QuestionEvent } from '../../domain/question/decider';
 import type { Appliers, Stored } from './appliers';
+import { questionLinkChanges, setDuplicateLinks } from './link-rows';
 import { DESCRIPTION_LENGTH, questionAskedWrites, questionTagChanges } from './question-rows';
 import { insertRevision, recordRevision, rejectRevision } from './revision-rows';
 import { activity, insertActivity } from './timeline-rows';
@@ -57,7 +58,8 @@ export const questionAppliers: Appliers<QuestionEvent> = {
             revision_id = ${d.revision_id}, pending_revision_id = null, last_edit_user_id = ${d.editor_id}, last_edit_at = ${at},
             post_update_time = ${at}, updated_at = ${at}
           where id = ${d.question_id}
-        ), ${questionTagChanges(d.question_id, d.tags, at)}, revision as (
+        ), ${questionTagChanges(d.question_id, d.tags, at)},
+        ${questionLinkChanges({ id: d.question_id, questionId: d.question_id }, 'body', d.content)}, revision as (
           ${insertRevision({
             id: d.revision_id,
             object: d.question_id,
@@ -103,6 +105,7 @@ export const questionAppliers: Appliers<QuestionEvent> = {
     const d = event.data;
     await sql`update questions set status = ${PostStatusSql.closed}, close_type = ${d.close_type}, close_msg = ${d.close_msg}, updated_at = ${event.occurredAt}
                 where id = ${d.question_id}`.execute(tx);
+    await setDuplicateLinks(tx, d.question_id, d.close_type, d.close_msg);
     await activity(tx, event, {
       object: d.question_id,
       timeline: d.question_id,
@@ -116,6 +119,7 @@ export const questionAppliers: Appliers<QuestionEvent> = {
     await sql`update questions set status = ${PostStatusSql.available}, close_type = null, close_msg = '', updated_at = ${event.occurredAt} where id = ${d.question_id}`.execute(
       tx,
     );
+    await setDuplicateLinks(tx, d.question_id, null, '');
     await activity(tx, event, { object: d.question_id, timeline: d.question_id, type: 'reopened', user: d.actor_id });
   },
   'posts.question_pinned': setDisplay,

@@ -36,7 +36,7 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
 }
 
 export async function resetPostsReadModel(tx: Tx): Promise<void> {
-  await sql`truncate questions, question_tags, known_tags, answers, comments, revisions, activity, question_follows`.execute(
+  await sql`truncate questions, question_tags, known_tags, answers, comments, revisions, activity, question_follows, question_links`.execute(
     tx,
   );
 }
