@@ -18,7 +18,7 @@ const BadgesPage = lazy(() => import('./pages/badges').then((m) => ({ default: m
 const BadgeDetailPage = lazy(() => import('./pages/badge-detail').then((m) => ({ default: m.BadgeDetailPage })));
 const MemberBadgesPage = lazy(() => import('./pages/member-badges').then((m) => ({ default: m.MemberBadgesPage })));
 
-/** The account screens, the badge screens, and their guards (spec §2, §4; DESIGN §7, "Routes"). */
+/** The account screens, the badge screens, and their guards (DESIGN §7, "Routes"). */
 export const ROUTE_TABLE: readonly Route[] = [
   route('/users/login', { guards: [guards.loginPage], Page: LoginPage }),
   route('/users/register', {

@@ -101,7 +101,7 @@ describe('vote/up and vote/down', () => {
     expect([down.status, down.body.msg]).toEqual([403, 'You need at least 125 reputation to do this.']);
     await setReputation(stack, newcomer.id, 125);
     expect((await vote(newcomer, 'down', { object_id: question })).body.data.vote_status).toBe('vote_down');
-    // Moderators vote regardless of reputation (behaviour §2e).
+    // Moderators vote regardless of reputation.
     expect((await vote(moderator, 'down', { object_id: question })).status).toBe(200);
   });
 
@@ -166,7 +166,7 @@ describe('vote/up and vote/down', () => {
   });
 });
 
-describe('captcha on votes (behaviour §10a)', () => {
+describe('captcha on votes', () => {
   it('asks for one from the 40th vote on when the site has captchas on, never asks moderators', async () => {
     const { question, answer } = await thread(stack, asker, answerer);
     const quick = await member(stack);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 export type ToolName = 'heading' | 'bold' | 'italic' | 'code' | 'link' | 'quote' | 'image' | 'ol' | 'ul' | 'hr';
 
-/** The toolbar and its shortcuts (spec §9: Ctrl-B, I, K, L, Q, G, H, O, U, R). */
+/** The toolbar and its shortcuts (Ctrl-B, I, K, L, Q, G, H, O, U, R). */
 export const TOOLS: { name: ToolName; key: string; glyph: string }[] = [
   { name: 'heading', key: 'h', glyph: 'H' },
   { name: 'bold', key: 'b', glyph: 'B' },

@@ -30,7 +30,7 @@ export function TagChips({ tags }: { tags: TagResp[] }) {
 }
 
 /**
- * A row of the question list (spec §2): title with the pin icon (pin 2) and [closed] (status 2), the
+ * A row of the question list: title with the pin icon (pin 2) and [closed] (status 2), the
  * operator, operation time and type, votes, answers (accepted marker) and views, tags.
  */
 export function QuestionRow({ question, permalink }: { question: QuestionPageItem; permalink?: number }) {

@@ -3,7 +3,7 @@ import { relativeTime } from '../format/relative-time';
 import { localeTag } from '../i18n/i18n';
 import { useSiteInfo } from '../site/site-info';
 
-/** A time (seconds since the epoch) drawn relative to now, in the site's time zone (spec §9). */
+/** A time (seconds since the epoch) drawn relative to now, in the site's time zone. */
 export function RelativeTime({ time }: { time: number }) {
   const { t, i18n } = useTranslation();
   const timeZone = useSiteInfo().data?.interface.time_zone;

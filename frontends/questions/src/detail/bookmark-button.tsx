@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-/** The bookmark toggle (spec §4, §7): switches collected and shows object_collection_count. */
+/** The bookmark toggle: switches collected and shows object_collection_count. */
 export function BookmarkButton({
   objectId,
   collected,

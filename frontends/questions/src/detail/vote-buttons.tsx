@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Up and down votes (spec §4): pressing the active vote again sends is_cancel, so it toggles; one's own
+ * Up and down votes: pressing the active vote again sends is_cancel, so it toggles; one's own
  * post is refused ('You can't vote for your own post'); the answer sets the count and the active vote.
  */
 export function VoteButtons(props: {

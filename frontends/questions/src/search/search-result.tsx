@@ -2,7 +2,7 @@ import { Link, questionPath, RelativeTime, type SearchResult, TagChips, UserLink
 import { Box, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
-/** Marks the words of the query in a text (the highlighted results of spec §2). */
+/** Marks the words of the query in a text (the highlighted results of the search page). */
 function Highlighted({ text, words }: { text: string; words: string[] }) {
   if (words.length === 0) return <>{text}</>;
   const pattern = new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi');

@@ -12,7 +12,7 @@ const Order = Type.Union([Type.Literal('newest'), Type.Literal('score')], { defa
 const Page = <T extends ReturnType<typeof Type.Object>>(item: T) =>
   EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(item) }));
 
-/** api.md UserQuestionInfo */
+/** The reference API's `UserQuestionInfo`. */
 const UserQuestionInfoSchema = Type.Object({
   question_id: Type.String(),
   title: Type.String(),
@@ -27,7 +27,7 @@ const UserQuestionInfoSchema = Type.Object({
   status: Type.String(),
 });
 
-/** api.md UserAnswerInfo */
+/** The reference API's `UserAnswerInfo`. */
 const UserAnswerInfoSchema = Type.Object({
   answer_id: Type.String(),
   question_id: Type.String(),
@@ -38,7 +38,7 @@ const UserAnswerInfoSchema = Type.Object({
   question_info: Type.Object({ title: Type.String(), url_title: Type.String(), tags: Type.Array(TagRespSchema) }),
 });
 
-/** api.md GetCommentPersonalWithPageResp */
+/** The reference API's `GetCommentPersonalWithPageResp`. */
 const PersonalCommentSchema = Type.Object({
   comment_id: Type.String(),
   object_id: Type.String(),

@@ -49,7 +49,7 @@ export function searchRoutesSuite(adapter: SearchAdapter) {
       await close?.();
     });
 
-    it('finds a new question within 2 s, shaped as api.md SearchResult', async () => {
+    it('finds a new question within 2 s, shaped as a SearchResult of the reference API', async () => {
       const id = await ask(stack, asker.token, {
         title: 'How do consumer offsets zebrafy in Kafka?',
         content: 'The **broker** stores offsets; I want to zebrafy them quickly.',

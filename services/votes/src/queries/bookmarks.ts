@@ -35,7 +35,7 @@ interface BookmarkedQuestionRow {
 /**
  * `personal/collection/page`: the caller's bookmarks, newest first, each as the question it is on (an
  * answer's bookmark shows its question). Deleted posts drop out; hidden questions stay for their author
- * and the moderators (behaviour §7d).
+ * and the moderators.
  */
 export async function bookmarkPage(
   db: Db,

@@ -6,7 +6,7 @@ export const Page = <T extends TSchema>(item: T) => Type.Object({ count: Type.In
 
 const ObjectType = Type.Union([Type.Literal('question'), Type.Literal('answer'), Type.Literal('comment')]);
 
-/** api.md GetVoteWithPageResp */
+/** The reference API's `GetVoteWithPageResp`. */
 export const VotePageItemSchema = Type.Object({
   object_id: Type.String(),
   object_type: ObjectType,
@@ -19,7 +19,7 @@ export const VotePageItemSchema = Type.Object({
   created_at: Type.Integer(),
 });
 
-/** api.md GetRankPersonalPageResp */
+/** The reference API's `GetRankPersonalPageResp`. */
 export const RankPageItemSchema = Type.Object({
   object_id: Type.String(),
   object_type: ObjectType,
@@ -33,7 +33,7 @@ export const RankPageItemSchema = Type.Object({
   created_at: Type.Integer(),
 });
 
-/** api.md UserRankingSimpleInfo */
+/** The reference API's `UserRankingSimpleInfo`. */
 const RankedUserSchema = Type.Object({
   username: Type.String(),
   display_name: Type.String(),
@@ -42,7 +42,7 @@ const RankedUserSchema = Type.Object({
   vote_count: Type.Integer(),
 });
 
-/** api.md UserRankingResp */
+/** The reference API's `UserRankingResp`. */
 export const RankingSchema = Type.Object({
   users_with_the_most_reputation: Type.Array(RankedUserSchema),
   users_with_the_most_vote: Type.Array(RankedUserSchema),

@@ -2,7 +2,7 @@ import { Limits } from '@agora/contracts/limits';
 import { api } from '../client';
 import type { BadgeAwardItem, BadgeGroupList, BadgeInfo, Page, UserBadgeAward } from '../wire';
 
-/** The badge catalogue, a badge and its awards, a member's badges (api.md "badges"). */
+/** The badge catalogue, a badge and its awards, a member's badges (the reference API's "badges" group). */
 export const badgeApi = {
   catalogue: () => api.get<BadgeGroupList[]>('badges'),
   /** A badge that is unknown or switched off shows the 404 page. */

@@ -12,13 +12,13 @@ import type {
 } from '../wire';
 import type { TagItem } from './posts';
 
-/** Tags, synonyms and follows (api.md, tags). */
+/** Tags, synonyms and follows (the reference API's tags routes). */
 export const tagApi = {
   page: (params: { page: number; page_size: number; query_cond: string; slug_name?: string }) =>
     api.get<Page<TagPageItem>>('tags/page', { params: { ...params } }),
   /** By slug name (the tag page) or id (the edit page); a missing tag shows the 404 page. */
   info: (by: { name?: string; id?: string }) => api.get<TagInfo>('tag', { params: { ...by }, allow404: true }),
-  /** Suggestions while typing a tag (at most 5; semicolons stripped, spec §5). */
+  /** Suggestions while typing a tag (at most 5; semicolons stripped). */
   suggest: (tag: string) =>
     api.get<TagBasic[]>('question/tags', { params: { tag: tag.replace(/;/g, '') }, silent: true }),
   /** Known tags by slug name (a tag page's tag preset on the ask page). */

@@ -27,7 +27,7 @@ import { sql } from 'kysely';
 const DESCRIPTION_LENGTH = 240;
 /** The change-feed topic of the post facts tables (questions, answers, comments). */
 export const POST_FACTS_TOPIC = 'post_facts';
-/** Status columns each question act sets (behaviour §9d). */
+/** Status columns each question act sets. */
 const QUESTION_ACTS: Record<string, ReturnType<typeof sql>> = {
   [QuestionDeleted.type]: sql`status = ${PostStatusSql.deleted}`,
   [QuestionUndeleted.type]: sql`status = ${PostStatusSql.available}`,
