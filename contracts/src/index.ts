@@ -1,4 +1,5 @@
 export * from './api/envelope';
+export * from './api/formats';
 export * from './api/pagination';
 export * from './api/reasons';
 export * from './api/time';
@@ -29,6 +30,7 @@ export * from './posts/responses';
 export * from './posts/share-events';
 export * from './posts/status';
 export * from './search/api';
+export * from './site/admin-settings';
 export * from './site/events';
 export * from './site/settings';
 export * from './site/siteinfo';

@@ -1,4 +1,4 @@
-import { CUSTOM_CSS_PATH, objectTypeOf } from '@agora/contracts';
+import { CUSTOM_CSS_PATH, objectTypeOf, ROBOTS_PATH } from '@agora/contracts';
 
 export const SERVICE_NAMES = [
   'identity',
@@ -111,7 +111,7 @@ const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
 };
 
 /** Files at the site root that a service answers (the reference client links them from every page). */
-export const ROOT_FILES: Readonly<Record<string, ServiceName>> = { [CUSTOM_CSS_PATH]: 'site' };
+export const ROOT_FILES: Readonly<Record<string, ServiceName>> = { [CUSTOM_CSS_PATH]: 'site', [ROBOTS_PATH]: 'site' };
 
 export interface RouteMatch {
   area: Area;

@@ -69,3 +69,6 @@ export const LegalInfoSchema = Type.Object({
 
 /** The admin's custom CSS as a stylesheet, at the site root (the reference client links it from every page). */
 export const CUSTOM_CSS_PATH = '/custom.css';
+
+/** The crawlers' rules, at the site root, from the SEO settings. */
+export const ROBOTS_PATH = '/robots.txt';

@@ -13,6 +13,7 @@ import { inboxFromBadges } from './projections/inbox-from-badges/projection';
 import { inboxFromPosts } from './projections/inbox-from-posts/projection';
 import { inboxFromVotes } from './projections/inbox-from-votes/projection';
 import { recipientStatusProjection } from './projections/recipient-status/projection';
+import { smtpTestProjection } from './projections/smtp-test/projection';
 import { tagFollowsProjection } from './projections/tag-follows/projection';
 import type { Counters } from './queries/status';
 import { notificationRoutes } from './routes/notifications';
@@ -89,6 +90,7 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
         inboxFromPosts(mailer),
         inboxFromVotes,
         inboxFromBadges,
+        smtpTestProjection({ config: context.config, onQueued: () => mail.wake() }),
       ];
     },
     async background(_context, { mail, digest }) {

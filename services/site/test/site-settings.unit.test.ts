@@ -1,4 +1,4 @@
-import { defaultSiteSettings, SiteSettingsChanged } from '@agora/contracts';
+import { defaultSiteSettings, SiteSettingsChanged, SmtpTestRequested } from '@agora/contracts';
 import { foldEvents } from '@agora/platform';
 import { describe, expect, it } from 'vitest';
 import { siteSettingsDecider as decider } from '../src/domain/site-settings/decider';
@@ -45,5 +45,23 @@ describe('site settings decider', () => {
     ] as never);
     expect(state.settings.seo).toEqual({ permalink: 4, robots: '' });
     expect(state.settings.login).toEqual(defaultSiteSettings().login);
+  });
+
+  it('given SMTP settings, when saved with a test recipient, then the change comes before the test request', () => {
+    const state = foldEvents(decider, []);
+    const smtp = { ...state.settings.smtp, smtp_host: 'mail.example.com' };
+    const testMail = { recipient: 'owner@example.com', language: 'en_US' };
+    expect(decider.decide({ type: 'update_settings_group', group: 'smtp', values: smtp, testMail }, state)).toEqual([
+      { type: SiteSettingsChanged.type, data: { group: 'smtp', values: smtp } },
+      { type: SmtpTestRequested.type, data: testMail },
+    ]);
+  });
+
+  it('given unchanged SMTP settings, when a test is asked for, then only the test is recorded', () => {
+    const state = foldEvents(decider, []);
+    const testMail = { recipient: 'owner@example.com', language: 'zh_CN' };
+    expect(
+      decider.decide({ type: 'update_settings_group', group: 'smtp', values: state.settings.smtp, testMail }, state),
+    ).toEqual([{ type: SmtpTestRequested.type, data: testMail }]);
   });
 });
