@@ -31,6 +31,7 @@ export * from './posts/share-events';
 export * from './posts/status';
 export * from './search/api';
 export * from './site/admin-settings';
+export * from './site/dashboard';
 export * from './site/events';
 export * from './site/settings';
 export * from './site/siteinfo';

@@ -1,31 +1,51 @@
+import path from 'node:path';
 import { SiteEvents } from '@agora/contracts';
 import type { ServiceModule } from '@agora/platform';
+import { siteMigrations } from './migrations';
+import { dashboardFromIdentity } from './projections/dashboard/from-identity';
+import { dashboardFromPosts } from './projections/dashboard/from-posts';
+import { dashboardFromVotes } from './projections/dashboard/from-votes';
+import { DashboardReads } from './queries/dashboard';
 import { adminPrivilegesRoutes } from './routes/admin-privileges';
 import { adminSettingsRoutes } from './routes/admin-settings';
 import { adminSmtpRoutes } from './routes/admin-smtp';
+import { dashboardRoutes } from './routes/dashboard';
 import { languageRoutes } from './routes/language';
 import { pluginRoutes } from './routes/plugins';
 import { robotsRoutes } from './routes/robots';
 import { siteinfoRoutes } from './routes/siteinfo';
 import { uploadRoutes } from './uploads/routes';
+import { type FileStorage, FsFileStorage } from './uploads/storage';
 
-/** Site settings and their admin pages, branding, legal texts, languages and robots.txt (DESIGN §6). */
-export const siteService: ServiceModule<void> = {
+export interface SiteParts {
+  storage: FileStorage;
+  dashboard: DashboardReads;
+}
+
+/**
+ * Site settings and their admin pages, branding, legal texts, languages, uploads, robots.txt and the admin
+ * dashboard (DESIGN §6). Its settings read model is the platform's `site_settings` table, kept inline by its
+ * commands; the dashboard's is projected from posts', votes' and identity's events.
+ */
+export const siteService: ServiceModule<SiteParts> = {
   name: 'site',
-  // Its read model is the platform's `site_settings` table, kept inline by its commands.
-  migrations: {},
+  migrations: siteMigrations,
   shared: { siteSettings: false },
   events: SiteEvents,
-  // Its routes work from the context alone.
-  setup() {},
-  async routes(app, context) {
+  setup(context) {
+    const storage = new FsFileStorage(path.join(context.config.dataDir, 'uploads'));
+    return { storage, dashboard: new DashboardReads(context.database.db, context.changes, storage, context.config) };
+  },
+  async routes(app, context, { storage, dashboard }) {
     await siteinfoRoutes(app, context);
     await languageRoutes(app);
     await pluginRoutes(app, context);
-    await uploadRoutes(app, context);
+    await uploadRoutes(app, context, { storage });
     await adminSettingsRoutes(app, context);
     await adminSmtpRoutes(app, context);
     await adminPrivilegesRoutes(app, context);
+    await dashboardRoutes(app, context, dashboard);
     await robotsRoutes(app, context);
   },
+  projections: () => [dashboardFromPosts, dashboardFromVotes, dashboardFromIdentity],
 };

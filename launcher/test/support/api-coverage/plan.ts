@@ -43,7 +43,6 @@ export const PLANNED: ReadonlyMap<string, Plan> = new Map([
     `PUT ${ADMIN}/answer/status`,
   ]),
   ...plan(21, 'user list (staff)', [`GET ${API}/user/staff`]),
-  ...plan(22, 'dashboard', [`GET ${ADMIN}/dashboard`]),
   ...plan(22, 'contents', [`DELETE ${ADMIN}/delete/permanently`]),
   ...plan(22, 'plugins', [
     `GET ${ADMIN}/plugins`,

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, type Dirent } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -44,6 +44,8 @@ export interface FileStorage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** Undefined for a key that is not stored, or is not a key at all. */
   get(key: string): Promise<StoredFile | undefined>;
+  /** Bytes the stored files take (the admin dashboard's storage figure). */
+  usedBytes(): Promise<number>;
 }
 
 /**
@@ -95,6 +97,26 @@ export class FsFileStorage implements FileStorage {
       throw error;
     }
     return { stream: createReadStream(file), contentType, size };
+  }
+
+  async usedBytes(): Promise<number> {
+    let total = 0;
+    const walk = async (dir: string): Promise<void> => {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const inner = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(inner);
+        else if (entry.isFile() && isStorageKey(entry.name)) total += (await stat(inner)).size;
+      }
+    };
+    await walk(this.root);
+    return total;
   }
 }
 

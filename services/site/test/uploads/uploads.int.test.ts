@@ -2,13 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defaultSiteSettings, Limits, translate } from '@agora/contracts';
 import { identityService } from '@agora/identity';
-import type { ServiceModule } from '@agora/platform';
 import { siteService, updateSettingsGroup } from '@agora/site';
 import { createUser, login } from '@agora/test-support/accounts';
 import { type Stack, startStack } from '@agora/test-support/stack';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_PATH, uploadRoutes } from '../../src/uploads/routes';
 import { CAMERA, dominantAt, EXIF_GPS_POINTER, exifTags, HTML, jpegWithGps, png, SVG, TEXT, webp } from './fixtures';
 
 const API = '/answer/api/v1';
@@ -17,17 +15,8 @@ let member: string;
 let admin: string;
 let inactive: string;
 
-/** The site service with its upload routes, whether or not service.ts registers them yet. */
-const site: ServiceModule = {
-  ...siteService,
-  async routes(app, context) {
-    await siteService.routes(app, context);
-    if (!app.hasRoute({ method: 'POST', url: FILE_PATH })) await uploadRoutes(app, context);
-  },
-};
-
 beforeAll(async () => {
-  stack = await startStack({ services: [site, identityService] });
+  stack = await startStack({ services: [siteService, identityService] });
   member = await login(stack, await createUser(stack));
   admin = await login(stack, await createUser(stack, { roleId: 2 }));
   inactive = await login(stack, await createUser(stack, { activated: false }));

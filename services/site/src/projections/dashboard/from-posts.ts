@@ -1,0 +1,122 @@
+import {
+  AnswerAccepted,
+  AnswerDeleted,
+  AnswerEdited,
+  AnswerPosted,
+  AnswerRevisionRejected,
+  AnswerRevisionSubmitted,
+  AnswerUndeleted,
+  CommentAdded,
+  CommentDeleted,
+  QuestionAsked,
+  QuestionDeleted,
+  QuestionEdited,
+  QuestionHidden,
+  QuestionRevisionRejected,
+  QuestionRevisionSubmitted,
+  QuestionShown,
+  QuestionUndeleted,
+} from '@agora/contracts';
+import type { Projection, StoredEvent, Tx } from '@agora/platform';
+import { sql } from 'kysely';
+import { DASHBOARD_TOPIC } from './topic';
+
+type Data = Record<string, string | null | undefined>;
+
+/** Moves an answer between live and deleted, and its question's live answer count with it (once). */
+async function setAnswerDeleted(tx: Tx, answerId: string, deleted: boolean) {
+  await sql`
+    with moved as (
+      update dashboard_answers set deleted = ${deleted}
+      where answer_id = ${answerId} and deleted = ${!deleted}
+      returning question_id)
+    update dashboard_questions q set answer_count = q.answer_count + ${deleted ? -1 : 1}
+    from moved where q.question_id = moved.question_id`.execute(tx);
+}
+
+async function apply(event: StoredEvent, tx: Tx): Promise<void> {
+  const data = event.data as Data;
+  switch (event.type) {
+    case QuestionAsked.type:
+      await sql`insert into dashboard_questions (question_id, asked_at) values (${data.question_id}, ${event.occurredAt})
+                on conflict do nothing`.execute(tx);
+      return;
+    case QuestionDeleted.type:
+    case QuestionUndeleted.type:
+      await sql`update dashboard_questions set deleted = ${event.type === QuestionDeleted.type}
+                where question_id = ${data.question_id}`.execute(tx);
+      return;
+    case QuestionHidden.type:
+    case QuestionShown.type:
+      await sql`update dashboard_questions set hidden = ${event.type === QuestionHidden.type}
+                where question_id = ${data.question_id}`.execute(tx);
+      return;
+    case AnswerAccepted.type:
+      await sql`update dashboard_questions set accepted = ${data.answer_id != null}
+                where question_id = ${data.question_id}`.execute(tx);
+      return;
+    case AnswerPosted.type:
+      await sql`
+        with added as (
+          insert into dashboard_answers (answer_id, question_id, posted_at)
+          values (${data.answer_id}, ${data.question_id}, ${event.occurredAt})
+          on conflict do nothing returning question_id)
+        update dashboard_questions q set answer_count = q.answer_count + 1
+        from added where q.question_id = added.question_id`.execute(tx);
+      return;
+    case AnswerDeleted.type:
+    case AnswerUndeleted.type:
+      await setAnswerDeleted(tx, data.answer_id ?? '', event.type === AnswerDeleted.type);
+      return;
+    case CommentAdded.type:
+      await sql`insert into dashboard_comments (comment_id) values (${data.comment_id}) on conflict do nothing`.execute(
+        tx,
+      );
+      return;
+    case CommentDeleted.type:
+      await sql`update dashboard_comments set deleted = true where comment_id = ${data.comment_id}`.execute(tx);
+      return;
+    case QuestionRevisionSubmitted.type:
+    case AnswerRevisionSubmitted.type:
+      await sql`insert into dashboard_pending_edits (revision_id) values (${data.revision_id})
+                on conflict do nothing`.execute(tx);
+      return;
+    // A suggested edit leaves the queue when rejected, or when applied (its revision becomes the post's).
+    case QuestionRevisionRejected.type:
+    case AnswerRevisionRejected.type:
+    case QuestionEdited.type:
+    case AnswerEdited.type:
+      await sql`delete from dashboard_pending_edits where revision_id = ${data.revision_id}`.execute(tx);
+      return;
+  }
+}
+
+/** Posts' facts the dashboard counts: questions, answers, comments and edits waiting for review. */
+export const dashboardFromPosts: Projection = {
+  name: 'dashboard-from-posts',
+  source: 'posts',
+  events: [
+    QuestionAsked,
+    QuestionDeleted,
+    QuestionUndeleted,
+    QuestionHidden,
+    QuestionShown,
+    AnswerAccepted,
+    AnswerPosted,
+    AnswerDeleted,
+    AnswerUndeleted,
+    CommentAdded,
+    CommentDeleted,
+    QuestionRevisionSubmitted,
+    AnswerRevisionSubmitted,
+    QuestionRevisionRejected,
+    AnswerRevisionRejected,
+    QuestionEdited,
+    AnswerEdited,
+  ],
+  topics: [DASHBOARD_TOPIC],
+  apply,
+  async reset(tx) {
+    await sql`truncate dashboard_questions, dashboard_answers, dashboard_comments, dashboard_pending_edits`.execute(tx);
+  },
+};
