@@ -101,3 +101,29 @@ export type ConnectorUserInfo = Static<typeof ConnectorUserInfoSchema>;
 /** GetUserPluginListResp: `user/plugin/configs`, a plugin with settings of the member's own. */
 export const UserPluginSchema = Type.Object({ name: Type.String(), slug_name: Type.String() });
 export type UserPlugin = Static<typeof UserPluginSchema>;
+
+/** GetUserPageResp: a row of the admin's user list (`users/page`). */
+export const AdminUserPageItemSchema = Type.Object({
+  user_id: Type.String(),
+  username: Type.String(),
+  display_name: Type.String(),
+  e_mail: Type.String(),
+  avatar: Type.String(),
+  rank: Type.Integer(),
+  role_id: Type.Integer(),
+  role_name: Type.String(),
+  status: Type.String(),
+  created_at: Type.Integer(),
+  deleted_at: Type.Integer(),
+  suspended_at: Type.Integer(),
+  suspended_until: Type.Integer(),
+});
+export type AdminUserPageItem = Static<typeof AdminUserPageItemSchema>;
+
+/** GetRoleResp: a role the admin can give (`roles`). */
+export const RoleItemSchema = Type.Object({ id: Type.Integer(), name: Type.String(), description: Type.String() });
+export type RoleItem = Static<typeof RoleItemSchema>;
+
+/** GetUserActivationResp. */
+export const UserActivationRespSchema = Type.Object({ activation_url: Type.String() });
+export type UserActivationResp = Static<typeof UserActivationRespSchema>;

@@ -6,6 +6,14 @@ import './app/boot';
 
 export { ApiError } from './api/api-error';
 export { accountApi, type CaptchaFields } from './api/calls/account';
+export {
+  type AdminUserFilter,
+  type AdminUserQuery,
+  type AdminUserStatusChange,
+  adminApi,
+  SUSPEND_DURATIONS,
+  type SuspendDuration,
+} from './api/calls/admin';
 export { badgeApi } from './api/calls/badges';
 export { moderationApi } from './api/calls/moderation';
 export { NO_RED_DOT, notificationApi } from './api/calls/notifications';

@@ -72,6 +72,15 @@ export const queryKeys = {
   badgeAwards: (badge_id: string, page: number) => key('badge/awards/page', { badge_id, page }),
   memberBadges: (username: string) => key('badge/user/awards', { username }),
   recentBadges: (username: string) => key('badge/user/awards/recent', { username }),
+
+  /** The admin area's calls, under `admin/`: the dashboard, each settings page, the user list, roles. */
+  admin: () => key('admin'),
+  adminDashboard: () => key('admin/dashboard'),
+  adminSettings: (path: string) => key(`admin/${path}`),
+  adminUsers: () => key('admin/users/page'),
+  adminUserPage: (params: Params) => key('admin/users/page', params),
+  adminRoles: () => key('admin/roles'),
+  adminActivation: (user_id: string) => key('admin/user/activation', { user_id }),
 };
 
 /** Marks every query under each of the keys stale, refetching those on screen; resolves once they are back. */

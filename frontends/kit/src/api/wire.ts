@@ -20,10 +20,13 @@ export type {
 } from '@agora/contracts/badges/responses';
 export type {
   ActionRecordResp,
+  AdminUserPageItem,
   AgentInfo,
   AvatarInfo,
   BindingEmailResp,
   CurrentUserInfo,
+  RoleItem,
+  UserActivationResp,
   UserCenterAgentResp,
   UserLoginResp,
 } from '@agora/contracts/identity/responses';
@@ -43,6 +46,15 @@ export type {
   UpdateQuestionResp,
 } from '@agora/contracts/posts/responses';
 export type { QuestionBaseInfo, SearchResp, SearchResult } from '@agora/contracts/search/api';
+export type {
+  AdminSettingsPageName,
+  PrivilegesResp,
+  SiteThemeResp,
+  SmtpSettingsPut,
+  SmtpSettingsResp,
+} from '@agora/contracts/site/admin-settings';
+export type { DashboardDay, DashboardResp, DashboardTopUser } from '@agora/contracts/site/dashboard';
+export type { SiteSettings } from '@agora/contracts/site/settings';
 export type { SiteInfo } from '@agora/contracts/site/siteinfo';
 export type {
   AddTagResp,

@@ -1,4 +1,15 @@
-import { EnvelopeSchema, Limits, MailStatus, PageQuery, ROLES, type RoleId, seconds } from '@agora/contracts';
+import {
+  AdminUserPageItemSchema,
+  EnvelopeSchema,
+  Limits,
+  MailStatus,
+  PageQuery,
+  ROLES,
+  type RoleId,
+  RoleItemSchema,
+  seconds,
+  UserActivationRespSchema,
+} from '@agora/contracts';
 import { errors, type FieldProblem, type HttpApp, MailStatusSql, ok, RoleSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -28,22 +39,6 @@ const DURATIONS: Record<string, number | null> = {
   forever: null,
 };
 const FOREVER = '2099-12-31T23:59:59.000Z';
-
-const UserPageItem = Type.Object({
-  user_id: Type.String(),
-  username: Type.String(),
-  display_name: Type.String(),
-  e_mail: Type.String(),
-  avatar: Type.String(),
-  rank: Type.Integer(),
-  role_id: Type.Integer(),
-  role_name: Type.String(),
-  status: Type.String(),
-  created_at: Type.Integer(),
-  deleted_at: Type.Integer(),
-  suspended_at: Type.Integer(),
-  suspended_until: Type.Integer(),
-});
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -107,7 +102,9 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
             ]),
           ),
         }),
-        response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(UserPageItem) })) },
+        response: {
+          200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(AdminUserPageItemSchema) })),
+        },
       },
     },
     async (request) => {
@@ -351,7 +348,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       config: ADMIN,
       schema: {
         querystring: Type.Object({ user_id: Type.String({ minLength: 1 }) }),
-        response: { 200: EnvelopeSchema(Type.Object({ activation_url: Type.String() })) },
+        response: { 200: EnvelopeSchema(UserActivationRespSchema) },
       },
     },
     async (request) => {
@@ -388,9 +385,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       config: ADMIN,
       schema: {
         response: {
-          200: EnvelopeSchema(
-            Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), description: Type.String() })),
-          ),
+          200: EnvelopeSchema(Type.Array(RoleItemSchema)),
         },
       },
     },

@@ -25,6 +25,8 @@ type Check<G extends SettingsGroup> = (values: SiteSettings[G]) => {
   problems: FieldProblem[];
 };
 
+const isColour = (value: unknown) => typeof value === 'string' && HEX_COLOR_PATTERN.test(value);
+
 const TIME_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 
 /** `scheme://host[/path]`, without a trailing slash. */
@@ -105,8 +107,11 @@ const theme: Check<'theme'> = (values) => {
       problems.push({ field: 'theme_config', key: 'validation.invalid' });
       break;
     }
-    const colours = Object.entries(config).filter(([key]) => key.endsWith('_color') || key === 'navbar_style');
-    if (colours.some(([, colour]) => typeof colour !== 'string' || !HEX_COLOR_PATTERN.test(colour))) {
+    // The navbar is drawn in a colour, or in the primary colour (`colored`) or white (`light`).
+    const navbar = (config as Record<string, unknown>).navbar_style;
+    const navbarOk = navbar === undefined || navbar === 'colored' || navbar === 'light' || isColour(navbar);
+    const colours = Object.entries(config).filter(([key]) => key.endsWith('_color'));
+    if (!navbarOk || colours.some(([, colour]) => !isColour(colour))) {
       problems.push({ field: 'theme_config', key: 'validation.color' });
       break;
     }

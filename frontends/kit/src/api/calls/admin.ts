@@ -1,0 +1,58 @@
+import { ADMIN_API_BASE, api } from '../client';
+import type {
+  AdminUserPageItem,
+  DashboardResp,
+  Page,
+  PrivilegesResp,
+  RoleItem,
+  SmtpSettingsResp,
+  UserActivationResp,
+} from '../wire';
+
+const admin = (path: string) => `${ADMIN_API_BASE}/${path}`;
+
+/** The user list's filters: everyone normal, or one status, or staff. */
+export type AdminUserFilter = 'normal' | 'suspended' | 'deleted' | 'inactive' | 'staff';
+
+export interface AdminUserQuery {
+  page: number;
+  page_size: number;
+  query?: string;
+  filter: AdminUserFilter;
+}
+
+/** How long a suspension lasts (`forever` has no end). */
+export const SUSPEND_DURATIONS = ['24h', '48h', '72h', '7d', '14d', '1m', '2m', '3m', '6m', '1y', 'forever'] as const;
+export type SuspendDuration = (typeof SUSPEND_DURATIONS)[number];
+
+export type AdminUserStatusChange =
+  | { status: 'normal' | 'inactive' }
+  | { status: 'suspended'; suspend_duration: SuspendDuration }
+  | { status: 'deleted'; remove_all_content: boolean };
+
+/** The admin area's calls (`{base}/admin/api`). */
+export const adminApi = {
+  dashboard: () => api.get<DashboardResp>(admin('dashboard')),
+  /** A settings page's values (`siteinfo/*`, `setting/*`). */
+  settings: <T>(path: string) => api.get<T>(admin(path)),
+  saveSettings: (path: string, values: unknown) => api.put<unknown>(admin(path), values),
+  smtp: () => api.get<SmtpSettingsResp>(admin('setting/smtp')),
+  privileges: () => api.get<PrivilegesResp>(admin('setting/privileges')),
+  users: ({ filter, ...query }: AdminUserQuery) =>
+    api.get<Page<AdminUserPageItem>>(admin('users/page'), {
+      params: {
+        ...query,
+        query: query.query?.trim() || undefined,
+        ...(filter === 'staff' ? { staff: true } : { status: filter }),
+      },
+    }),
+  roles: () => api.get<RoleItem[]>(admin('roles')),
+  changeRole: (user_id: string, role_id: number) => api.put<null>(admin('user/role'), { user_id, role_id }),
+  changeStatus: (user_id: string, change: AdminUserStatusChange) =>
+    api.put<null>(admin('user/status'), { user_id, ...change }),
+  changePassword: (user_id: string, password: string) => api.put<null>(admin('user/password'), { user_id, password }),
+  activationLink: (user_id: string) => api.get<UserActivationResp>(admin('user/activation'), { params: { user_id } }),
+  resendActivation: (user_id: string) => api.post<null>(admin('user/activation'), { user_id }),
+  addUser: (body: { display_name: string; email: string; password: string }) => api.post<null>(admin('user'), body),
+  addUsers: (users: string) => api.post<null>(admin('users'), { users }),
+};
