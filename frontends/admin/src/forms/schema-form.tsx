@@ -63,7 +63,13 @@ function FieldInput({
   };
   if (field.kind === 'select') {
     return (
-      <TextField {...common} select value={String(value)} onChange={(event) => onChange(event.target.value)}>
+      <TextField
+        {...common}
+        select
+        value={String(value)}
+        onChange={(event) => onChange(event.target.value)}
+        slotProps={{ ...common.slotProps, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
         {(field.options ?? []).map((option) => (
           <MenuItem key={option.value} value={option.value}>
             {option.raw ? option.label : t(option.label)}

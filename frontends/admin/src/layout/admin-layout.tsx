@@ -15,7 +15,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         variant="outlined"
         component="nav"
         aria-label={t('ui.admin.menu.label')}
-        sx={{ display: { xs: 'none', md: 'block' }, width: 220, flex: '0 0 220px', position: 'sticky', top: 16 }}
+        sx={{ display: { xs: 'none', md: 'block' }, width: 220, flex: '0 0 220px' }}
       >
         {ADMIN_MENU.map((group, index) => (
           <List

@@ -139,15 +139,17 @@ export function UsersPage() {
       {!list.data ? (
         <Loading />
       ) : (
-        <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+        <Paper variant="outlined" sx={{ overflowX: 'auto', maxWidth: '100%' }}>
           <Table size="small" data-testid="admin-users">
             <TableHead>
               <TableRow>
                 <TableCell>{t('ui.admin.users.member')}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('ui.form.fields.email')}</TableCell>
-                <TableCell align="right">{t('ui.admin.users.reputation')}</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {t('ui.admin.users.reputation')}
+                </TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('ui.admin.users.joined')}</TableCell>
-                <TableCell>{t('ui.admin.users.role')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('ui.admin.users.role')}</TableCell>
                 <TableCell>{t('ui.admin.users.status')}</TableCell>
                 <TableCell />
               </TableRow>
@@ -170,11 +172,15 @@ export function UsersPage() {
                     </Box>
                   </TableCell>
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{user.e_mail}</TableCell>
-                  <TableCell align="right">{user.rank}</TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {user.rank}
+                  </TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                     <RelativeTime time={user.created_at} />
                   </TableCell>
-                  <TableCell>{t(`ui.admin.roles.${user.role_name}`, { defaultValue: user.role_name })}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {t(`ui.admin.roles.${user.role_name}`, { defaultValue: user.role_name })}
+                  </TableCell>
                   <TableCell>
                     <Chip
                       size="small"

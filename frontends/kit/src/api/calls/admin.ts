@@ -10,6 +10,8 @@ import type {
 } from '../wire';
 
 const admin = (path: string) => `${ADMIN_API_BASE}/${path}`;
+/** Admin calls: a 403 shows the 403 page. */
+const ADMIN = { admin: true } as const;
 
 /** The user list's filters: everyone normal, or one status, or staff. */
 export type AdminUserFilter = 'normal' | 'suspended' | 'deleted' | 'inactive' | 'staff';
@@ -32,27 +34,31 @@ export type AdminUserStatusChange =
 
 /** The admin area's calls (`{base}/admin/api`). */
 export const adminApi = {
-  dashboard: () => api.get<DashboardResp>(admin('dashboard')),
+  dashboard: () => api.get<DashboardResp>(admin('dashboard'), ADMIN),
   /** A settings page's values (`siteinfo/*`, `setting/*`). */
-  settings: <T>(path: string) => api.get<T>(admin(path)),
-  saveSettings: (path: string, values: unknown) => api.put<unknown>(admin(path), values),
-  smtp: () => api.get<SmtpSettingsResp>(admin('setting/smtp')),
-  privileges: () => api.get<PrivilegesResp>(admin('setting/privileges')),
+  settings: <T>(path: string) => api.get<T>(admin(path), ADMIN),
+  saveSettings: (path: string, values: unknown) => api.put<unknown>(admin(path), values, ADMIN),
+  smtp: () => api.get<SmtpSettingsResp>(admin('setting/smtp'), ADMIN),
+  privileges: () => api.get<PrivilegesResp>(admin('setting/privileges'), ADMIN),
   users: ({ filter, ...query }: AdminUserQuery) =>
     api.get<Page<AdminUserPageItem>>(admin('users/page'), {
+      ...ADMIN,
       params: {
         ...query,
         query: query.query?.trim() || undefined,
         ...(filter === 'staff' ? { staff: true } : { status: filter }),
       },
     }),
-  roles: () => api.get<RoleItem[]>(admin('roles')),
-  changeRole: (user_id: string, role_id: number) => api.put<null>(admin('user/role'), { user_id, role_id }),
+  roles: () => api.get<RoleItem[]>(admin('roles'), ADMIN),
+  changeRole: (user_id: string, role_id: number) => api.put<null>(admin('user/role'), { user_id, role_id }, ADMIN),
   changeStatus: (user_id: string, change: AdminUserStatusChange) =>
-    api.put<null>(admin('user/status'), { user_id, ...change }),
-  changePassword: (user_id: string, password: string) => api.put<null>(admin('user/password'), { user_id, password }),
-  activationLink: (user_id: string) => api.get<UserActivationResp>(admin('user/activation'), { params: { user_id } }),
-  resendActivation: (user_id: string) => api.post<null>(admin('user/activation'), { user_id }),
-  addUser: (body: { display_name: string; email: string; password: string }) => api.post<null>(admin('user'), body),
-  addUsers: (users: string) => api.post<null>(admin('users'), { users }),
+    api.put<null>(admin('user/status'), { user_id, ...change }, ADMIN),
+  changePassword: (user_id: string, password: string) =>
+    api.put<null>(admin('user/password'), { user_id, password }, ADMIN),
+  activationLink: (user_id: string) =>
+    api.get<UserActivationResp>(admin('user/activation'), { ...ADMIN, params: { user_id } }),
+  resendActivation: (user_id: string) => api.post<null>(admin('user/activation'), { user_id }, ADMIN),
+  addUser: (body: { display_name: string; email: string; password: string }) =>
+    api.post<null>(admin('user'), body, ADMIN),
+  addUsers: (users: string) => api.post<null>(admin('users'), { users }, ADMIN),
 };

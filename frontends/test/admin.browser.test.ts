@@ -1,0 +1,221 @@
+/**
+ * The admin area in Chromium (issue 22): an admin changes the site name and primary colour and every page
+ * shows them; a server field error lands on its field; turning on login_required sends an anonymous visitor
+ * to the login page; an admin suspends a member, who is then shown the suspended screen; a member meets the
+ * 403 page. Desktop and mobile screenshots, en_US and zh_CN (test-results/web/).
+ */
+
+import { postsService } from '@agora/posts';
+import { searchService } from '@agora/search';
+import { tagsService } from '@agora/tags';
+import { createUser, login } from '@agora/test-support/accounts';
+import { votesService } from '@agora/votes';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
+import { type Member, memberPage } from './support/members';
+import { shoot } from './support/screens';
+import { waitForPath } from './support/session';
+import { startWebStack, type WebStack } from './support/web-stack';
+
+const required = process.env.CI === 'true' || process.env.AGORA_TEST_FULL === '1';
+const ADMIN_API = '/answer/admin/api';
+
+describe.skipIf(!chromiumPath() && !required)('admin area in Chromium', { timeout: 180_000 }, () => {
+  let web: WebStack;
+  let browser: Browser;
+  let admin: Member;
+  let adminToken: string;
+
+  const open = (page: Page, path: string) => page.goto(`${web.url}${path}`);
+  const anonymousPage = async () => (await browser.newContext({ viewport: DESKTOP })).newPage();
+  const saveSection = async (page: Page, id: string) => {
+    const form = page.getByTestId(`settings-${id}`);
+    await form.locator('button[type=submit]').click();
+    return form;
+  };
+  /** The header's background colour and the site name it shows. */
+  const header = async (page: Page) => {
+    const bar = page.locator('header .MuiAppBar-root').first();
+    await bar.waitFor();
+    return {
+      colour: await bar.evaluate((element) => getComputedStyle(element).backgroundColor),
+      text: (await bar.textContent()) ?? '',
+    };
+  };
+
+  beforeAll(async () => {
+    [web, browser] = await Promise.all([
+      startWebStack({
+        services: [postsService, votesService, tagsService, searchService],
+        env: { AGORA_SEARCH: 'postgres' },
+      }),
+      launchChromium(),
+    ]);
+    admin = await memberPage(browser, web.stack, { roleId: 2, name: 'Site Admin' });
+    adminToken = await login(web.stack, admin);
+    await web.stack.settle();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await web?.close();
+  });
+
+  it('shows the dashboard with its chart, and the settings pages, to an admin', async () => {
+    const { page } = admin;
+    await open(page, '/admin');
+    await page.getByTestId('admin-dashboard').waitFor();
+    await page.getByTestId('activity-chart').waitFor();
+    expect(await page.getByTestId('admin-dashboard').textContent()).toContain('Activity in the last 30 days');
+    await shoot(page, 'admin-dashboard');
+    await open(page, '/admin/write');
+    await page.getByTestId('settings-advanced').waitFor();
+    await shoot(page, 'admin-write');
+  });
+
+  it('changes the site name and primary colour, and every page shows them', async () => {
+    const { page } = admin;
+    await open(page, '/admin/general');
+    const general = page.getByTestId('settings-general');
+    await general.locator('input[name=name]').fill('Harbour Answers');
+    await general.locator('input[name=short_description]').fill('Questions from the harbour');
+    await general.locator('textarea[name=description]').fill('Where harbour people ask and answer.');
+    await general.locator('input[name=contact_email]').fill('harbour@example.com');
+    await saveSection(page, 'general');
+    await page.getByText('Saved.').first().waitFor();
+    await shoot(page, 'admin-general');
+
+    await open(page, '/admin/themes');
+    const theme = page.getByTestId('settings-theme');
+    await theme.locator('input[name=primary_color]').fill('#aa3300');
+    await saveSection(page, 'theme');
+    await page.getByText('Saved.').first().waitFor();
+    await shoot(page, 'admin-themes');
+    await web.stack.settle();
+
+    const visitor = await anonymousPage();
+    for (const path of ['/', '/tags', '/users/login']) {
+      await open(visitor, path);
+      await expect.poll(async () => (await header(visitor)).text).toContain('Harbour Answers');
+      expect((await header(visitor)).colour, path).toBe('rgb(170, 51, 0)');
+    }
+    await shoot(visitor, 'admin-branded-home');
+    await visitor.context().close();
+  });
+
+  it("shows the server's field errors on their fields and keeps what was stored", async () => {
+    const { page } = admin;
+    await open(page, '/admin/smtp');
+    const smtp = page.getByTestId('settings-smtp');
+    await smtp.locator('input[name=from_email]').fill('noreply@example.com');
+    await smtp.locator('input[name=from_name]').fill('mailer@example.com');
+    await smtp.locator('input[name=smtp_host]').fill('smtp.example.com');
+    await saveSection(page, 'smtp');
+    // The client takes any name; the server refuses an address as a name, on that field.
+    await smtp.getByText('From name must be a name, not an email address.').waitFor();
+    await shoot(page, 'admin-smtp-error');
+    const stored = await web.stack.call('GET', `${ADMIN_API}/setting/smtp`, { token: adminToken });
+    expect(stored.body.data.smtp_host).toBe('');
+  });
+
+  it('makes the site private: an anonymous visitor is sent to the login page', async () => {
+    const { page } = admin;
+    await open(page, '/admin/security');
+    const security = page.getByTestId('settings-security');
+    await security.locator('input[name=login_required]').check();
+    await saveSection(page, 'security');
+    await page.getByText('Saved.').first().waitFor();
+    await web.stack.settle();
+    try {
+      const visitor = await anonymousPage();
+      await open(visitor, '/questions');
+      await waitForPath(visitor, '/users/login');
+      await visitor.getByTestId('login-page').waitFor();
+      await shoot(visitor, 'admin-private-site-login');
+      await visitor.context().close();
+    } finally {
+      const off = await web.stack.call('PUT', `${ADMIN_API}/siteinfo/security`, {
+        token: adminToken,
+        body: { login_required: false, external_content_display: 'always_display' },
+      });
+      expect(off.status).toBe(200);
+      await web.stack.settle();
+    }
+  });
+
+  it('suspends a member from the users page, who is then shown the suspended screen', async () => {
+    const member = await createUser(web.stack, { name: 'Noisy Member' });
+    await web.stack.settle();
+    const { page } = admin;
+    await open(page, '/admin/users');
+    const row = page.locator(`tr[data-user="${member.username}"]`);
+    await row.waitFor();
+    await shoot(page, 'admin-users');
+    await row.getByRole('button', { name: 'Actions on Noisy Member' }).click();
+    await page.getByRole('menuitem', { name: 'Change status' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await open(page, '/admin/users?filter=suspended');
+    await page.locator(`tr[data-user="${member.username}"]`).getByText('Suspended').waitFor();
+    await shoot(page, 'admin-users-suspended');
+    await web.stack.settle();
+
+    const visitor = await anonymousPage();
+    await open(visitor, '/users/login');
+    await visitor.locator('input[name=e_mail]').fill(member.email);
+    await visitor.locator('input[name=pass]').fill(member.password);
+    await visitor.locator('form button[type=submit]').click();
+    await waitForPath(visitor, '/users/account-suspended');
+    await visitor.getByTestId('suspended-page').waitFor();
+    await visitor.context().close();
+  });
+
+  it('refuses to act on the admin themself, with the reason', async () => {
+    const { page } = admin;
+    await open(page, '/admin/users?filter=staff');
+    const row = page.locator(`tr[data-user="${admin.username}"]`);
+    await row.getByRole('button', { name: 'Actions on Site Admin' }).click();
+    await page.getByRole('menuitem', { name: 'Change status' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('dialog').getByText('Forbidden to operate on yourself').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('speaks zh_CN', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await context.addInitScript(() =>
+      localStorage.setItem('_a_lang_', JSON.stringify({ value: 'zh_CN', expires: Date.now() + 3_600_000 })),
+    );
+    const token = await login(web.stack, admin);
+    const user = (await web.stack.call('GET', '/answer/api/v1/user/info', { token })).body.data;
+    await context.addInitScript(
+      (stored: Record<string, string>) => {
+        for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+      },
+      {
+        _a_ltk_: JSON.stringify({ value: token, expires: Date.now() + 3_600_000 }),
+        _a_lui_: JSON.stringify({ value: { ...user, access_token: token }, expires: Date.now() + 3_600_000 }),
+      },
+    );
+    const page = await context.newPage();
+    await open(page, '/admin');
+    await page.getByText('最近 30 天的动态').waitFor();
+    await shoot(page, 'admin-dashboard-zh_CN');
+    await open(page, '/admin/users');
+    await page.getByText('添加用户').first().waitFor();
+    await shoot(page, 'admin-users-zh_CN');
+    await open(page, '/admin/general');
+    await page.getByTestId('settings-general').waitFor();
+    await shoot(page, 'admin-general-zh_CN');
+    await context.close();
+  });
+
+  it('shows a member the 403 page', async () => {
+    const member = await memberPage(browser, web.stack, { name: 'Curious Member' });
+    await open(member.page, '/admin');
+    await member.page.getByTestId('error-page-403').waitFor();
+    await shoot(member.page, 'admin-403');
+    await member.page.context().close();
+  });
+});
