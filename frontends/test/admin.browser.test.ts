@@ -1,8 +1,8 @@
 /**
  * The admin area in Chromium (issue 22): an admin changes the site name and primary colour and every page
  * shows them; a server field error lands on its field; turning on login_required sends an anonymous visitor
- * to the login page; an admin suspends a member, who is then shown the suspended screen; a member meets the
- * 403 page. Desktop and mobile screenshots, en_US and zh_CN (test-results/web/).
+ * to the login page; an admin suspends a member, who is then shown the suspended screen; the dark colour
+ * scheme and the custom CSS and HTML reach every page; a member meets the 403 page. Desktop and mobile screenshots, en_US and zh_CN (test-results/web/).
  */
 
 import { postsService } from '@agora/posts';
@@ -209,6 +209,49 @@ describe.skipIf(!chromiumPath() && !required)('admin area in Chromium', { timeou
     await page.getByTestId('settings-general').waitFor();
     await shoot(page, 'admin-general-zh_CN');
     await context.close();
+  });
+
+  it('applies the dark colour scheme and the custom CSS and HTML to every page', async () => {
+    const { page } = admin;
+    await open(page, '/admin/css-html');
+    const custom = page.getByTestId('settings-custom-css-html');
+    await custom.locator('textarea[name=custom_css]').fill('.agora-footer { border-top: 3px solid rgb(1, 2, 3); }');
+    await custom.locator('textarea[name=custom_header]').fill('<div class="notice">Harbour closed on Sunday</div>');
+    await custom.locator('textarea[name=custom_footer]').fill('<p>Harbour Answers, Pier 4</p>');
+    await saveSection(page, 'custom-css-html');
+    await page.getByText('Saved.').first().waitFor();
+    await shoot(page, 'admin-css-html');
+
+    await open(page, '/admin/themes');
+    await page.getByRole('combobox', { name: 'Colour scheme' }).click();
+    await page.getByRole('option', { name: 'Dark' }).click();
+    await saveSection(page, 'theme');
+    await page.getByText('Saved.').first().waitFor();
+    await web.stack.settle();
+    try {
+      const visitor = await anonymousPage();
+      for (const path of ['/', '/tags']) {
+        await open(visitor, path);
+        await visitor.getByTestId('custom-header').getByText('Harbour closed on Sunday').waitFor();
+        await visitor.getByTestId('custom-footer').getByText('Harbour Answers, Pier 4').waitFor();
+        await expect
+          .poll(() => visitor.evaluate(() => getComputedStyle(document.body).backgroundColor))
+          .toBe('rgb(18, 18, 18)');
+        const border = await visitor.evaluate(
+          () => getComputedStyle(document.querySelector('.agora-footer') as Element).borderTopColor,
+        );
+        expect(border, path).toBe('rgb(1, 2, 3)');
+      }
+      await shoot(visitor, 'admin-dark-custom-home');
+      await visitor.context().close();
+    } finally {
+      const theme = (await web.stack.call('GET', `${ADMIN_API}/siteinfo/theme`, { token: adminToken })).body.data;
+      const light = await web.stack.call('PUT', `${ADMIN_API}/siteinfo/theme`, {
+        token: adminToken,
+        body: { theme: theme.theme, theme_config: theme.theme_config, layout: theme.layout, color_scheme: 'default' },
+      });
+      expect(light.status).toBe(200);
+    }
   });
 
   it('shows a member the 403 page', async () => {

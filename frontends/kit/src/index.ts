@@ -85,7 +85,7 @@ export { STORAGE_KEYS, storage } from './storage';
 export { createStore, type Store, useStore } from './store';
 export { type ChosenTag, chooseTag, slugOf } from './tags/tag-choice';
 export { TagSelector, type TagSelectorProps } from './tags/tag-selector';
-export { agoraTheme, navbarStyle, primaryColor } from './theme/theme';
+export { agoraTheme, type ColorMode, colorMode, navbarStyle, primaryColor } from './theme/theme';
 export { Avatar, avatarSrc } from './ui/avatar';
 export { BADGE_LEVEL_COLOURS, BadgeIcon, badgeLevelName } from './ui/badge-icon';
 export { CaptchaCancelled, withCaptcha } from './ui/captcha';

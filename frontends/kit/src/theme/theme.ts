@@ -3,7 +3,16 @@ import { createTheme, type Theme } from '@mui/material';
 import type { SiteInfo } from '../api/wire';
 
 /** The theme settings of `siteinfo` that the MUI theme reads. */
-type SiteTheme = Partial<Pick<SiteInfo['theme'], 'theme' | 'theme_config'>>;
+type SiteTheme = Partial<Pick<SiteInfo['theme'], 'theme' | 'theme_config' | 'color_scheme'>>;
+
+export type ColorMode = 'light' | 'dark';
+
+/** The colour scheme the site asks for: dark, light, or the device's when `system`. */
+export function colorMode(site: SiteTheme | undefined, deviceIsDark: boolean): ColorMode {
+  if (site?.color_scheme === 'dark') return 'dark';
+  if (site?.color_scheme === 'system') return deviceIsDark ? 'dark' : 'light';
+  return 'light';
+}
 
 /** The site's primary colour (admin theme settings), else #0033FF. */
 export function primaryColor(site: SiteTheme | undefined): string {
@@ -20,13 +29,13 @@ export function navbarStyle(site: SiteTheme | undefined): 'colored' | 'light' {
 
 const cache = new Map<string, Theme>();
 
-/** The MUI theme: primary #0033FF unless the site's theme settings override it. */
-export function agoraTheme(site: SiteTheme | undefined): Theme {
+/** The MUI theme: primary #0033FF unless the site's theme settings override it; light or dark. */
+export function agoraTheme(site: SiteTheme | undefined, mode: ColorMode = 'light'): Theme {
   const primary = primaryColor(site);
-  let theme = cache.get(primary);
+  let theme = cache.get(`${primary} ${mode}`);
   if (!theme) {
     theme = createTheme({
-      palette: { primary: { main: primary }, error: { main: '#DC3545' }, success: { main: '#198754' } },
+      palette: { mode, primary: { main: primary }, error: { main: '#DC3545' }, success: { main: '#198754' } },
       shape: { borderRadius: 6 },
       typography: {
         fontFamily:
@@ -35,7 +44,7 @@ export function agoraTheme(site: SiteTheme | undefined): Theme {
       },
       components: { MuiButton: { defaultProps: { disableElevation: true } } },
     });
-    cache.set(primary, theme);
+    cache.set(`${primary} ${mode}`, theme);
   }
   return theme;
 }

@@ -12,9 +12,16 @@ export function Brand() {
       to="/"
       color="inherit"
       underline="none"
-      sx={{ fontWeight: 700, fontSize: 20, whiteSpace: 'nowrap', display: 'flex', alignItems: 'center' }}
+      sx={{ fontWeight: 700, fontSize: 20, whiteSpace: 'nowrap', display: 'flex', alignItems: 'center', minWidth: 0 }}
     >
-      {logo ? <Box component="img" src={logo} alt={name} sx={{ height: 32, maxWidth: 180 }} /> : name}
+      {logo ? (
+        <Box component="img" src={logo} alt={name} sx={{ height: 32, maxWidth: 180 }} />
+      ) : (
+        // A long name is cut short rather than pushing the header wider than a phone.
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {name}
+        </Box>
+      )}
     </Link>
   );
 }

@@ -1,18 +1,21 @@
 import { GlobalHosts, useDefaultLanguage } from '@agora/kit';
+import { CustomHtml, useCustomHead } from '../custom-html';
 import { usePrivateSiteGate } from '../private-site-gate';
 import { BadgeAwardPopup } from './badge-award-popup';
 import { Header } from './header';
 
 /**
- * The header application; it also hosts what the page needs once (toasts, dialogs, captcha modal, the
- * badge pop-up).
+ * The header application, under the admin's custom header HTML; it also hosts what the page needs once
+ * (toasts, dialogs, captcha modal, the badge pop-up, the admin's custom head HTML).
  */
 export function HeaderApp() {
   usePrivateSiteGate();
   useDefaultLanguage();
+  useCustomHead();
   return (
     <>
       <GlobalHosts />
+      <CustomHtml slot="custom_header" />
       <Header />
       <BadgeAwardPopup />
     </>

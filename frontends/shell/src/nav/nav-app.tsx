@@ -1,6 +1,7 @@
 import { useLocation, useStore } from '@agora/kit';
 import { Drawer, useMediaQuery, useTheme } from '@mui/material';
 import { useEffect } from 'react';
+import { CustomHtml } from '../custom-html';
 import { navOpen } from '../nav-state';
 import { SideNav } from './side-nav';
 
@@ -12,7 +13,13 @@ export function NavApp() {
   useEffect(() => {
     if (href) navOpen.set(false);
   }, [href]);
-  if (!small) return <SideNav />;
+  if (!small)
+    return (
+      <>
+        <SideNav />
+        <CustomHtml slot="custom_sidebar" />
+      </>
+    );
   return (
     <Drawer open={open} onClose={() => navOpen.set(false)}>
       <SideNav onNavigate={() => navOpen.set(false)} />
