@@ -1,7 +1,7 @@
 /**
- * The admin area in Chromium (issue 22): an admin changes the site name and primary colour and every page
- * shows them; a server field error lands on its field; turning on login_required sends an anonymous visitor
- * to the login page; an admin suspends a member, who is then shown the suspended screen; the dark colour
+ * The admin area in Chromium (issue 22): an admin changes the site name and primary colour, and uploads a
+ * logo, and every page shows them; a server field error lands on its field; turning on login_required sends an anonymous visitor
+ * to the login page; SMTP set to the test SMTP server sends the test mail; an admin suspends a member, who is then shown the suspended screen; the dark colour
  * scheme and the custom CSS and HTML reach every page; a member meets the 403 page. Desktop and mobile screenshots, en_US and zh_CN (test-results/web/).
  */
 
@@ -13,7 +13,7 @@ import { votesService } from '@agora/votes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
-import { type Member, memberPage } from './support/members';
+import { type Member, memberPage, PNG } from './support/members';
 import { shoot } from './support/screens';
 import { waitForPath } from './support/session';
 import { startWebStack, type WebStack } from './support/web-stack';
@@ -79,6 +79,8 @@ describe.skipIf(!chromiumPath() && !required)('admin area in Chromium', { timeou
     await open(page, '/admin/general');
     const general = page.getByTestId('settings-general');
     await general.locator('input[name=name]').fill('Harbour Answers');
+    // The site's address is where the browser finds it, so uploaded images load.
+    await general.locator('input[name=site_url]').fill(web.url);
     await general.locator('input[name=short_description]').fill('Questions from the harbour');
     await general.locator('textarea[name=description]').fill('Where harbour people ask and answer.');
     await general.locator('input[name=contact_email]').fill('harbour@example.com');
@@ -104,6 +106,39 @@ describe.skipIf(!chromiumPath() && !required)('admin area in Chromium', { timeou
     await visitor.context().close();
   });
 
+  it('uploads a logo and a square icon, and every page shows the logo', async () => {
+    const { page } = admin;
+    await open(page, '/admin/branding');
+    const branding = page.getByTestId('settings-branding');
+    for (const field of ['logo', 'square_icon']) {
+      const row = branding
+        .locator(`input[name=${field}]`)
+        .locator('xpath=ancestor::div[contains(@class,"MuiStack-root")][1]');
+      await row.locator('input[type=file]').setInputFiles({ name: `${field}.png`, mimeType: 'image/png', buffer: PNG });
+      await expect.poll(() => branding.locator(`input[name=${field}]`).inputValue()).toMatch(/\/uploads\/.+\.png$/);
+    }
+    await saveSection(page, 'branding');
+    await page.getByText('Saved.').first().waitFor();
+    await shoot(page, 'admin-branding');
+    await web.stack.settle();
+    const visitor = await anonymousPage();
+    for (const path of ['/', '/tags']) {
+      await open(visitor, path);
+      const logo = visitor.locator('header img[alt="Harbour Answers"]');
+      await logo.waitFor();
+      await expect.poll(() => logo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(1);
+    }
+    await shoot(visitor, 'admin-logo-home');
+    await visitor.context().close();
+  });
+
+  it('lists the roles', async () => {
+    const { page } = admin;
+    await open(page, '/admin/roles');
+    await page.getByTestId('admin-roles').getByText('Moderator').waitFor();
+    await shoot(page, 'admin-roles');
+  });
+
   it("shows the server's field errors on their fields and keeps what was stored", async () => {
     const { page } = admin;
     await open(page, '/admin/smtp');
@@ -117,6 +152,28 @@ describe.skipIf(!chromiumPath() && !required)('admin area in Chromium', { timeou
     await shoot(page, 'admin-smtp-error');
     const stored = await web.stack.call('GET', `${ADMIN_API}/setting/smtp`, { token: adminToken });
     expect(stored.body.data.smtp_host).toBe('');
+  });
+
+  it('sets SMTP to the test SMTP server, and the test mail arrives', async () => {
+    const { page } = admin;
+    await open(page, '/admin/smtp');
+    const smtp = page.getByTestId('settings-smtp');
+    await smtp.locator('input[name=from_email]').fill('noreply@harbour.test');
+    await smtp.locator('input[name=from_name]').fill('Harbour Mail');
+    await smtp.locator('input[name=smtp_host]').fill('127.0.0.1');
+    await smtp.locator('input[name=smtp_port]').fill(String(web.smtp.port));
+    await smtp.locator('input[name=smtp_authentication]').uncheck();
+    await smtp.locator('input[name=test_email_recipient]').fill('owner@harbour.test');
+    await saveSection(page, 'smtp');
+    await page.getByText('Saved.').first().waitFor();
+    await expect
+      .poll(() => web.smtp.received.find((m) => m.recipients.includes('owner@harbour.test'))?.mail.subject, {
+        timeout: 20_000,
+      })
+      .toBe('[Harbour Answers] Test email');
+    const mail = web.smtp.received.find((m) => m.recipients.includes('owner@harbour.test'));
+    expect(mail?.mail.from?.text).toContain('Harbour Mail');
+    await shoot(page, 'admin-smtp-saved');
   });
 
   it('makes the site private: an anonymous visitor is sent to the login page', async () => {

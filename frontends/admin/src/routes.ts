@@ -4,6 +4,7 @@ import { DashboardPage } from './dashboard/dashboard-page';
 import { PrivilegesPage } from './settings/privileges-page';
 import { SECTIONS, type SettingsSection } from './settings/sections';
 import { SettingsPage } from './settings/settings-page';
+import { RolesPage } from './users/roles-page';
 import { UsersPage } from './users/users-page';
 
 const ADMIN = [guards.admin];
@@ -16,6 +17,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   route('/admin', { guards: ADMIN, Page: DashboardPage }),
   route('/admin/dashboard', { guards: ADMIN, Page: DashboardPage }),
   route('/admin/users', { guards: ADMIN, Page: UsersPage }),
+  route('/admin/roles', { guards: ADMIN, Page: RolesPage }),
   route('/admin/themes', { guards: ADMIN, Page: settings('ui.admin.menu.themes', [SECTIONS.theme]) }),
   route('/admin/css-html', { guards: ADMIN, Page: settings('ui.admin.menu.css_html', [SECTIONS.customCssHtml]) }),
   route('/admin/general', { guards: ADMIN, Page: settings('ui.admin.menu.general', [SECTIONS.general]) }),

@@ -13,6 +13,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkForm, labelOf } from './checks';
+import { ImageField } from './image-field';
 import type { FieldSpec, FormValue, FormValues } from './schema';
 
 export interface SchemaFormProps {
@@ -76,6 +77,19 @@ function FieldInput({
           </MenuItem>
         ))}
       </TextField>
+    );
+  }
+  if (field.kind === 'image') {
+    return (
+      <ImageField
+        name={field.name}
+        label={label}
+        required={field.required}
+        value={String(value)}
+        error={error}
+        help={help}
+        onChange={onChange}
+      />
     );
   }
   if (field.kind === 'lines') {

@@ -12,6 +12,8 @@ export type FieldKind =
   | 'switch'
   | 'select'
   | 'color'
+  /** An image's URL, typed or uploaded through `file`. */
+  | 'image'
   /** A list of strings, one per line. */
   | 'lines';
 

@@ -10,7 +10,12 @@ export interface MenuGroup {
 
 export const ADMIN_MENU: MenuGroup[] = [
   { items: [{ path: '/admin', label: 'ui.admin.menu.dashboard' }] },
-  { items: [{ path: '/admin/users', label: 'ui.admin.menu.users' }] },
+  {
+    items: [
+      { path: '/admin/users', label: 'ui.admin.menu.users' },
+      { path: '/admin/roles', label: 'ui.admin.menu.roles' },
+    ],
+  },
   {
     label: 'ui.admin.menu.customize',
     items: [

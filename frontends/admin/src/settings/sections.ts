@@ -79,10 +79,10 @@ export const SECTIONS = {
     path: 'siteinfo/branding',
     title: 'ui.admin.menu.branding',
     fields: [
-      { name: 'logo', kind: 'text', required: true, maxLength: 512, description: 'ui.admin.help.image' },
-      { name: 'mobile_logo', kind: 'text', maxLength: 512, description: 'ui.admin.help.image' },
-      { name: 'square_icon', kind: 'text', required: true, maxLength: 512, description: 'ui.admin.help.image' },
-      { name: 'favicon', kind: 'text', maxLength: 512, description: 'ui.admin.help.image' },
+      { name: 'logo', kind: 'image', required: true, maxLength: 512, description: 'ui.admin.help.image' },
+      { name: 'mobile_logo', kind: 'image', maxLength: 512, description: 'ui.admin.help.image' },
+      { name: 'square_icon', kind: 'image', required: true, maxLength: 512, description: 'ui.admin.help.image' },
+      { name: 'favicon', kind: 'image', maxLength: 512, description: 'ui.admin.help.image' },
     ],
   },
   smtp: {

@@ -61,4 +61,11 @@ export const adminApi = {
   addUser: (body: { display_name: string; email: string; password: string }) =>
     api.post<null>(admin('user'), body, ADMIN),
   addUsers: (users: string) => api.post<null>(admin('users'), { users }, ADMIN),
+  /** A branding image (logo, icon) uploaded through `file`: its URL. */
+  uploadBranding: (file: File) => {
+    const form = new FormData();
+    form.append('source', 'branding');
+    form.append('file', file);
+    return api.upload<string>('file', form);
+  },
 };
