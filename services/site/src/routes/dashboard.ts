@@ -1,5 +1,5 @@
 import { ADMIN_API_PREFIX, DashboardResp, EnvelopeSchema } from '@agora/contracts';
-import { type HttpApp, loadSiteSettings, ok, type ServiceContext } from '@agora/platform';
+import { type HttpApp, ok, type ServiceContext } from '@agora/platform';
 import type { DashboardReads } from '../queries/dashboard';
 
 /** The admin dashboard. */
@@ -10,7 +10,7 @@ export async function dashboardRoutes(app: HttpApp, context: ServiceContext, rea
       config: { auth: 'admin' },
       schema: { tags: ['admin: dashboard'], response: { 200: EnvelopeSchema(DashboardResp) } },
     },
-    async (request) =>
-      ok(request, await reads.dashboard(await loadSiteSettings(context.database.db, context.config.siteUrl))),
+    // The settings as this instance keeps them (read again only when they change).
+    async (request) => ok(request, await reads.dashboard(await context.siteSettings())),
   );
 }
