@@ -51,7 +51,12 @@ export const Limits = {
     logoHeight: 56,
     faviconSize: 32,
     squareIconMinSize: 512,
+    /** The largest image or attachment size an admin may allow, in MB, and the largest image in megapixels. */
+    settingMaxMb: 1024,
+    settingMaxMegapixels: 1000,
   },
+  /** The highest reputation threshold an admin can give a privilege. */
+  privilegeMaxReputation: 1_000_000,
   timing: {
     requestTimeoutMs: 10_000,
     notificationPollMs: 3_000,

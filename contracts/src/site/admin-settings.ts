@@ -129,9 +129,15 @@ export const PrivilegesResp = Type.Object({ options: Type.Array(PrivilegeOption)
 export type PrivilegesResp = Static<typeof PrivilegesResp>;
 /** `PUT setting/privileges`: a level of `PRIVILEGE_LEVELS`. */
 export const PrivilegesPut = Type.Object({
-  level: Type.Integer({ minimum: 1 }),
+  level: Type.Integer({ minimum: 1, maximum: 99 }),
   custom_privileges: Type.Optional(
-    Type.Array(Type.Object({ key: Type.String({ maxLength: 64 }), value: Type.Integer({ minimum: 1 }) })),
+    Type.Array(
+      Type.Object({
+        key: Type.String({ maxLength: 64 }),
+        value: Type.Integer({ minimum: 1, maximum: Limits.privilegeMaxReputation }),
+      }),
+      { maxItems: 64 },
+    ),
   ),
 });
 

@@ -70,9 +70,9 @@ export const SettingsGroupSchemas = {
     reserved_tags: Type.Array(SiteWriteTag),
   }),
   advanced: Type.Object({
-    max_image_size: Type.Integer({ minimum: 0 }),
-    max_attachment_size: Type.Integer({ minimum: 0 }),
-    max_image_megapixel: Type.Integer({ minimum: 0 }),
+    max_image_size: Type.Integer({ minimum: 0, maximum: Limits.upload.settingMaxMb }),
+    max_attachment_size: Type.Integer({ minimum: 0, maximum: Limits.upload.settingMaxMb }),
+    max_image_megapixel: Type.Integer({ minimum: 0, maximum: Limits.upload.settingMaxMegapixels }),
     authorized_image_extensions: Type.Array(Type.String({ maxLength: 16 })),
     authorized_attachment_extensions: Type.Array(Type.String({ maxLength: 16 })),
   }),
