@@ -10,9 +10,7 @@ export const ADMIN_API_PREFIX = '/answer/admin/api';
 /** What `GET setting/smtp` answers in place of a stored password; sending it back keeps the stored one. */
 export const SMTP_PASSWORD_MASK = '********';
 
-/** The theme's colour schemes: `default` follows the theme, `system` the visitor's device. */
-export const COLOR_SCHEMES = ['default', 'light', 'dark', 'system'] as const;
-export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+export { COLOR_SCHEMES, type ColorScheme } from './color-schemes';
 
 /** The privilege levels an admin can pick (custom thresholds are not offered: docs/behaviour-decisions.md). */
 export const PRIVILEGE_LEVELS = [1, 2, 3] as const;

@@ -5,7 +5,7 @@ import { FRONTENDS, REPO, WEB_DIST } from './paths';
 
 /** Everything the web build reads besides installed packages (whose versions the lock file pins). */
 const INPUTS = [
-  ...['kit', 'shell', 'users', 'questions', 'tags', 'root'].flatMap((app) =>
+  ...['kit', 'shell', 'users', 'questions', 'tags', 'admin', 'root'].flatMap((app) =>
     ['src', 'vite', 'build', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(FRONTENDS, app, p)),
   ),
   path.join(REPO, 'contracts', 'i18n'),
@@ -15,6 +15,8 @@ const INPUTS = [
   path.join(REPO, 'contracts', 'src', 'posts', 'status.ts'),
   path.join(REPO, 'contracts', 'src', 'identity', 'profile-rules.ts'),
   path.join(REPO, 'contracts', 'src', 'api', 'time.ts'),
+  path.join(REPO, 'contracts', 'src', 'api', 'formats.ts'),
+  path.join(REPO, 'contracts', 'src', 'site', 'color-schemes.ts'),
   path.join(REPO, 'package-lock.json'),
 ];
 

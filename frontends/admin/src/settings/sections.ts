@@ -1,6 +1,6 @@
 import { LANGUAGE_OPTIONS } from '@agora/contracts/i18n/languages';
 import { Limits } from '@agora/contracts/limits';
-import { COLOR_SCHEMES } from '@agora/contracts/site/admin-settings';
+import { COLOR_SCHEMES } from '@agora/contracts/site/color-schemes';
 import type { FieldSpec, FormValues } from '../forms/schema';
 
 /**
