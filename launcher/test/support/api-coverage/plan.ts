@@ -82,15 +82,7 @@ export const PLANNED: ReadonlyMap<string, Plan> = new Map([
     `GET ${API}/render/config`,
     `GET ${API}/sidebar/config`,
   ]),
-  ...plan(23, 'installation API', [
-    'GET /',
-    'POST /installation/base-info',
-    'POST /installation/config-file/check',
-    'POST /installation/db/check',
-    'POST /installation/init',
-    'GET /installation/language/config',
-    'GET /installation/language/options',
-  ]),
+  ...plan(23, 'installation API', ['GET /']),
   ...plan(25, 'connectors', [
     `POST ${API}/connector/binding/email`,
     `GET ${API}/connector/login/{name}`,

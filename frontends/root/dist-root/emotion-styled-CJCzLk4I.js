@@ -1,0 +1,1 @@
+export{t as default}from"./chunk-CDB_Gptx.js";

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AgoraConfig, HttpApp } from '@agora/platform';
+import type { Logger } from 'pino';
+import { type EmbeddedAgora, type OpenedDatabase, openDatabase, serveEmbedded, startEmbedded } from '../embedded';
+import { type Installed, Installer } from './installer';
+import { createInstallerApp } from './installer-app';
+import { hasAgoraTables } from './tables';
+
+/** `npm start`: Agora once it runs, and a stop that works at any moment before or after. */
+export interface Launch {
+  running: Promise<EmbeddedAgora>;
+  stop(): Promise<void>;
+}
+
+/** Whether the data directory already holds a PostgreSQL cluster (an install, or one started before). */
+const clusterExists = (config: AgoraConfig) => existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'));
+
+/**
+ * Starts Agora, first serving the installer when nothing is installed yet (docs/adr/0058-installer.md): a
+ * database without Agora's tables (a fresh data directory, or an empty external database) and the
+ * installer on (`AGORA_INSTALLER`). Once installed the installer closes and Agora listens on its port,
+ * in the same process.
+ */
+export function launchAgora(config: AgoraConfig, log: Logger, configFile: string): Launch {
+  let installerApp: HttpApp | null = null;
+  let installer: Installer | null = null;
+  let agora: EmbeddedAgora | null = null;
+  let stopping = false;
+
+  const runInstaller = async (opened: OpenedDatabase | null): Promise<EmbeddedAgora> => {
+    const installed = await new Promise<Installed>((resolve, reject) => {
+      installer = new Installer({ config, log, configFile, embedded: opened, onInstalled: resolve });
+      createInstallerApp(config, log, installer)
+        .then(async (app) => {
+          installerApp = app;
+          const address = await app.listen({ host: config.host, port: config.port });
+          log.info(`Agora is not installed yet: open ${address.replace(/\[::1?\]|0\.0\.0\.0/, 'localhost')}/install`);
+          installer?.warmUp();
+        })
+        .catch(reject);
+    });
+    installer = null;
+    await installerApp?.close();
+    installerApp = null;
+    return serveEmbedded(installed.config, installed.database, installed.agora);
+  };
+
+  const start = async (): Promise<EmbeddedAgora> => {
+    const opened = config.databaseUrl || clusterExists(config) ? await openDatabase(config, log) : null;
+    const installed = opened ? await hasAgoraTables(opened.url).catch(() => true) : false;
+    agora =
+      installed || !config.installer
+        ? await startEmbedded(config, log, opened ?? undefined)
+        : await runInstaller(opened);
+    if (stopping) await agora.stop();
+    return agora;
+  };
+
+  const running = start();
+  return {
+    running,
+    async stop() {
+      stopping = true;
+      if (installerApp) await installerApp.close();
+      await (installer as Installer | null)?.stopEmbedded();
+      if (agora) await agora.stop();
+    },
+  };
+}
