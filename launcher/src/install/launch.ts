@@ -6,6 +6,7 @@ import { type EmbeddedAgora, type OpenedDatabase, openDatabase, serveEmbedded, s
 import { type Installed, Installer } from './installer';
 import { createInstallerApp } from './installer-app';
 import { hasAgoraTables } from './tables';
+import { refusalText, unattendedRequests } from './unattended';
 
 /** `npm start`: Agora once it runs, and a stop that works at any moment before or after. */
 export interface Launch {
@@ -19,10 +20,16 @@ const clusterExists = (config: AgoraConfig) => existsSync(path.join(config.dataD
 /**
  * Starts Agora, first serving the installer when nothing is installed yet (docs/adr/0058-installer.md): a
  * database without Agora's tables (a fresh data directory, or an empty external database) and the
- * installer on (`AGORA_INSTALLER`). Once installed the installer closes and Agora listens on its port,
+ * installer on (`AGORA_INSTALLER`); with `AGORA_AUTO_INSTALL` it installs from the environment instead, and
+ * a second run finds the installation and starts it. Once installed the installer closes and Agora listens on its port,
  * in the same process.
  */
-export function launchAgora(config: AgoraConfig, log: Logger, configFile: string): Launch {
+export function launchAgora(
+  config: AgoraConfig,
+  log: Logger,
+  configFile: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Launch {
   let installerApp: HttpApp | null = null;
   let installer: Installer | null = null;
   let agora: EmbeddedAgora | null = null;
@@ -46,13 +53,35 @@ export function launchAgora(config: AgoraConfig, log: Logger, configFile: string
     return serveEmbedded(installed.config, installed.database, installed.agora);
   };
 
+  /** The same installer, its requests from the environment: the site starts once it is done, or never. */
+  const installUnattended = async (opened: OpenedDatabase | null): Promise<EmbeddedAgora> => {
+    const { database, site } = unattendedRequests(env);
+    let done: Installed | null = null;
+    const unattended = new Installer({ config, log, configFile, embedded: opened, onInstalled: (i) => (done = i) });
+    installer = unattended;
+    try {
+      log.info('installing from AGORA_INSTALL_* (AGORA_AUTO_INSTALL)');
+      await unattended.init(database);
+      await unattended.baseInfo(site);
+    } catch (error) {
+      await unattended.stopEmbedded();
+      throw new Error(`the unattended install failed: ${refusalText(error)}`, { cause: error });
+    } finally {
+      installer = null;
+    }
+    const installed = done as Installed | null;
+    if (!installed) throw new Error('the unattended install did not complete');
+    return serveEmbedded(installed.config, installed.database, installed.agora);
+  };
+
   const start = async (): Promise<EmbeddedAgora> => {
     const opened = config.databaseUrl || clusterExists(config) ? await openDatabase(config, log) : null;
     const installed = opened ? await hasAgoraTables(opened.url).catch(() => true) : false;
-    agora =
-      installed || !config.installer
-        ? await startEmbedded(config, log, opened ?? undefined)
-        : await runInstaller(opened);
+    if (installed && config.autoInstall) log.info('Agora is installed already: AGORA_AUTO_INSTALL has nothing to do');
+    if (installed) agora = await startEmbedded(config, log, opened ?? undefined);
+    else if (config.autoInstall) agora = await installUnattended(opened);
+    else if (config.installer) agora = await runInstaller(opened);
+    else agora = await startEmbedded(config, log, opened ?? undefined);
     if (stopping) await agora.stop();
     return agora;
   };

@@ -53,6 +53,8 @@ export interface AgoraConfig {
    * run `admin create`).
    */
   installer: boolean;
+  /** Install without the wizard, from `AGORA_INSTALL_*` variables, when not installed yet (README). */
+  autoInstall: boolean;
   /** The config file these settings were read from (or the installer writes), when there is one. */
   configFile: string | undefined;
 }
@@ -260,6 +262,7 @@ const settings: { [K in FileSetting]: Setting<K> } = {
     fallback: () => ({ ...CACHE_LIMIT_DEFAULTS }),
   },
   installer: { key: 'installer', env: ['AGORA_INSTALLER'], parse: boolean, fallback: () => true },
+  autoInstall: { key: 'autoInstall', env: ['AGORA_AUTO_INSTALL'], parse: boolean, fallback: () => false },
 };
 
 export interface LoadConfigOptions {

@@ -1,1 +1,0 @@
-import{a as e,c as t,i as n,l as r,r as i,t as a,u as o}from"./chunk-DPiDWOe2.js";import{a as s,i as c,n as l,r as u,t as d}from"./chunk-ZyGejn8C.js";export{a as CacheProvider,d as ClassNames,l as Global,i as ThemeContext,n as ThemeProvider,e as __unsafe_useEmotionCache,c as createElement,c as jsx,u as css,s as keyframes,t as useTheme,r as withEmotionCache,o as withTheme};

@@ -1,1 +1,0 @@
-export{t as changeLanguage,n as createInstance,c as default,r as dir,i as exists,a as getFixedT,o as hasLoadedNamespace,s as init,l as keyFromSelector,u as loadLanguages,d as loadNamespaces,f as loadResources,p as reloadResources,m as setDefaultNamespace,h as t,g as use}from"./chunk-cGWiLv3G.js";

@@ -1,1 +1,0 @@
-import{n as e}from"./chunk-WkwZ5CU-.js";import{t}from"./chunk-C_ErQdqQ.js";var n=e(t()),r=n.default,{Fragment:i,jsx:a,jsxs:o}=n.default;export{i as Fragment,r as default,a as jsx,o as jsxs};
