@@ -19,6 +19,7 @@ export * from './identity/profile-rules';
 export * from './identity/responses';
 export * from './identity/roles';
 export * from './ids';
+export * from './install/constants';
 export * from './install/starter-content';
 export * from './install/wire';
 export * from './limits';

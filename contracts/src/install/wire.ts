@@ -1,37 +1,23 @@
 import { type Static, Type } from 'typebox';
 import { USERNAME_PATTERN } from '../identity/profile-rules';
 import { Limits } from '../limits';
+import { EXTERNAL_CONTENT_DISPLAY, INSTALL_SSL_MODES, InstallDatabaseType } from './constants';
 
 /**
  * The installation API's wire shapes (`/installation/*`, reference API group "installation"), shared by the
  * installer that serves them and the `install` micro-frontend that calls them.
  */
 
-/**
- * The database an install uses: Agora's own PostgreSQL in the data directory (`embedded`; the reference
- * client's file database, `sqlite3`, means the same), or a PostgreSQL server the operator names
- * (`postgres`). `mysql` is refused with a field error: Agora runs on PostgreSQL only.
- */
-export const InstallDatabaseType = {
-  embedded: 'embedded',
-  postgres: 'postgres',
-  referenceFileDatabase: 'sqlite3',
-  mysql: 'mysql',
-} as const;
-export type InstallDatabaseType = (typeof InstallDatabaseType)[keyof typeof InstallDatabaseType];
-
-/** PostgreSQL's `sslmode` values an external server may ask for; empty: the server's default (`prefer`). */
-export const INSTALL_SSL_MODES = ['', 'disable', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
-export type InstallSslMode = (typeof INSTALL_SSL_MODES)[number];
-
-/** An external PostgreSQL's address when the installer is given none. */
-export const INSTALL_DEFAULT_DB_HOST = '127.0.0.1:5432';
-
 const shortText = (maxLength: number) => Type.String({ maxLength });
 
 export const CheckDatabaseReqSchema = Type.Object(
   {
-    db_type: Type.Union(Object.values(InstallDatabaseType).map((value) => Type.Literal(value))),
+    db_type: Type.Union([
+      Type.Literal(InstallDatabaseType.embedded),
+      Type.Literal(InstallDatabaseType.postgres),
+      Type.Literal(InstallDatabaseType.referenceFileDatabase),
+      Type.Literal(InstallDatabaseType.mysql),
+    ]),
     db_username: Type.Optional(shortText(255)),
     db_password: Type.Optional(shortText(1024)),
     /** `host` or `host:port`. */
@@ -39,7 +25,16 @@ export const CheckDatabaseReqSchema = Type.Object(
     db_name: Type.Optional(shortText(255)),
     db_file: Type.Optional(shortText(1024)),
     ssl_enabled: Type.Optional(Type.Boolean()),
-    ssl_mode: Type.Optional(Type.Union(INSTALL_SSL_MODES.map((mode) => Type.Literal(mode)))),
+    ssl_mode: Type.Optional(
+      Type.Union([
+        Type.Literal(INSTALL_SSL_MODES[0]),
+        Type.Literal(INSTALL_SSL_MODES[1]),
+        Type.Literal(INSTALL_SSL_MODES[2]),
+        Type.Literal(INSTALL_SSL_MODES[3]),
+        Type.Literal(INSTALL_SSL_MODES[4]),
+        Type.Literal(INSTALL_SSL_MODES[5]),
+      ]),
+    ),
     /** Paths of PEM files on the server. */
     ssl_root_cert: Type.Optional(shortText(1024)),
     ssl_key: Type.Optional(shortText(1024)),
@@ -68,8 +63,6 @@ export const InitConfigFailedSchema = Type.Object({
 });
 export type InitConfigFailed = Static<typeof InitConfigFailedSchema>;
 
-export const EXTERNAL_CONTENT_DISPLAY = ['always_display', 'ask_before_display'] as const;
-
 export const InitBaseInfoReqSchema = Type.Object(
   {
     lang: Type.String({ minLength: 1, maxLength: 30 }),
@@ -77,7 +70,10 @@ export const InitBaseInfoReqSchema = Type.Object(
     site_url: Type.String({ minLength: 1, maxLength: Limits.site.urlMaxLength, format: 'uri' }),
     contact_email: Type.String({ minLength: 1, maxLength: Limits.user.emailMaxLength, format: 'email' }),
     login_required: Type.Optional(Type.Boolean()),
-    external_content_display: Type.Union(EXTERNAL_CONTENT_DISPLAY.map((value) => Type.Literal(value))),
+    external_content_display: Type.Union([
+      Type.Literal(EXTERNAL_CONTENT_DISPLAY[0]),
+      Type.Literal(EXTERNAL_CONTENT_DISPLAY[1]),
+    ]),
     /** The admin's username. */
     name: Type.String({
       minLength: Limits.user.usernameMinLength,
@@ -92,8 +88,3 @@ export const InitBaseInfoReqSchema = Type.Object(
 export type InitBaseInfoReq = Static<typeof InitBaseInfoReqSchema>;
 
 export const LanguageConfigQuerySchema = Type.Object({ lang: Type.String({ minLength: 1, maxLength: 30 }) });
-
-/** Where the installer's paths live: no `/answer` prefix (reference API conventions). */
-export const INSTALLATION_PREFIX = '/installation';
-/** The wizard's page; every other page redirects there until Agora is installed. */
-export const INSTALL_PAGE = '/install';

@@ -27,6 +27,13 @@ export type {
   UserCenterAgentResp,
   UserLoginResp,
 } from '@agora/contracts/identity/responses';
+export type {
+  CheckConfigFileResp,
+  CheckDatabaseReq,
+  CheckDatabaseResp,
+  InitBaseInfoReq,
+  InitConfigFailed,
+} from '@agora/contracts/install/wire';
 export type { ReasonItem } from '@agora/contracts/moderation/responses';
 export type { RedDot } from '@agora/contracts/notifications/api';
 export type {
