@@ -1,8 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { AGORA_VERSION } from '@agora/contracts';
 import type { AgoraConfig, HttpApp } from '@agora/platform';
 import type { Logger } from 'pino';
 import { type EmbeddedAgora, type OpenedDatabase, openDatabase, serveEmbedded, startEmbedded } from '../embedded';
+import { ALL_SERVICES } from '../services';
+import { createMaintenanceApp } from '../upgrade/maintenance-app';
+import { pendingMigrations } from '../upgrade/pending';
+import { upgradeDatabase } from '../upgrade/upgrade';
 import { type Installed, Installer } from './installer';
 import { createInstallerApp } from './installer-app';
 import { hasAgoraTables } from './tables';
@@ -74,11 +79,31 @@ export function launchAgora(
     return serveEmbedded(installed.config, installed.database, installed.agora);
   };
 
+  /** An installation whose code is newer than its schemas: upgraded first, visitors shown /maintenance. */
+  const upgraded = async (opened: OpenedDatabase): Promise<OpenedDatabase> => {
+    const pending = await pendingMigrations(opened.url, ALL_SERVICES);
+    if (!pending.length) return opened;
+    const count = pending.reduce((sum, p) => sum + p.migrations.length, 0);
+    log.info(`upgrading to Agora ${AGORA_VERSION}: ${count} migrations of ${pending.map((p) => p.service).join(', ')}`);
+    const maintenance = await createMaintenanceApp(log);
+    try {
+      await maintenance.listen({ host: config.host, port: config.port });
+      await upgradeDatabase(opened.url, ALL_SERVICES, pending, log);
+    } catch (error) {
+      await opened.server?.stop().catch(() => {});
+      throw error;
+    } finally {
+      await maintenance.close();
+    }
+    log.info('the upgrade is done');
+    return opened;
+  };
+
   const start = async (): Promise<EmbeddedAgora> => {
     const opened = config.databaseUrl || clusterExists(config) ? await openDatabase(config, log) : null;
     const installed = opened ? await hasAgoraTables(opened.url).catch(() => true) : false;
     if (installed && config.autoInstall) log.info('Agora is installed already: AGORA_AUTO_INSTALL has nothing to do');
-    if (installed) agora = await startEmbedded(config, log, opened ?? undefined);
+    if (installed && opened) agora = await startEmbedded(config, log, await upgraded(opened));
     else if (config.autoInstall) agora = await installUnattended(opened);
     else if (config.installer) agora = await runInstaller(opened);
     else agora = await startEmbedded(config, log, opened ?? undefined);
