@@ -100,7 +100,7 @@ async function run(): Promise<{ first_screen_ms: number; embedded_database_ms: n
 }
 
 const before = os.loadavg();
-const runs = [];
+const runs: Awaited<ReturnType<typeof run>>[] = [];
 for (let i = 0; i < RUNS; i++) {
   runs.push(await run());
   process.stdout.write(`run ${i + 1}: ${JSON.stringify(runs.at(-1))}\n`);
