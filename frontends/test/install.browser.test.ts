@@ -175,5 +175,11 @@ describe.skipIf(!chromiumPath() && !required)('the installer in Chromium', () =>
     // The site's name from the installer in the header, and the admin area's entry in the side nav.
     await page.locator('header').getByText('Browser Agora').first().waitFor();
     await page.locator('aside').getByText('Admin').waitFor();
+
+    // The wizard again, on the installed site: the spec's "already installed" outcome.
+    await page.goto(`${url}/install`);
+    await page.getByTestId('install-already-installed').waitFor();
+    await page.getByText('Agora is installed here already').waitFor();
+    await shoot(page, 'install-already-installed');
   }, 240_000);
 });

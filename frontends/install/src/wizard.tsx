@@ -1,9 +1,11 @@
 import { InstallDatabaseType } from '@agora/contracts/install/constants';
 import type { CheckDatabaseReq } from '@agora/kit';
 import { Box, Paper, Step, StepLabel, Stepper, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { installApi } from './install-api';
 import { AdminStep } from './steps/admin-step';
+import { AlreadyInstalled } from './steps/already-installed';
 import { ConfigStep } from './steps/config-step';
 import { DatabaseStep } from './steps/database-step';
 import { LanguageStep } from './steps/language-step';
@@ -27,7 +29,16 @@ export function InstallWizard() {
     login_required: false,
   });
   const [siteErrors, setSiteErrors] = useState<Partial<Record<keyof SiteInfo, string>>>({});
-  const index = STEPS.indexOf(step);
+  const [installed, setInstalled] = useState(false);
+  useEffect(() => {
+    installApi.checkConfigFile().then(
+      (found) => setInstalled(found.db_table_exist),
+      () => setInstalled(false),
+    );
+  }, []);
+  // On the last step every step is done.
+  const index = step === 'ready' ? STEPS.length : STEPS.indexOf(step);
+  if (installed && step !== 'ready') return <AlreadyInstalled />;
   const go = (name: StepName) => () => setStep(name);
 
   return (
