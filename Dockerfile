@@ -7,6 +7,7 @@ COPY contracts/package.json contracts/
 COPY services/platform/package.json services/platform/
 COPY services/badges/package.json services/badges/
 COPY services/identity/package.json services/identity/
+COPY services/moderation/package.json services/moderation/
 COPY services/notifications/package.json services/notifications/
 COPY services/posts/package.json services/posts/
 COPY services/search/package.json services/search/

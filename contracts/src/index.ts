@@ -21,6 +21,7 @@ export * from './identity/roles';
 export * from './ids';
 export * from './limits';
 export * from './moderation/events';
+export * from './moderation/reasons';
 export * from './moderation/responses';
 export * from './notifications/api';
 export * from './notifications/events';

@@ -66,6 +66,8 @@ export const Limits = {
   session: { accessTokenLifetimeSeconds: 7 * 24 * 60 * 60 },
   editor: { fencedCodeThreshold: 40, indentSpaces: 4 },
   display: { reviewBadgeCap: 99 },
+  /** A flag's text (behaviour §10b); the moderators' flag lists. */
+  report: { contentMaxLength: 500, adminPageSize: 20 },
   email: { newQuestionDigestPerWeek: 50 },
   /** `badge/user/awards/recent`: the member's latest badges; page sizes of the badge lists (behaviour §13). */
   badges: { recentAwards: 10, awardsPageSize: 30, adminPageSize: 10 },
