@@ -125,6 +125,8 @@ const en_US = {
   'notification.action.followed_question_answer_edited': 'edited an answer to a question you follow',
   'notification.action.followed_question_answer_accepted': 'accepted an answer to a question you follow',
   'notification.action.followed_question_commented': 'commented on a question you follow',
+  'notification.action.your_flag_was_upheld': 'acted on your flag',
+  'notification.action.your_flag_was_declined': 'looked at your flag and left things as they are',
   'notification.action.reputation': 'reputation changed',
   'notification.action.badge_award': 'earned a badge',
 } as const;
@@ -251,6 +253,8 @@ const zh_CN: Record<MessageKey, string> = {
   'notification.action.followed_question_answer_edited': '编辑了你关注的问题下的回答',
   'notification.action.followed_question_answer_accepted': '采纳了你关注的问题下的回答',
   'notification.action.followed_question_commented': '评论了你关注的问题',
+  'notification.action.your_flag_was_upheld': '处理了您的举报',
+  'notification.action.your_flag_was_declined': '查看了您的举报，未做更改',
   'notification.action.reputation': '声望变化',
   'notification.action.badge_award': '获得徽章',
 };

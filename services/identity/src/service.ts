@@ -10,6 +10,7 @@ import { emailRoutes } from './routes/email';
 import { internalRoutes } from './routes/internal';
 import { passwordRoutes } from './routes/password';
 import { userRoutes } from './routes/users';
+import { flagDecisionsProjection } from './sagas/flag-decisions';
 import { IdentityActorSource } from './security/identity-actors';
 import { SigningKeys } from './security/signing-keys';
 
@@ -27,7 +28,7 @@ export const identityService: ServiceModule<IdentityParts> = {
   // Identity is the source of actors: it checks them against its own tables, never a projected copy.
   shared: { actors: false },
   auth: (context, { accounts }) => ({ actors: new IdentityActorSource(context.database.db), keys: accounts.keys }),
-  projections: () => [reputationProjection],
+  projections: (context, { accounts }) => [reputationProjection, flagDecisionsProjection(accounts, context.log)],
   async routes(app, _context, { accounts }) {
     await accounts.keys.ensure(app);
     await accountRoutes(app, accounts);

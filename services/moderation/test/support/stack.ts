@@ -1,3 +1,4 @@
+import { badgesService } from '@agora/badges';
 import { Role } from '@agora/contracts';
 import { identityService } from '@agora/identity';
 import { notificationsService } from '@agora/notifications';
@@ -12,7 +13,10 @@ import { moderationService } from '../../src/service';
 export const API = '/answer/api/v1';
 export const ADMIN_API = '/answer/admin/api';
 
-/** Agora with what moderation reads and what carries its decisions out: site, identity, posts, tags, votes, notifications. */
+/**
+ * Agora with what moderation reads and what carries its decisions out or tells of them: site, identity,
+ * posts, tags, votes, badges, notifications.
+ */
 export function startModerationStack(options: Partial<StackOptions> = {}): Promise<Stack> {
   return startStack({
     services: [
@@ -22,6 +26,7 @@ export function startModerationStack(options: Partial<StackOptions> = {}): Promi
       tagsService,
       votesService,
       moderationService,
+      badgesService,
       notificationsService,
     ],
     ...options,
@@ -58,6 +63,16 @@ export function call(stack: Stack, method: string, url: string, token?: string, 
 
 let asked = 0;
 
+/** The tag every thread is asked under, made by staff (a new tag takes reputation members lack). */
+export async function makeTag(stack: Stack, staff: Member) {
+  await ok(stack, 'POST', 'tag', staff.token, {
+    slug_name: 'moderation',
+    display_name: 'moderation',
+    original_text: '',
+  });
+  await stack.settle();
+}
+
 /** A question by `asker` with an answer and a comment by `answerer`, as every service has them. */
 export async function thread(stack: Stack, asker: Member, answerer: Member) {
   asked += 1;
@@ -83,4 +98,16 @@ export async function flagRows(stack: Stack) {
   return stack.query<{ flag_id: string; object_id: string; reporter_id: string; status: string; operation: string }>(
     'select flag_id, object_id, reporter_id, status, operation from moderation.flags order by created_at, flag_id',
   );
+}
+
+/** Events travel twice: a decision from moderation to posts or identity, and what they did on to the rest. */
+export async function settleAround(stack: Stack) {
+  await stack.settle();
+  await stack.settle();
+}
+
+/** The actions of a member's inbox, newest first. */
+export async function inboxActions(stack: Stack, who: Member): Promise<string[]> {
+  const page = await ok(stack, 'GET', 'notification/page?type=inbox&page_size=50', who.token);
+  return page.list.map((n: { action: string }) => n.action);
 }
