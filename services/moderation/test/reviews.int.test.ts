@@ -237,3 +237,60 @@ reviewQueue('PostgreSQL log bus', undefined);
 const brokers = kafkaBrokers();
 if (brokers) reviewQueue('Kafka bus', brokers);
 else describe.skip('suggested edits, Kafka bus (set KAFKA_BROKERS or run test:full)', () => it('needs Kafka'));
+
+describe('suggested tag edits', () => {
+  let stack: Stack;
+  let editor: Member;
+  let reviewer: Member;
+  let mod: Member;
+
+  beforeAll(async () => {
+    stack = await startModerationStack();
+    const boss = await admin(stack, 'Tag Review Admin');
+    await makeTag(stack, boss);
+    // Enough to suggest a tag edit (tag.edit, 50), not to review one (tag.audit, 2,500).
+    editor = await member(stack, { name: 'Tag Editor', rank: 200 });
+    reviewer = await member(stack, { name: 'Tag Reviewer', rank: 1000 });
+    mod = await moderator(stack, 'Tag Moderator');
+  });
+
+  afterAll(async () => {
+    await stack?.close();
+  });
+
+  it('goes from tags to the queue, and once approved tags shows it and the editor gets +2', async () => {
+    const tag = await ok(stack, 'GET', 'tag?name=moderation', editor.token);
+    const reply = await ok(stack, 'PUT', 'tag', editor.token, {
+      tag_id: tag.tag_id,
+      original_text: 'Flags, reviews and the people who keep a site tidy.',
+      edit_summary: 'a description',
+    });
+    expect(reply).toEqual({ wait_for_review: true });
+    await stack.settle();
+    // A member with 1,000 reputation reviews posts' edits, not tags'.
+    expect((await waitingFor(stack, reviewer)).map((i) => i.info.object_id)).not.toContain(tag.tag_id);
+    const item = (await waitingFor(stack, mod)).find((i) => i.info.object_id === tag.tag_id);
+    expect(item).toMatchObject({ type: 'tag', unreviewed_info: { content: { slug_name: 'moderation' } } });
+    const before = await rankOf(stack, editor);
+    await ok(stack, 'PUT', 'revisions/audit', mod.token, { id: item?.unreviewed_info.id, operation: 'approve' });
+    await settleAround(stack);
+    expect((await ok(stack, 'GET', 'tag?name=moderation', editor.token)).original_text).toBe(
+      'Flags, reviews and the people who keep a site tidy.',
+    );
+    expect(await rankOf(stack, editor)).toBe(before + 2);
+    expect((await waitingFor(stack, mod)).map((i) => i.info.object_id)).not.toContain(tag.tag_id);
+  });
+
+  it('drops a rejected tag edit and frees the tag for the next one', async () => {
+    const tag = await ok(stack, 'GET', 'tag?name=moderation', editor.token);
+    await ok(stack, 'PUT', 'tag', editor.token, { tag_id: tag.tag_id, original_text: 'A description turned down.' });
+    await stack.settle();
+    const item = (await waitingFor(stack, mod)).find((i) => i.info.object_id === tag.tag_id);
+    await ok(stack, 'PUT', 'revisions/audit', mod.token, { id: item?.unreviewed_info.id, operation: 'reject' });
+    await settleAround(stack);
+    expect((await ok(stack, 'GET', 'tag?name=moderation', editor.token)).original_text).toBe(
+      'Flags, reviews and the people who keep a site tidy.',
+    );
+    await ok(stack, 'GET', `revisions/edit/check?id=${tag.tag_id}`, editor.token);
+  });
+});

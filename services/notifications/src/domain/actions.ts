@@ -1,8 +1,11 @@
 import { NOTIFICATION_ACTIONS, type NotificationAction, type NotificationType } from '@agora/contracts';
 
 export type PostType = 'question' | 'answer' | 'comment';
-/** What a notification is about: a post, a badge awarded (behaviour §5b), or a member someone flagged. */
-export type NotifiedObjectType = PostType | 'badge_award' | 'user';
+/**
+ * What a notification is about: a post, a badge awarded (behaviour §5b), a member someone flagged, or a tag
+ * whose suggested edit was approved.
+ */
+export type NotifiedObjectType = PostType | 'badge_award' | 'user' | 'tag';
 
 /** What a notification mail is about; replies and comments on answers get words of their own. */
 export type NoticeKind =

@@ -3,6 +3,7 @@ import {
   TagCreated,
   TagDeleted,
   TagEdited,
+  TagRevisionRejected,
   TagRevisionSubmitted,
   TagStatus,
   TagUndeleted,
@@ -57,6 +58,8 @@ async function apply(tx: Tx, event: StoredEvent): Promise<void> {
         submittedAt: event.occurredAt,
       });
     }
+    case TagRevisionRejected.type:
+      return settleRevision(tx, (event.data as DataOf<typeof TagRevisionRejected>).revision_id);
     case TagDeleted.type:
     case TagUndeleted.type: {
       const d = event.data as DataOf<typeof TagDeleted>;
@@ -69,7 +72,7 @@ async function apply(tx: Tx, event: StoredEvent): Promise<void> {
 export const objectsFromTags: Projection = {
   name: 'objects-from-tags',
   source: 'tags',
-  events: [TagCreated, TagEdited, TagRevisionSubmitted, TagDeleted, TagUndeleted],
+  events: [TagCreated, TagEdited, TagRevisionSubmitted, TagRevisionRejected, TagDeleted, TagUndeleted],
   apply: (event, tx) => apply(tx, event),
   reset: (tx) => resetObjects(tx, ['tag']),
 };
