@@ -7,7 +7,7 @@ import './app/boot';
 export { ApiError } from './api/api-error';
 export { accountApi, type CaptchaFields } from './api/calls/account';
 export { badgeApi } from './api/calls/badges';
-export { moderationApi } from './api/calls/moderation';
+export { moderationApi, reviewApi } from './api/calls/moderation';
 export { NO_RED_DOT, notificationApi } from './api/calls/notifications';
 export {
   answerApi,
@@ -35,6 +35,7 @@ export { CommentList } from './comments/comment-list';
 export { extractMentions } from './comments/mentions';
 export { MarkdownEditor, type MarkdownEditorProps } from './editor/lazy-editor';
 export { capCount, formatCount } from './format/count';
+export { type DiffPart, diffTokens, lines, words } from './format/diff';
 export { relativeTime } from './format/relative-time';
 export { type Rule, rules, validate } from './forms/rules';
 export { useForm } from './forms/use-form';

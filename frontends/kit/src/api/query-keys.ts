@@ -50,6 +50,14 @@ export const queryKeys = {
     key('activity/timeline/detail', { old_revision_id, new_revision_id }),
   search: (q: string, order: string, page: number) => key('search', { q, order, page }),
   reasons: (object_type: string, action: string) => key('reasons', { object_type, action }),
+  /** What waits in each review queue for the caller (the side nav's badge and the review screen's tabs). */
+  reviewingTypes: () => key('reviewing/type'),
+  /** Every `revisions/unreviewed` page's: a decision changes them all. */
+  unreviewedRevisions: () => key('revisions/unreviewed'),
+  unreviewedRevision: (page: number) => key('revisions/unreviewed', { page }),
+  /** Every `report/unreviewed/post` page's. */
+  pendingFlags: () => key('report/unreviewed/post'),
+  pendingFlag: (page: number) => key('report/unreviewed/post', { page }),
 
   /** Every `tag/*` call's. */
   tag: () => key('tag'),

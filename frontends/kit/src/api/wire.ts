@@ -27,7 +27,12 @@ export type {
   UserCenterAgentResp,
   UserLoginResp,
 } from '@agora/contracts/identity/responses';
-export type { ReasonItem } from '@agora/contracts/moderation/responses';
+export type {
+  ReasonItem,
+  ReportItem,
+  ReviewingType,
+  UnreviewedRevisionItem,
+} from '@agora/contracts/moderation/responses';
 export type { RedDot } from '@agora/contracts/notifications/api';
 export type {
   AnswerInfo,

@@ -1,5 +1,6 @@
+import type { FlagOperation } from '@agora/contracts/moderation/events';
 import { api } from '../client';
-import type { ReasonItem } from '../wire';
+import type { Page, ReasonItem, ReportItem, ReviewingType, UnreviewedRevisionItem } from '../wire';
 import type { CaptchaFields } from './account';
 
 /** Moderation: the reasons offered for closing or flagging a post, and flagging one (DESIGN §6, moderation). */
@@ -10,4 +11,17 @@ export const moderationApi = {
   /** A flag, with a solved captcha when the site asks for one. */
   report: (body: { object_id: string; report_type: number; content: string }, captcha: CaptchaFields = {}) =>
     api.post<null>('report', { ...body, ...captcha }),
+};
+
+/** The review queues (behaviour §3c, §9c): suggested edits for reviewers, flags for the staff. */
+export const reviewApi = {
+  types: () => api.get<ReviewingType[]>('reviewing/type', { silent: true }),
+  /** One suggested edit per page, oldest first. */
+  unreviewed: (page: number) => api.get<Page<UnreviewedRevisionItem>>('revisions/unreviewed', { params: { page } }),
+  audit: (id: string, operation: 'approve' | 'reject' | 'skip') =>
+    api.put<Record<string, never>>('revisions/audit', { id, operation }),
+  /** One pending flag per page, newest first. */
+  pendingFlag: (page: number) => api.get<Page<ReportItem>>('report/unreviewed/post', { params: { page } }),
+  handleFlag: (body: { flag_id: string; operation_type: FlagOperation; close_type?: number; close_msg?: string }) =>
+    api.put<null>('report/review', body),
 };
