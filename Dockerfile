@@ -23,6 +23,7 @@ COPY frontends/shell/package.json frontends/shell/
 COPY frontends/users/package.json frontends/users/
 COPY frontends/questions/package.json frontends/questions/
 COPY frontends/tags/package.json frontends/tags/
+COPY frontends/review/package.json frontends/review/
 # Development packages too: the web build below needs Vite. (The install's own builds wait for the sources.)
 RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force
 COPY . .
