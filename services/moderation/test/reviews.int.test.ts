@@ -114,6 +114,12 @@ function reviewQueue(bus: string, brokers: string[] | undefined) {
       });
       const types = await ok(stack, 'GET', 'reviewing/type', reviewer.token);
       expect(types).toEqual([{ name: 'suggested_post_edit', label: 'Suggested edits', todo_amount: 1 }]);
+      // The red dot carries the same count, composed by the gateway from moderation's answer.
+      expect(await ok(stack, 'GET', 'notification/status', reviewer.token)).toMatchObject({
+        revision: 1,
+        can_revision: true,
+      });
+      expect((await ok(stack, 'GET', 'notification/status', editor.token)).revision).toBe(0);
       // The editor may not review (no audit privilege): their queue is empty and their count 0.
       expect((await ok(stack, 'GET', 'revisions/unreviewed?page=1', editor.token)).count).toBe(0);
       expect((await ok(stack, 'GET', 'reviewing/type', editor.token))[0].todo_amount).toBe(0);

@@ -50,7 +50,7 @@ export const queryKeys = {
     key('activity/timeline/detail', { old_revision_id, new_revision_id }),
   search: (q: string, order: string, page: number) => key('search', { q, order, page }),
   reasons: (object_type: string, action: string) => key('reasons', { object_type, action }),
-  /** What waits in each review queue for the caller (the side nav's badge and the review screen's tabs). */
+  /** What waits in each review queue for the caller (the review screen's tabs). */
   reviewingTypes: () => key('reviewing/type'),
   /** Every `revisions/unreviewed` page's: a decision changes them all. */
   unreviewedRevisions: () => key('revisions/unreviewed'),

@@ -54,7 +54,7 @@ export function FlaggedPosts() {
       .catch(() => undefined)
       .finally(() => {
         setBusy(false);
-        void invalidateKeys(client, queryKeys.pendingFlags(), queryKeys.reviewingTypes());
+        void invalidateKeys(client, queryKeys.pendingFlags(), queryKeys.reviewingTypes(), queryKeys.redDot());
       });
   };
   return (

@@ -112,7 +112,7 @@ export function SuggestedEdits() {
       .catch(() => undefined)
       .finally(() => {
         setBusy(false);
-        void invalidateKeys(client, queryKeys.unreviewedRevisions(), queryKeys.reviewingTypes());
+        void invalidateKeys(client, queryKeys.unreviewedRevisions(), queryKeys.reviewingTypes(), queryKeys.redDot());
       });
   };
   return (

@@ -2,7 +2,6 @@ import { capCount, isExemptPath, Link, ROUTES, useLocation, useLoginState } from
 import { Badge, Box, List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useRedDot } from '../use-red-dot';
-import { useReviewCount } from '../use-review-count';
 
 function Item({
   to,
@@ -41,14 +40,13 @@ function Item({
 
 /**
  * Side navigation (spec §2): questions, tags, users, badges; a moderation group with review for those who can
- * revise (what waits in their review queues, capped at 99+) and admin for role 2.
+ * revise (count capped at 99+) and admin for role 2.
  */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const state = useLoginState();
   const dot = useRedDot();
   const canReview = dot.can_revision || state.isModerator || state.isAdmin;
-  const reviewCount = useReviewCount(canReview);
   return (
     <Box component="nav" aria-label={t('ui.nav.label')} sx={{ width: 220, p: 1 }}>
       <List dense disablePadding>
@@ -60,7 +58,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
       {canReview || state.isAdmin ? (
         <List dense disablePadding subheader={<ListSubheader disableSticky>{t('ui.nav.moderation')}</ListSubheader>}>
           {canReview ? (
-            <Item to={ROUTES.review} label={t('ui.nav.review')} count={reviewCount} onNavigate={onNavigate} />
+            <Item to={ROUTES.review} label={t('ui.nav.review')} count={dot.revision} onNavigate={onNavigate} />
           ) : null}
           {state.isAdmin ? <Item to={ROUTES.admin} label={t('ui.nav.admin')} onNavigate={onNavigate} /> : null}
         </List>

@@ -15,7 +15,7 @@ export const moderationApi = {
 
 /** The review queues (behaviour §3c, §9c): suggested edits for reviewers, flags for the staff. */
 export const reviewApi = {
-  types: () => api.get<ReviewingType[]>('reviewing/type', { silent: true }),
+  types: () => api.get<ReviewingType[]>('reviewing/type'),
   /** One suggested edit per page, oldest first. */
   unreviewed: (page: number) => api.get<Page<UnreviewedRevisionItem>>('revisions/unreviewed', { params: { page } }),
   audit: (id: string, operation: 'approve' | 'reject' | 'skip') =>
