@@ -4,9 +4,11 @@
  * handling one with an action that posts or identity carries out from moderation's event, the flagger told.
  */
 import { BADGES, PostStatus } from '@agora/contracts';
+import { rebuildInlineReadModel } from '@agora/platform';
 import { setCaptchas, setReputation, solveCaptcha } from '@agora/test-support/accounts';
 import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownReadModel } from '../src/projections/moderation/read-model';
 import {
   ADMIN_API,
   admin,
@@ -323,5 +325,22 @@ describe('handling a flag', () => {
     expect(user?.status).toBe('suspended');
     // Suspending ends the member's sessions: their token no longer passes a member's route.
     expect([401, 403]).toContain((await call(stack, 'GET', 'reviewing/type', troll.token)).status);
+  });
+});
+
+describe("a replay of moderation's log", () => {
+  it('gives the same flags, statuses and queues', async () => {
+    const snapshot = async () => ({
+      flags: await stack.query('select * from moderation.flags order by flag_id'),
+      pending: await ok(stack, 'GET', `${ADMIN_API}/reports/page?status=pending&page_size=100`, boss.token),
+      handled: await ok(stack, 'GET', `${ADMIN_API}/reports/page?status=completed&page_size=100`, boss.token),
+    });
+    const before = await snapshot();
+    expect(before.flags.length).toBeGreaterThan(10);
+    const moderation = stack.service('moderation');
+    await rebuildInlineReadModel(moderation.context.database, ownReadModel);
+    await moderation.projections.rebuild('objects-from-posts');
+    await stack.settle();
+    expect(await snapshot()).toEqual(before);
   });
 });
