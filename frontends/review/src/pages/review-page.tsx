@@ -1,4 +1,13 @@
-import { capCount, Loading, queryKeys, reviewApi } from '@agora/kit';
+import {
+  capCount,
+  ErrorPage,
+  Loading,
+  NO_RED_DOT,
+  notificationApi,
+  queryKeys,
+  reviewApi,
+  useLoginState,
+} from '@agora/kit';
 import { Badge, Box, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,12 +20,21 @@ const SCREENS: Record<string, () => React.JSX.Element> = {
   flagged_post: FlaggedPosts,
 };
 
-/** /review: a tab per queue the caller may work (suggested edits; flags for the staff), with what waits in each. */
+/**
+ * /review: a tab per queue the caller may work (suggested edits; flags for the staff), with what waits in each.
+ * Only for moderators and members who may review some edits (spec §4; `can_revision` of the red dot).
+ */
 export function ReviewPage() {
   const { t } = useTranslation();
+  const state = useLoginState();
+  const dot = useQuery({
+    queryKey: queryKeys.redDot(),
+    queryFn: async () => (await notificationApi.status()) ?? NO_RED_DOT,
+  });
   const types = useQuery({ queryKey: queryKeys.reviewingTypes(), queryFn: () => reviewApi.types() });
   const [chosen, setChosen] = useState<string | null>(null);
-  if (types.isPending) return <Loading />;
+  if (dot.isPending || types.isPending) return <Loading />;
+  if (!state.isAdmin && !state.isModerator && !dot.data?.can_revision) return <ErrorPage code="403" />;
   const queues = (types.data ?? []).filter((type) => type.name in SCREENS);
   const current = chosen ?? queues.find((q) => q.todo_amount > 0)?.name ?? queues[0]?.name;
   const Screen = current ? SCREENS[current] : undefined;
