@@ -28,7 +28,10 @@ export const identityService: ServiceModule<IdentityParts> = {
   // Identity is the source of actors: it checks them against its own tables, never a projected copy.
   shared: { actors: false },
   auth: (context, { accounts }) => ({ actors: new IdentityActorSource(context.database.db), keys: accounts.keys }),
-  projections: (context, { accounts }) => [reputationProjection, flagDecisionsProjection(accounts, context.log)],
+  projections: (context, { accounts }) => [
+    reputationProjection,
+    flagDecisionsProjection(accounts, context.store, context.log),
+  ],
   async routes(app, _context, { accounts }) {
     await accounts.keys.ensure(app);
     await accountRoutes(app, accounts);

@@ -225,6 +225,14 @@ describe('handling a flag', () => {
       status: 'completed',
       operation_type: 'delete_post',
     });
+    // Undeleted by a moderator, then posts replays moderation's log: the decision is not carried out twice.
+    await ok(stack, 'POST', 'answer/recover', mod.token, { answer_id: answer });
+    await stack.service('posts').projections.rebuild('flag-decisions');
+    await settleAround(stack);
+    const [recovered] = await stack.query<{ status: number }>('select status from posts.answers where id = $1', [
+      answer,
+    ]);
+    expect(recovered?.status).toBe(PostStatus.available);
   });
 
   it('closes a flagged question with a close reason, and hides (unlists) another', async () => {
@@ -325,6 +333,14 @@ describe('handling a flag', () => {
     expect(user?.status).toBe('suspended');
     // Suspending ends the member's sessions: their token no longer passes a member's route.
     expect([401, 403]).toContain((await call(stack, 'GET', 'reviewing/type', troll.token)).status);
+    // Reinstated by an admin, then identity replays moderation's log: the decision is not carried out twice.
+    await ok(stack, 'PUT', `${ADMIN_API}/user/status`, boss.token, { user_id: troll.id, status: 'normal' });
+    await stack.service('identity').projections.rebuild('flag-decisions');
+    await settleAround(stack);
+    const [after] = await stack.query<{ status: string }>('select status from identity.users where user_id = $1', [
+      troll.id,
+    ]);
+    expect(after?.status).toBe('normal');
   });
 });
 

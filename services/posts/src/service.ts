@@ -92,7 +92,7 @@ export const postsService: ServiceModule<PostsParts> = {
   },
   projections: (context, parts) => [
     contentRemovalProjection(parts),
-    flagDecisionsProjection(parts, context.log),
+    flagDecisionsProjection(parts, context.store, context.log),
     revisionDecisionsProjection(parts.revisions),
     tagCatalogProjection,
     voteCountsProjection,

@@ -1,14 +1,30 @@
 import { type DataOf, FlagHandled } from '@agora/contracts';
-import { ApiError, type Projection } from '@agora/platform';
+import { ApiError, type EventStore, type Projection, type StoredEvent } from '@agora/platform';
 import type { Logger } from 'pino';
 import type { Accounts } from '../commands/accounts';
 
 /**
- * Suspends a flagged member when an admin handled the flag so (behaviour §9c, members:
- * docs/behaviour-decisions.md), until the time the decision named, as the admin. A suspension identity
- * refuses now (the member deleted meanwhile) is logged and left undone.
+ * Whether this decision was carried out already: the member's stream holds, at or after the decision, a
+ * suspension by its admin until its time (a replay of moderation's log after a reinstatement must not
+ * suspend the member again).
  */
-export function flagDecisionsProjection(accounts: Accounts, log: Logger): Projection {
+async function carriedOut(store: EventStore, decision: StoredEvent, d: DataOf<typeof FlagHandled>) {
+  const history = await store.readStream(d.object_id);
+  return history.some(
+    (event) =>
+      event.type === 'identity.user_suspended' &&
+      (event.data as { until?: string }).until === d.suspended_until &&
+      event.metadata.actorId === d.handler_id &&
+      event.occurredAt >= decision.occurredAt,
+  );
+}
+
+/**
+ * Suspends a flagged member when an admin handled the flag so (behaviour §9c, members:
+ * docs/behaviour-decisions.md), until the time the decision named, as the admin, once. A suspension
+ * identity refuses now (the member deleted meanwhile) is logged and left undone.
+ */
+export function flagDecisionsProjection(accounts: Accounts, store: EventStore, log: Logger): Projection {
   return {
     name: 'flag-decisions',
     source: 'moderation',
@@ -16,6 +32,7 @@ export function flagDecisionsProjection(accounts: Accounts, log: Logger): Projec
     async apply(event) {
       const d = event.data as DataOf<typeof FlagHandled>;
       if (d.operation !== 'suspend_user' || d.object_type !== 'user') return;
+      if (await carriedOut(store, event, d)) return;
       try {
         await accounts.run(d.object_id, { type: 'suspend', until: d.suspended_until }, d.handler_id);
       } catch (error) {

@@ -1,5 +1,5 @@
 import { type DataOf, FlagHandled, MailStatus, Role } from '@agora/contracts';
-import { type Actor, ApiError, type Projection } from '@agora/platform';
+import { type Actor, ApiError, type EventStore, type Projection, type StoredEvent } from '@agora/platform';
 import type { Logger } from 'pino';
 import type { AnswerCommands } from '../commands/answers';
 import type { CommentCommands } from '../commands/comments';
@@ -23,6 +23,30 @@ function handlerOf(id: string): Actor {
     rank: 0,
     language: 'en_US',
   };
+}
+
+/** The events of a post's stream that say an operation was done to it. */
+const DONE_BY: Record<Handled['operation'], readonly string[]> = {
+  delete_post: ['posts.question_deleted', 'posts.answer_deleted', 'posts.comment_deleted'],
+  close_post: ['posts.question_closed'],
+  unlist_post: ['posts.question_hidden'],
+  edit_post: ['posts.question_edited', 'posts.answer_edited', 'posts.comment_edited'],
+  ignore_report: [],
+  suspend_user: [],
+};
+
+/**
+ * Whether this decision was carried out already: the post's stream holds, at or after the decision, its
+ * operation by its moderator (a replay of moderation's log after an undeletion must not delete it again).
+ */
+async function carriedOut(store: EventStore, decision: StoredEvent, d: Handled): Promise<boolean> {
+  const types = DONE_BY[d.operation];
+  if (types.length === 0) return false;
+  const history = await store.readStream(d.object_id);
+  return history.some(
+    (event) =>
+      types.includes(event.type) && event.metadata.actorId === d.handler_id && event.occurredAt >= decision.occurredAt,
+  );
 }
 
 async function carryOut(
@@ -68,12 +92,12 @@ async function carryOut(
 
 /**
  * Carries out what a moderator decided on a flagged post (behaviour §9c): edit, close, delete or unlist it,
- * through the usual commands, as the moderator (moderation checked their role). An action posts refuses
- * now (the post already gone, an edit waiting for review) is recorded in the log and left undone; doing
- * again what is done records nothing, so a replay is harmless.
+ * through the usual commands, as the moderator (moderation checked their role), once. An action posts
+ * refuses now (the post already gone, an edit waiting for review) is recorded in the log and left undone.
  */
 export function flagDecisionsProjection(
   commands: { questions: QuestionCommands; answers: AnswerCommands; comments: CommentCommands },
+  store: EventStore,
   log: Logger,
 ): Projection {
   return {
@@ -83,6 +107,7 @@ export function flagDecisionsProjection(
     events: [FlagHandled],
     async apply(event) {
       const d = event.data as Handled;
+      if (d.object_type === 'user' || (await carriedOut(store, event, d))) return;
       try {
         await carryOut(commands, d);
       } catch (error) {
