@@ -11,6 +11,10 @@ export const Limits = {
     answersMax: 1000,
     /** The question page's "Linked questions" card. */
     linkedQuestions: 5,
+    /** A profile tab's list (answers, questions, bookmarks, reputation, comments, votes). */
+    profileTab: 30,
+    /** The notification inbox and achievements. */
+    notifications: 10,
   },
   /** The hot-questions card: the most visited questions of the last days. */
   hotQuestions: { count: 6, days: 7 },

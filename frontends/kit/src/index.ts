@@ -18,6 +18,7 @@ export {
   revisionApi,
   type TagItem,
 } from './api/calls/posts';
+export { type ProfileOrder, profileApi } from './api/calls/profile';
 export { searchApi } from './api/calls/search';
 export { siteApi } from './api/calls/site';
 export { tagApi } from './api/calls/tags';

@@ -17,6 +17,8 @@ import { UserCenterAuthFailedPage, UserCenterAuthPage } from './pages/user-cente
 const BadgesPage = lazy(() => import('./pages/badges').then((m) => ({ default: m.BadgesPage })));
 const BadgeDetailPage = lazy(() => import('./pages/badge-detail').then((m) => ({ default: m.BadgeDetailPage })));
 const MemberBadgesPage = lazy(() => import('./pages/member-badges').then((m) => ({ default: m.MemberBadgesPage })));
+// The profile loads when first opened.
+const ProfilePage = lazy(() => import('./profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 
 /** The account screens, the badge screens, and their guards (spec §2, §4; DESIGN §7, "Routes"). */
 export const ROUTE_TABLE: readonly Route[] = [
@@ -40,4 +42,6 @@ export const ROUTE_TABLE: readonly Route[] = [
   route('/badges', { guards: [], Page: BadgesPage }),
   route('/badges/:badgeId', { key: (p) => `badge-${p.badgeId}`, guards: [], Page: BadgeDetailPage }),
   route('/users/:username/badges', { key: (p) => `badges-${p.username}`, guards: [], Page: MemberBadgesPage }),
+  // Last: every fixed /users/… path above is not a username.
+  route('/users/:username/:tab?', { key: (p) => `profile-${p.username}`, guards: [], Page: ProfilePage }),
 ];

@@ -54,6 +54,17 @@ export type {
   TagSynonyms,
   UpdateTagResp,
 } from '@agora/contracts/tags/responses';
+export type {
+  PersonalComment,
+  PublicUserInfo,
+  RankedUser,
+  Ranking,
+  RankPageItem,
+  UserAnswerInfo,
+  UserQuestionInfo,
+  UserTopPosts,
+  VotePageItem,
+} from '@agora/contracts/users/profile';
 export type { UserBasicInfo } from '@agora/contracts/users/user-basic-info';
 export type { ReactionChange, ReactionEmoji } from '@agora/contracts/votes/reactions';
 export type {
