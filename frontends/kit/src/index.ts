@@ -5,7 +5,7 @@
 import './app/boot';
 
 export { ApiError } from './api/api-error';
-export { accountApi, type CaptchaFields } from './api/calls/account';
+export { accountApi, type CaptchaFields, type ProfileForm } from './api/calls/account';
 export { badgeApi } from './api/calls/badges';
 export { moderationApi } from './api/calls/moderation';
 export { NO_RED_DOT, notificationApi } from './api/calls/notifications';
@@ -35,6 +35,7 @@ export { useDebounced } from './app/use-debounced';
 export { CommentList } from './comments/comment-list';
 export { extractMentions } from './comments/mentions';
 export { MarkdownEditor, type MarkdownEditorProps } from './editor/lazy-editor';
+export { Preview as MarkdownPreview } from './editor/preview';
 export { capCount, formatCount } from './format/count';
 export { relativeTime } from './format/relative-time';
 export { type Rule, rules, validate } from './forms/rules';

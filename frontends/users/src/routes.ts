@@ -17,6 +17,7 @@ import { UserCenterAuthFailedPage, UserCenterAuthPage } from './pages/user-cente
 const BadgesPage = lazy(() => import('./pages/badges').then((m) => ({ default: m.BadgesPage })));
 const BadgeDetailPage = lazy(() => import('./pages/badge-detail').then((m) => ({ default: m.BadgeDetailPage })));
 const MemberBadgesPage = lazy(() => import('./pages/member-badges').then((m) => ({ default: m.MemberBadgesPage })));
+const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 // The profile loads when first opened.
 const ProfilePage = lazy(() => import('./profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 
@@ -42,6 +43,11 @@ export const ROUTE_TABLE: readonly Route[] = [
   route('/badges', { guards: [], Page: BadgesPage }),
   route('/badges/:badgeId', { key: (p) => `badge-${p.badgeId}`, guards: [], Page: BadgeDetailPage }),
   route('/users/:username/badges', { key: (p) => `badges-${p.username}`, guards: [], Page: MemberBadgesPage }),
+  route('/users/settings/:section?', {
+    key: () => 'settings',
+    guards: [guards.logged, guards.notForbidden],
+    Page: SettingsPage,
+  }),
   // Last: every fixed /users/… path above is not a username.
   route('/users/:username/:tab?', { key: (p) => `profile-${p.username}`, guards: [], Page: ProfilePage }),
 ];

@@ -15,6 +15,8 @@ export const queryKeys = {
   siteInfo: () => key('siteinfo'),
   userCenterAgent: () => key('user-center/agent'),
   redDot: () => key('notification/status'),
+  /** `user/info`: the signed-in member as the settings pages edit them. */
+  currentUser: () => key('user/info'),
   /** `user/info/search`: mention suggestions and invitation candidates. */
   userSearch: (username: string) => key('user/info/search', { username }),
 
@@ -86,6 +88,12 @@ export const queryKeys = {
   /** The caller's own bookmarks and votes (no username: they are always the caller's). */
   ownBookmarks: (page: number) => key('personal/collection/page', { page }),
   ownVotes: (page: number) => key('personal/vote/page', { page }),
+  /** `user/notification/config`: the member's e-mail switches. */
+  notificationConfig: () => key('user/notification/config'),
+  /** Every `notification/page` call's. */
+  notificationPages: () => key('notification/page'),
+  notificationPage: (type: string, inbox_type: string, page: number) =>
+    key('notification/page', { type, inbox_type, page }),
   /** `user/ranking`: the user list's sections. */
   ranking: () => key('user/ranking'),
 };

@@ -28,7 +28,12 @@ export type {
   UserLoginResp,
 } from '@agora/contracts/identity/responses';
 export type { ReasonItem } from '@agora/contracts/moderation/responses';
-export type { RedDot } from '@agora/contracts/notifications/api';
+export type {
+  InboxType,
+  NotificationConfig,
+  NotificationItem,
+  RedDot,
+} from '@agora/contracts/notifications/api';
 export type {
   AnswerInfo,
   AnswerUpdateResp,

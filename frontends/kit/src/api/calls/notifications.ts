@@ -1,5 +1,5 @@
 import { api } from '../client';
-import type { RedDot } from '../wire';
+import type { NotificationConfig, RedDot } from '../wire';
 
 export const NO_RED_DOT: RedDot = { inbox: 0, achievement: 0, revision: 0, can_revision: false, badge_award: null };
 
@@ -8,4 +8,9 @@ export const notificationApi = {
   status: () => api.get<RedDot | null>('notification/status', { silent: true }).catch(() => NO_RED_DOT),
   /** Marks one notification read (it also dismisses its badge pop-up, behaviour §5c). */
   markRead: (id: string) => api.put<Record<string, never>>('notification/read/state', { id }),
+  /** The member's e-mail notification switches and digest frequency (behaviour §5d). */
+  config: () => api.get<NotificationConfig>('user/notification/config'),
+  saveConfig: (body: Partial<NotificationConfig>) => api.put<null>('user/notification/config', body),
+  /** From a mail's unsubscribe link: switches e-mail off for the sources it lists. */
+  unsubscribe: (code: string) => api.put<null>('user/notification/unsubscribe', { code }, { silent: true }),
 };
