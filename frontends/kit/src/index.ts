@@ -8,7 +8,7 @@ export { ApiError } from './api/api-error';
 export { accountApi, type CaptchaFields, type ProfileForm } from './api/calls/account';
 export { badgeApi } from './api/calls/badges';
 export { moderationApi } from './api/calls/moderation';
-export { NO_RED_DOT, notificationApi } from './api/calls/notifications';
+export { NO_RED_DOT, type NotificationKind, notificationApi } from './api/calls/notifications';
 export {
   answerApi,
   commentApi,

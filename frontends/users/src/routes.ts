@@ -18,6 +18,9 @@ const BadgesPage = lazy(() => import('./pages/badges').then((m) => ({ default: m
 const BadgeDetailPage = lazy(() => import('./pages/badge-detail').then((m) => ({ default: m.BadgeDetailPage })));
 const MemberBadgesPage = lazy(() => import('./pages/member-badges').then((m) => ({ default: m.MemberBadgesPage })));
 const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const NotificationsPage = lazy(() =>
+  import('./notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
 // The profile loads when first opened.
 const ProfilePage = lazy(() => import('./profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 
@@ -47,6 +50,11 @@ export const ROUTE_TABLE: readonly Route[] = [
     key: () => 'settings',
     guards: [guards.logged, guards.notForbidden],
     Page: SettingsPage,
+  }),
+  route('/users/notifications/:type?/:subType?', {
+    key: () => 'notifications',
+    guards: [guards.logged, guards.notForbidden],
+    Page: NotificationsPage,
   }),
   // Last: every fixed /users/… path above is not a username.
   route('/users/:username/:tab?', { key: (p) => `profile-${p.username}`, guards: [], Page: ProfilePage }),
