@@ -13,6 +13,8 @@ export const Limits = {
     linkedQuestions: 5,
     /** A profile tab's list (answers, questions, bookmarks, reputation, comments, votes). */
     profileTab: 30,
+    /** `user/staff`: at most this many staff members per search. */
+    staffSearchMax: 50,
     /** The notification inbox and achievements. */
     notifications: 10,
   },

@@ -124,3 +124,11 @@ export const RankingSchema = Type.Object({
   staffs: Type.Array(RankedUserSchema),
 });
 export type Ranking = Static<typeof RankingSchema>;
+
+/** GetUserStaffResp: an admin or moderator whose name matches (`user/staff`, the user list's staff search). */
+export const StaffMemberSchema = Type.Object({
+  avatar: Type.String(),
+  display_name: Type.String(),
+  username: Type.String(),
+});
+export type StaffMember = Static<typeof StaffMemberSchema>;

@@ -21,6 +21,7 @@ const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => (
 const NotificationsPage = lazy(() =>
   import('./notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
 );
+const UsersPage = lazy(() => import('./user-list/users-page').then((m) => ({ default: m.UsersPage })));
 // The profile loads when first opened.
 const ProfilePage = lazy(() => import('./profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 
@@ -46,6 +47,7 @@ export const ROUTE_TABLE: readonly Route[] = [
   route('/badges', { guards: [], Page: BadgesPage }),
   route('/badges/:badgeId', { key: (p) => `badge-${p.badgeId}`, guards: [], Page: BadgeDetailPage }),
   route('/users/:username/badges', { key: (p) => `badges-${p.username}`, guards: [], Page: MemberBadgesPage }),
+  route('/users', { guards: [], Page: UsersPage }),
   route('/users/settings/:section?', {
     key: () => 'settings',
     guards: [guards.logged, guards.notForbidden],
