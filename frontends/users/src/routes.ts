@@ -7,10 +7,12 @@ import { AuthLandingPage } from './pages/auth-landing';
 import { ChangeEmailPage } from './pages/change-email';
 import { ConfirmEmailPage } from './pages/confirm-email';
 import { ConfirmNewEmailPage } from './pages/confirm-new-email';
+import { PrivacyPage, TermsPage } from './pages/legal';
 import { LoginPage } from './pages/login';
 import { PasswordResetPage } from './pages/password-reset';
 import { RegisterPage } from './pages/register';
 import { SuspendedPage } from './pages/suspended';
+import { UnsubscribePage } from './pages/unsubscribe';
 import { UserCenterAuthFailedPage, UserCenterAuthPage } from './pages/user-center';
 
 // The badge screens load when first opened.
@@ -48,6 +50,9 @@ export const ROUTE_TABLE: readonly Route[] = [
   route('/badges/:badgeId', { key: (p) => `badge-${p.badgeId}`, guards: [], Page: BadgeDetailPage }),
   route('/users/:username/badges', { key: (p) => `badges-${p.username}`, guards: [], Page: MemberBadgesPage }),
   route('/users', { guards: [], Page: UsersPage }),
+  route('/users/unsubscribe', { guards: [], Page: UnsubscribePage }),
+  route('/tos', { guards: [], Page: TermsPage }),
+  route('/privacy', { guards: [], Page: PrivacyPage }),
   route('/users/settings/:section?', {
     key: () => 'settings',
     guards: [guards.logged, guards.notForbidden],

@@ -13,6 +13,7 @@ const key = (path: string, params?: Params): QueryKey => (params ? [...path.spli
  */
 export const queryKeys = {
   siteInfo: () => key('siteinfo'),
+  legal: (info_type: string) => key('siteinfo/legal', { info_type }),
   userCenterAgent: () => key('user-center/agent'),
   redDot: () => key('notification/status'),
   /** `user/info`: the signed-in member as the settings pages edit them. */

@@ -48,7 +48,7 @@ export type {
   UpdateQuestionResp,
 } from '@agora/contracts/posts/responses';
 export type { QuestionBaseInfo, SearchResp, SearchResult } from '@agora/contracts/search/api';
-export type { SiteInfo } from '@agora/contracts/site/siteinfo';
+export type { LegalInfo, SiteInfo } from '@agora/contracts/site/siteinfo';
 export type {
   AddTagResp,
   FollowingTag,
