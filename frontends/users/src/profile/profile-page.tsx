@@ -23,40 +23,47 @@ export function ProfilePage({ params }: { params: { username: string; tab?: stri
   const viewer = useUser();
   const profile = useQuery({ queryKey: queryKeys.profile(username), queryFn: () => profileApi.info(username) });
   if (!isProfileTab(tabName)) return <ErrorPage code="404" />;
-  if (profile.isPending) return <Loading />;
-  const user = profile.data;
-  if (!user) return null;
-  const own = viewer?.username === user.username;
+  // An unknown or deleted member: the call shows the 404 page.
+  if (profile.isError) return null;
+  const own = viewer !== null && viewer.username.toLowerCase() === username.toLowerCase();
   const tab: ProfileTab = tabName;
+  const user = profile.data;
+  // The tab's list is asked at once, beside the member's card, not after it.
   return (
-    <Box data-testid="profile-page" data-tab={tab}>
-      <ProfileHeader user={user} own={own} />
-      <ProfileTabBar username={user.username} active={tab} own={own} />
-      {OWN_ONLY_TABS.has(tab) && !own ? <ErrorPage code="403" /> : <TabContent tab={tab} user={user} />}
+    <Box data-testid={user ? 'profile-page' : 'profile-loading'} data-tab={tab}>
+      {user ? <ProfileHeader user={user} own={own} /> : <Loading />}
+      <ProfileTabBar username={username} active={tab} own={own} />
+      {OWN_ONLY_TABS.has(tab) && !own ? (
+        <ErrorPage code="403" />
+      ) : (
+        <TabContent tab={tab} username={username} user={user} />
+      )}
     </Box>
   );
 }
 
 function TabContent({
   tab,
+  username,
   user,
 }: {
   tab: ProfileTab;
-  user: { username: string; rank: number; answer_count: number; question_count: number };
+  username: string;
+  user: { rank: number; answer_count: number; question_count: number } | undefined;
 }) {
   switch (tab) {
     case 'overview':
-      return <OverviewTab username={user.username} />;
+      return <OverviewTab username={username} />;
     case 'answers':
-      return <AnswersTab username={user.username} count={user.answer_count} />;
+      return <AnswersTab username={username} count={user?.answer_count} />;
     case 'questions':
-      return <QuestionsTab username={user.username} count={user.question_count} />;
+      return <QuestionsTab username={username} count={user?.question_count} />;
     case 'bookmarks':
       return <BookmarksTab />;
     case 'reputation':
-      return <ReputationTab username={user.username} rank={user.rank} />;
+      return <ReputationTab username={username} rank={user?.rank} />;
     case 'comments':
-      return <CommentsTab username={user.username} />;
+      return <CommentsTab username={username} />;
     case 'votes':
       return <VotesTab />;
   }

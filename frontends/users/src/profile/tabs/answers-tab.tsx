@@ -7,7 +7,7 @@ import { OrderBar } from './order-bar';
 import { useTabQuery } from './use-tab-query';
 
 /** The member's answers, newest or by score, a page at a time. */
-export function AnswersTab({ username, count }: { username: string; count: number }) {
+export function AnswersTab({ username, count }: { username: string; count: number | undefined }) {
   const { t } = useTranslation();
   const { page, order } = useTabQuery();
   const query = useQuery({
@@ -16,7 +16,10 @@ export function AnswersTab({ username, count }: { username: string; count: numbe
   });
   return (
     <>
-      <OrderBar value={order} heading={t('ui.profile.answers_heading', { count })} />
+      <OrderBar
+        value={order}
+        heading={count === undefined ? t('ui.profile.tab.answers') : t('ui.profile.answers_heading', { count })}
+      />
       <ProfileList query={query} page={page} testId="profile-answers">
         {(answer) => <AnswerItem key={answer.answer_id} answer={answer} />}
       </ProfileList>

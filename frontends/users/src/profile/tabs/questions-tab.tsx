@@ -7,7 +7,7 @@ import { OrderBar } from './order-bar';
 import { useTabQuery } from './use-tab-query';
 
 /** The member's questions, newest or by score, a page at a time. */
-export function QuestionsTab({ username, count }: { username: string; count: number }) {
+export function QuestionsTab({ username, count }: { username: string; count: number | undefined }) {
   const { t } = useTranslation();
   const { page, order } = useTabQuery();
   const query = useQuery({
@@ -16,7 +16,10 @@ export function QuestionsTab({ username, count }: { username: string; count: num
   });
   return (
     <>
-      <OrderBar value={order} heading={t('ui.profile.questions_heading', { count })} />
+      <OrderBar
+        value={order}
+        heading={count === undefined ? t('ui.profile.tab.questions') : t('ui.profile.questions_heading', { count })}
+      />
       <ProfileList query={query} page={page} testId="profile-questions">
         {(question) => <QuestionItem key={question.question_id} question={question} />}
       </ProfileList>

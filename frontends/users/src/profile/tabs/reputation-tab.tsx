@@ -7,7 +7,7 @@ import { TabHeading } from './heading';
 import { useTabQuery } from './use-tab-query';
 
 /** The member's reputation history, newest first, each change with its reason. */
-export function ReputationTab({ username, rank }: { username: string; rank: number }) {
+export function ReputationTab({ username, rank }: { username: string; rank: number | undefined }) {
   const { t } = useTranslation();
   const { page } = useTabQuery();
   const query = useQuery({
@@ -16,7 +16,9 @@ export function ReputationTab({ username, rank }: { username: string; rank: numb
   });
   return (
     <>
-      <TabHeading>{t('ui.profile.reputation_heading', { count: rank })}</TabHeading>
+      <TabHeading>
+        {rank === undefined ? t('ui.profile.tab.reputation') : t('ui.profile.reputation_heading', { count: rank })}
+      </TabHeading>
       <ProfileList query={query} page={page} testId="profile-reputation-list">
         {(entry) => <ReputationItem key={`${entry.object_id}-${entry.created_at}-${entry.rank_type}`} entry={entry} />}
       </ProfileList>

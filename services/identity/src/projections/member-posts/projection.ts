@@ -9,6 +9,7 @@ import {
 } from '@agora/contracts';
 import type { Projection, Tx } from '@agora/platform';
 import { sql } from 'kysely';
+import { USERS_FIGURES_WRITERS } from '../users-figures';
 
 type Kind = 'question' | 'answer';
 
@@ -41,6 +42,7 @@ async function liveness(tx: Tx, postId: string, live: boolean) {
 export const memberPostsProjection: Projection = {
   name: 'member-posts',
   source: 'posts',
+  lockGroup: USERS_FIGURES_WRITERS,
   events: [QuestionAsked, QuestionDeleted, QuestionUndeleted, AnswerPosted, AnswerDeleted, AnswerUndeleted],
   async apply(event, tx) {
     switch (event.type) {
