@@ -13,9 +13,9 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { badgesService } from '@agora/badges';
 import { Role } from '@agora/contracts';
 import { composeAgora } from '@agora/gateway';
-import { badgesService } from '@agora/badges';
 import { accountsFor, identityService } from '@agora/identity';
 import { loadConfig } from '@agora/platform';
 import { postsService } from '@agora/posts';

@@ -128,6 +128,9 @@ export function ProfileHeader({ user, own }: { user: PublicUserInfo; own: boolea
       </Box>
       <Box sx={{ mt: 2 }}>
         <RecentBadges username={user.username} />
+        <Link to={ROUTES.memberBadges(user.username)} sx={{ display: 'inline-block', mt: 1 }} data-testid="all-badges">
+          {t('ui.profile.all_badges')}
+        </Link>
       </Box>
     </Box>
   );

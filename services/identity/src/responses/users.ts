@@ -28,6 +28,7 @@ export interface UserRow {
   deleted_at: Date | null;
   language: string;
   color_scheme: string;
+  time_zone: string;
   rank: number;
   answer_count: number;
   question_count: number;
@@ -66,6 +67,7 @@ function account(row: UserRow, accessToken: string, hasPassword: boolean) {
     role_id: row.role_id,
     status: displayStatus(row),
     suspended_until: seconds(row.suspended_until),
+    time_zone: row.time_zone,
     username: row.username,
     visit_token: '',
     website: row.website,

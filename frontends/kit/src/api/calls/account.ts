@@ -46,7 +46,9 @@ export const accountApi = {
     form.append('file', file);
     return api.upload<string>('file', form);
   },
-  setInterface: (body: { language: string; color_scheme: string }) => api.put<null>('user/interface', body),
+  /** `time_zone` left out keeps the member's; '' follows the site's. */
+  setInterface: (body: { language: string; color_scheme: string; time_zone?: string }) =>
+    api.put<null>('user/interface', body),
   actionRecord: (action: string) => api.get<ActionRecordResp>('user/action/record', { params: { action } }),
   bindEmail: (body: { binding_key: string; email: string; must: boolean }) =>
     api.post<BindingEmailResp>('connector/binding/email', body),

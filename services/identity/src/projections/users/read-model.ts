@@ -39,7 +39,11 @@ export async function applyUserEvent(tx: Tx, stored: StoredEvent): Promise<void>
       );
     }
     case 'identity.interface_changed':
-      return set(event.data.user_id, sql`language = ${event.data.language}, color_scheme = ${event.data.color_scheme}`);
+      return set(
+        event.data.user_id,
+        sql`language = ${event.data.language}, color_scheme = ${event.data.color_scheme},
+            time_zone = coalesce(${event.data.time_zone ?? null}, time_zone)`,
+      );
     case 'identity.email_changed':
       return set(event.data.user_id, sql`email = ${event.data.email}`);
     case 'identity.role_changed':
