@@ -6,6 +6,7 @@
  * elsewhere; switches the interface to zh_CN; guests are sent to login. Desktop and mobile screenshots.
  */
 
+import { deflateSync } from 'node:zlib';
 import { defaultSiteSettings } from '@agora/contracts';
 import { postsService } from '@agora/posts';
 import { updateSettingsGroup } from '@agora/site';
@@ -15,10 +16,13 @@ import { votesService } from '@agora/votes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
-import { type Member, memberPage, PNG } from './support/members';
+import { type Member, memberPage } from './support/members';
 import { shoot } from './support/screens';
 import { signedIn, waitForPath } from './support/session';
 import { startWebStack, type WebStack } from './support/web-stack';
+
+/** A 64×48 PNG (a wide picture, so the crop has room to move), made in the browser-free way: raw pixels. */
+const PICTURE = widePng(64, 48);
 
 const required = process.env.CI === 'true' || process.env.AGORA_TEST_FULL === '1';
 const API = '/answer/api/v1';
@@ -111,7 +115,17 @@ describe.skipIf(!chromiumPath() && !required)('settings screens in Chromium', { 
     });
     await page.getByTestId('avatar-error').waitFor();
     await shoot(page, 'settings-avatar-error');
-    await page.getByTestId('avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+    // A real picture: cropped to a square first (zoomed in, moved), then uploaded.
+    await page.getByTestId('avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PICTURE });
+    const crop = page.getByTestId('avatar-crop');
+    await crop.waitFor();
+    const zoom = crop.getByRole('slider', { name: 'Zoom' });
+    await zoom.focus();
+    for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => Number(await zoom.getAttribute('aria-valuenow'))).toBeGreaterThan(1.5);
+    await shoot(page, 'settings-avatar-crop');
+    await crop.getByRole('button', { name: 'Use this picture' }).click();
+    await expect.poll(() => crop.count()).toBe(0);
     await expect.poll(() => field.getByRole('radio', { name: 'Custom' }).isChecked()).toBe(true);
     await expect.poll(() => page.getByTestId('avatar-error').count()).toBe(0);
     await page.getByTestId('profile-settings').getByRole('button', { name: 'Save' }).click();
@@ -224,3 +238,39 @@ describe.skipIf(!chromiumPath() && !required)('settings screens in Chromium', { 
     expect(login.status).toBe(200);
   });
 });
+
+/** A PNG of `width`×`height` opaque pixels in two colours (left half blue, right half orange). */
+function widePng(width: number, height: number): Buffer {
+  const crc = (bytes: Buffer) => {
+    let c = ~0;
+    for (const byte of bytes) {
+      c ^= byte;
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+    }
+    return ~c >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc(body));
+    return Buffer.concat([head, body, tail]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const rows: number[] = [];
+  for (let y = 0; y < height; y++) {
+    rows.push(0);
+    for (let x = 0; x < width; x++) rows.push(...(x < width / 2 ? [30, 80, 220] : [240, 140, 30]));
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

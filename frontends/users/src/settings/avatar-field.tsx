@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AvatarCropDialog } from './avatar-crop-dialog';
 
 export type AvatarType = 'system' | 'gravatar' | 'custom';
 
@@ -44,15 +45,18 @@ export function AvatarField({
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState('');
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+  const [chosen, setChosen] = useState<File | null>(null);
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     setUploadError('');
     if (!file.type.startsWith('image/')) return setUploadError(t('ui.editor.only_images'));
-    if (file.size > Limits.upload.imageMaxBytes) {
-      return setUploadError(t('ui.editor.max_size'));
-    }
+    if (file.size > Limits.upload.imageMaxBytes) return setUploadError(t('ui.editor.max_size'));
+    setChosen(file);
+  };
+  const upload = async (file: File) => {
+    setChosen(null);
     setUploading(true);
     try {
       onChange({ type: 'custom', custom: await accountApi.uploadAvatar(file) });
@@ -96,10 +100,11 @@ export function AvatarField({
           type="file"
           hidden
           accept={IMAGE_TYPES.join(',')}
-          onChange={(event) => void choose(event)}
+          onChange={choose}
           data-testid="avatar-file"
         />
       </Box>
+      <AvatarCropDialog file={chosen} onCancel={() => setChosen(null)} onDone={(file) => void upload(file)} />
       <FormHelperText data-testid={message ? 'avatar-error' : undefined}>
         {message || t('ui.settings.profile.avatar_hint')}
       </FormHelperText>
