@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { type Member, memberPage } from './support/members';
 import { shoot } from './support/screens';
-import { signedIn, waitForPath } from './support/session';
+import { latestLinkCode, signedIn, waitForPath } from './support/session';
 import { startWebStack, type WebStack } from './support/web-stack';
 
 /** A 64×48 PNG (a wide picture, so the crop has room to move), made in the browser-free way: raw pixels. */
@@ -202,7 +202,7 @@ describe.skipIf(!chromiumPath() && !required)('settings screens in Chromium', { 
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
   });
 
-  it('changes the password: a wrong current one is refused in place; then every session ends', async () => {
+  it('changes the e-mail and the password: wrong passwords refused in place; then every session ends', async () => {
     const { page } = member;
     // The same member signed in elsewhere.
     const elsewhere = await browser.newContext({ viewport: DESKTOP });
@@ -212,6 +212,17 @@ describe.skipIf(!chromiumPath() && !required)('settings screens in Chromium', { 
     await otherPage.getByTestId('profile-settings').waitFor();
 
     await open(page, '/users/settings/account');
+    // A new e-mail address: a wrong password is refused in place, the right one sends the confirmation link.
+    const email = page.getByTestId('email-settings');
+    await email.getByLabel('New email').fill('renamed-member@example.com');
+    await email.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await email.getByRole('button', { name: 'Send a confirmation link' }).click();
+    await email.getByText('The current password is incorrect.').waitFor();
+    expect(await email.getByLabel('New email').inputValue()).toBe('renamed-member@example.com');
+    await email.getByLabel('Password', { exact: true }).fill(member.password);
+    await email.getByRole('button', { name: 'Send a confirmation link' }).click();
+    await page.getByTestId('email-change-sent').waitFor();
+    await latestLinkCode(web.smtp, 'renamed-member@example.com', '/users/confirm-new-email');
     const form = page.getByTestId('password-settings');
     await form.waitFor();
     await shoot(page, 'settings-account');
