@@ -6,7 +6,7 @@ import { useSiteInfo } from '../site/site-info';
 
 /**
  * A time (seconds since the epoch) drawn relative to now, in the signed-in member's time zone when they chose
- * one, else the site's (spec §9).
+ * one, else the site's.
  */
 export function RelativeTime({ time }: { time: number }) {
   const { t, i18n } = useTranslation();

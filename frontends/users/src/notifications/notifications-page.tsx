@@ -62,7 +62,7 @@ function Tabs<T extends string>({
 /**
  * /users/notifications/{inbox|achievement}/{subType}: the member's inbox by kind (all, posts, invites, votes) or
  * achievements, newest first, a page at a time, unread ones marked; opening the list clears its red dot in the
- * header, opening an item marks it read, and all can be marked read at once (behaviour §5c).
+ * header, opening an item marks it read, and all can be marked read at once.
  */
 export function NotificationsPage({ params }: { params: { type?: string; subType?: string } }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 /** An admin who keeps the text elsewhere writes only its address: the page sends the visitor there. */
 const externalAddress = (text: string) => (/^https?:\/\/\S+$/i.test(text.trim()) ? text.trim() : '');
 
-/** /tos and /privacy: the terms of service or the privacy policy as the admin wrote them (spec §2). */
+/** /tos and /privacy: the terms of service or the privacy policy as the admin wrote them. */
 export function LegalPage({ kind }: { kind: 'tos' | 'privacy' }) {
   const { t } = useTranslation();
   const legal = useQuery({ queryKey: queryKeys.legal(kind), queryFn: () => siteApi.legal(kind) });

@@ -8,7 +8,7 @@ type Outcome = { state: 'working' } | { state: 'done' } | { state: 'failed'; mes
 
 /**
  * /users/unsubscribe?code=: the link of a notification mail switches e-mail off for the sources it lists,
- * signed in or not (behaviour §5d); an expired or unknown link says so.
+ * signed in or not; an expired or unknown link says so.
  */
 export function UnsubscribePage() {
   const { t } = useTranslation();

@@ -40,7 +40,7 @@ function Figure({ value, label, testId }: { value: number; label: string; testId
 const webLink = (website: string) => (/^https?:\/\//i.test(website) ? website : '');
 
 /**
- * The profile's header card (spec §2): avatar, display name and username, a suspended member's notice, bio,
+ * The profile's header card: avatar, display name and username, a suspended member's notice, bio,
  * reputation and post counts, location, website, joined and last seen, the member's latest badges; an
  * edit link on one's own profile.
  */

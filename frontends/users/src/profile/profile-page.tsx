@@ -13,7 +13,7 @@ import { ReputationTab } from './tabs/reputation-tab';
 import { VotesTab } from './tabs/votes-tab';
 
 /**
- * /users/{username} and /users/{username}/{tab}: a member's header card and the chosen tab (spec §2). An
+ * /users/{username} and /users/{username}/{tab}: a member's header card and the chosen tab. An
  * unknown or deleted member is the 404 page (the call says so); an unknown tab is too; another member's
  * bookmarks and votes are theirs alone: 403.
  */

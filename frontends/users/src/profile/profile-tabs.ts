@@ -1,4 +1,4 @@
-/** The profile's tabs in order (spec §2); bookmarks and votes are the member's own, shown only to them. */
+/** The profile's tabs in order; bookmarks and votes are the member's own, shown only to them. */
 export const PROFILE_TABS = [
   'overview',
   'answers',

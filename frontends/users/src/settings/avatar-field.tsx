@@ -20,7 +20,7 @@ export type AvatarType = 'system' | 'gravatar' | 'custom';
 const IMAGE_TYPES = Limits.upload.imageExtensions.map((ext) => `image/${ext === 'jpg' ? 'jpeg' : ext}`);
 
 /**
- * The avatar choice (spec §2): the system's picture (initials), the Gravatar of the account's e-mail, or an
+ * The avatar choice: the system's picture (initials), the Gravatar of the account's e-mail, or an
  * uploaded picture the server crops square. A file that is not an image or is over 4 MB is refused here, and
  * by the server with the `file` field error.
  */

@@ -75,7 +75,7 @@ function NotifyForm({ config }: { config: NotificationConfig }) {
   );
 }
 
-/** The e-mail notification switches of behaviour §5d and the digest frequency. */
+/** The e-mail notification switches (inbox, every new question, new questions in followed tags) and the digest. */
 export function NotifySettings() {
   const config = useQuery({ queryKey: queryKeys.notificationConfig(), queryFn: () => notificationApi.config() });
   if (config.isPending) return <Loading />;

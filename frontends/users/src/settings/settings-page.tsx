@@ -49,7 +49,7 @@ function SectionMenu({ active }: { active: SettingsSection }) {
   );
 }
 
-/** /users/settings/{section}: the signed-in member's settings, one section at a time (spec §2). */
+/** /users/settings/{section}: the signed-in member's settings, one section at a time. */
 export function SettingsPage({ params }: { params: { section?: string } }) {
   const { t } = useTranslation();
   const name = params.section ?? 'profile';

@@ -1,4 +1,4 @@
-/** The settings pages in order (spec §2); `profile` is the default. */
+/** The settings pages in order; `profile` is the default. */
 export const SETTINGS_SECTIONS = ['profile', 'notify', 'account', 'interface'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 

@@ -19,7 +19,7 @@ export const notificationApi = {
   markAllRead: (type: NotificationKind) => api.put<Record<string, never>>('notification/read/state/all', { type }),
   /** Seen: the red dot of that list goes (the items stay unread until opened). */
   clearDot: (type: NotificationKind) => api.put<RedDot>('notification/status', { type }, { silent: true }),
-  /** The member's e-mail notification switches and digest frequency (behaviour §5d). */
+  /** The member's e-mail notification switches and digest frequency. */
   config: () => api.get<NotificationConfig>('user/notification/config'),
   saveConfig: (body: Partial<NotificationConfig>) => api.put<null>('user/notification/config', body),
   /** From a mail's unsubscribe link: switches e-mail off for the sources it lists. */

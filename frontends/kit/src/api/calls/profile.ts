@@ -26,7 +26,7 @@ const NONE = { count: 0, list: [] };
 const tab = <T>(path: string, params: Record<string, string | number>) =>
   unlessAbsent(() => api.get<Page<T>>(path, { params, silent: true }), NONE as Page<T>);
 
-/** A member's profile and its tabs (api.md, `personal/*`), and the user list (`user/ranking`). */
+/** A member's profile and its tabs (`personal/*`), and the user list (`user/ranking`). */
 export const profileApi = {
   /** An unknown or deleted member shows the 404 page. */
   info: (username: string) => api.get<PublicUserInfo>('personal/user/info', { params: { username }, allow404: true }),
