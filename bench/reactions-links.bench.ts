@@ -225,7 +225,7 @@ try {
     };
     return (await request(agora, 'PUT', 'meta/reaction', token(c), body)).ms;
   };
-  // As people react (DESIGN §9, "Latency budgets are measured at a stated load"): the 16 members each about
+  // As people react (docs/adr/0035-latency-budgets-at-a-stated-load.md): the 16 members each about
   // once a second, at independent times; then back to back, the saturation point.
   settleHeap();
   const reactionPutPaced = await openLoop(CLIENTS, PUT_PACED_SAMPLES, (i) => reactOnce(i % CLIENTS));

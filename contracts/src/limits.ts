@@ -1,4 +1,4 @@
-/** Business constants and limits of the product spec §9, named once for every service and front end. */
+/** Business constants and limits of the product, named once for every service and front end. */
 export const Limits = {
   pageSize: {
     default: 15,
@@ -68,12 +68,12 @@ export const Limits = {
     copiedTipMs: 1_000,
     storedDataExpiryMs: 7 * 24 * 60 * 60 * 1000,
   },
-  /** An access token's life from sign-in (behaviour §10c), in seconds as JWT `exp - iat` counts it. */
+  /** An access token's life from sign-in, in seconds as JWT `exp - iat` counts it. */
   session: { accessTokenLifetimeSeconds: 7 * 24 * 60 * 60 },
   editor: { fencedCodeThreshold: 40, indentSpaces: 4 },
   display: { reviewBadgeCap: 99 },
   email: { newQuestionDigestPerWeek: 50 },
-  /** `badge/user/awards/recent`: the member's latest badges; page sizes of the badge lists (behaviour §13). */
+  /** `badge/user/awards/recent`: the member's latest badges; page sizes of the badge lists. */
   badges: { recentAwards: 10, awardsPageSize: 30, adminPageSize: 10 },
   defaults: { locale: 'en_US', timeZone: 'UTC', questionSort: 'active', primaryColor: '#0033FF' },
   avatar: { requestedSize: 96, smallSize: 48, headerSize: 36 },

@@ -1,5 +1,5 @@
 /**
- * A time as the wire carries it: whole seconds since the Unix epoch (api.md's `created_at`, `update_time`...),
+ * A time as the wire carries it: whole seconds since the Unix epoch (`created_at`, `update_time`...),
  * from a Date or milliseconds; 0 for no time at all, as the reference answers an unset one.
  */
 export function seconds(at: Date | number | null | undefined): number {

@@ -4,7 +4,7 @@ import { defineEvent } from '../events/envelope';
 const Id = Type.String({ minLength: 1 });
 
 /**
- * A reviewer's decision on a suggested edit (behaviour §3c). The owner of the object (posts for
+ * A reviewer's decision on a suggested edit. The owner of the object (posts for
  * questions and answers, tags for tags) applies an approved revision or drops a rejected one.
  */
 export const RevisionReviewed = defineEvent(

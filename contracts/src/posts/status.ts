@@ -1,6 +1,6 @@
 /**
- * The numbers the API and the read models give a post's states (spec "Object status display", behaviour
- * §7), named once. SQL names them too: interpolate the constant (`status = ${PostStatus.deleted}`).
+ * The numbers the API and the read models give a post's states (as the reference client displays them),
+ * named once. SQL names them too: interpolate the constant (`status = ${PostStatus.deleted}`).
  */
 
 /** A question's, answer's or comment's status; `closed` is a question's only, `pending` awaits review. */
@@ -21,7 +21,7 @@ export type ShowCode = (typeof Show)[keyof typeof Show];
 
 /**
  * A revision's status: `created` is a tag's first content, `pending` waits for review, `applied` is the
- * object's content, `rejected` was refused (behaviour §7c).
+ * object's content, `rejected` was refused.
  */
 export const RevisionStatus = { created: 0, pending: 1, applied: 2, rejected: 3 } as const;
 export type RevisionStatusCode = (typeof RevisionStatus)[keyof typeof RevisionStatus];

@@ -5,7 +5,7 @@ const G = SettingsGroupSchemas;
 
 export const ThemeOption = Type.Object({ label: Type.String(), value: Type.String() });
 
-/** `GET {base}/api/v1/siteinfo` (api.md SiteInfoResp). */
+/** `GET {base}/api/v1/siteinfo` (the reference API's `SiteInfoResp`). */
 export const SiteInfoSchema = Type.Object({
   general: G.general,
   interface: G.interface,

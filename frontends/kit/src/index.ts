@@ -7,6 +7,7 @@ import './app/boot';
 export { ApiError } from './api/api-error';
 export { accountApi, type CaptchaFields, type ProfileForm } from './api/calls/account';
 export { badgeApi } from './api/calls/badges';
+export { followApi } from './api/calls/follow';
 export { moderationApi } from './api/calls/moderation';
 export { NO_RED_DOT, type NotificationKind, notificationApi } from './api/calls/notifications';
 export {

@@ -27,7 +27,7 @@ const UsersPage = lazy(() => import('./user-list/users-page').then((m) => ({ def
 // The profile loads when first opened.
 const ProfilePage = lazy(() => import('./profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 
-/** The account screens, the badge screens, and their guards (spec §2, §4; DESIGN §7, "Routes"). */
+/** The account screens, the badge screens, and their guards (DESIGN §7, "Routes"). */
 export const ROUTE_TABLE: readonly Route[] = [
   route('/users/login', { guards: [guards.loginPage], Page: LoginPage }),
   route('/users/register', {

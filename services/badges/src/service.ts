@@ -19,7 +19,7 @@ export interface BadgesParts {
 
 /**
  * Badges (DESIGN §6): the catalogue, its statuses, and awards made by rules over identity's, posts' and
- * votes' events (behaviour §6), each award an event of this service that notifications turns into an
+ * votes' events, each award an event of this service that notifications turns into an
  * achievement.
  */
 export const badgesService: ServiceModule<BadgesParts> = {

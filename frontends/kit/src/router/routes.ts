@@ -1,4 +1,4 @@
-/** Client routes every micro-frontend links to (spec §2). */
+/** Client routes every micro-frontend links to. */
 export const ROUTES = {
   home: '/',
   questions: '/questions',

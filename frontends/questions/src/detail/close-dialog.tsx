@@ -14,7 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The reference's close reasons (behaviour §9a), for a deployment whose moderation service has no `reasons` yet. */
+/** The reference's close reasons, for a deployment whose moderation service has no `reasons` yet. */
 const CLOSE_REASONS: ReasonItem[] = [
   {
     reason_key: 'reason.a_duplicate',
@@ -51,7 +51,7 @@ const CLOSE_REASONS: ReasonItem[] = [
 ];
 
 /**
- * A reason dialog (spec §5): close a question, or report a post; a reason must be chosen, and when the
+ * A reason dialog: close a question, or report a post; a reason must be chosen, and when the
  * reason takes text the text is required.
  */
 export function ReasonDialog({

@@ -60,7 +60,7 @@ function notOnYourself(actorId: string, userId: string) {
   if (actorId === userId) throw errors.business('error.user.operate_yourself', 'error.user.operate_yourself', 'toast');
 }
 
-/** Bulk add (behaviour §9e): every line is checked first; one bad line adds nobody, and each bad line is named. */
+/** Bulk add: every line is checked first; one bad line adds nobody, and each bad line is named. */
 function parseBulk(text: string): {
   lines: { displayName: string; email: string; password: string }[];
   problems: FieldProblem[];

@@ -105,7 +105,7 @@ export async function userRoutes(app: HttpApp, accounts: Accounts) {
     },
   );
 
-  // What the caller may do, by role first and reputation second (behaviour §2a).
+  // What the caller may do, by role first and reputation second.
   app.get(
     '/answer/api/v1/permission',
     {

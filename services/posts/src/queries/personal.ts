@@ -195,7 +195,7 @@ export async function personalComments(db: Db, query: Paging & { username: strin
 
 const TOP = 5;
 
-/** `GET personal/qa/top` (behaviour §7e): the user's five best questions by score and answers by votes. */
+/** `GET personal/qa/top`: the user's five best questions by score and answers by votes. */
 export async function personalTop(db: Db, username: string, viewer: Actor | null, settings: SiteSettings) {
   const userId = await profileUserId(db, username);
   const [questions, answers] = await Promise.all([

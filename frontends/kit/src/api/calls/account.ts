@@ -16,7 +16,7 @@ export interface CaptchaFields {
   captcha_code?: string;
 }
 
-/** Identity's account calls (api.md, user / account). */
+/** Identity's account calls (the reference API's user and account routes). */
 export const accountApi = {
   /** The signed-in user, or null without a (valid) token. */
   userInfo: () => api.get<CurrentUserInfo | null>('user/info'),

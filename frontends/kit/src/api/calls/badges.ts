@@ -3,7 +3,7 @@ import { api } from '../client';
 import type { BadgeAwardItem, BadgeGroupList, BadgeInfo, Page, UserBadgeAward } from '../wire';
 import { unlessAbsent } from './absent';
 
-/** The badge catalogue, a badge and its awards, a member's badges (api.md "badges"). */
+/** The badge catalogue, a badge and its awards, a member's badges (the reference API's "badges" group). */
 export const badgeApi = {
   catalogue: () => api.get<BadgeGroupList[]>('badges'),
   /** A badge that is unknown or switched off shows the 404 page. */

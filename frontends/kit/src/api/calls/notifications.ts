@@ -8,9 +8,9 @@ export type NotificationKind = 'inbox' | 'achievement';
 export const NO_RED_DOT: RedDot = { inbox: 0, achievement: 0, revision: 0, can_revision: false, badge_award: null };
 
 export const notificationApi = {
-  /** Polled: every failure is ignored (spec §8), a deployment without the route has no dots. */
+  /** Polled: every failure is ignored, a deployment without the route has no dots. */
   status: () => api.get<RedDot | null>('notification/status', { silent: true }).catch(() => NO_RED_DOT),
-  /** Marks one notification read (it also dismisses its badge pop-up, behaviour §5c). */
+  /** Marks one notification read (it also dismisses its badge pop-up). */
   markRead: (id: string) => api.put<Record<string, never>>('notification/read/state', { id }),
   page: (type: NotificationKind, inbox_type: InboxType, page: number) =>
     api.get<Page<NotificationItem>>('notification/page', {

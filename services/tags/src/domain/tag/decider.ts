@@ -67,7 +67,7 @@ const sameContent = (a: TagContent, b: TagContent) =>
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
-/** A tag: its content, its life, its place among synonyms and its pending edit (spec §5, behaviour §3a). */
+/** A tag: its content, its life, its place among synonyms and its pending edit. */
 export const tagDecider: Decider<TagState, TagCommand, TagEvent> = {
   initialState: () => ({
     id: null,
@@ -133,7 +133,7 @@ export const tagDecider: Decider<TagState, TagCommand, TagEvent> = {
     switch (command.type) {
       case 'edit': {
         if (state.deleted) throw errors.notFound('error.tag.not_found');
-        // A suggested edit still waiting blocks every other edit (behaviour §3a).
+        // A suggested edit still waiting blocks every other edit.
         if (state.pendingRevisionId)
           throw errors.business('error.revision.review_underway', 'error.revision.review_underway', 'toast');
         if (sameContent(state, command.content)) return [];
