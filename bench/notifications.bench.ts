@@ -2,7 +2,7 @@
  * npm run bench:notifications — the notifications service on this machine, into
  * bench/results/notifications.json:
  *  - `GET notification/status` (the red dots) through the gateway, 200 signed-in pollers each polling
- *    every 3 s as the client does (spec §9), each with comments on its question in its inbox:
+ *    every 3 s as the client does, each with comments on its question in its inbox:
  *    p99 target 5 ms; also the same 200 polling back to back (the saturation throughput);
  *  - event to inbox: from sending a vote (`POST vote/up` through the gateway) until the owner's vote
  *    notification counts it in `notifications.notifications`, one vote at a time at a steady pace, on

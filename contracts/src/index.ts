@@ -36,6 +36,7 @@ export * from './site/siteinfo';
 export * from './tags/events';
 export * from './tags/responses';
 export * from './tags/slug';
+export * from './users/profile';
 export * from './users/user-basic-info';
 export * from './version';
 export * from './votes/events';

@@ -1,4 +1,4 @@
-/** Business constants and limits of the product spec §9, named once for every service and front end. */
+/** Business constants and limits of the product, named once for every service and front end. */
 export const Limits = {
   pageSize: {
     default: 15,
@@ -11,6 +11,12 @@ export const Limits = {
     answersMax: 1000,
     /** The question page's "Linked questions" card. */
     linkedQuestions: 5,
+    /** A profile tab's list (answers, questions, bookmarks, reputation, comments, votes). */
+    profileTab: 30,
+    /** `user/staff`: at most this many staff members per search. */
+    staffSearchMax: 50,
+    /** The notification inbox and achievements. */
+    notifications: 10,
   },
   /** The hot-questions card: the most visited questions of the last days. */
   hotQuestions: { count: 6, days: 7 },
@@ -62,14 +68,14 @@ export const Limits = {
     copiedTipMs: 1_000,
     storedDataExpiryMs: 7 * 24 * 60 * 60 * 1000,
   },
-  /** An access token's life from sign-in (behaviour §10c), in seconds as JWT `exp - iat` counts it. */
+  /** An access token's life from sign-in, in seconds as JWT `exp - iat` counts it. */
   session: { accessTokenLifetimeSeconds: 7 * 24 * 60 * 60 },
   editor: { fencedCodeThreshold: 40, indentSpaces: 4 },
   display: { reviewBadgeCap: 99 },
-  /** A flag's text (behaviour §10b); the moderators' flag lists. */
+  /** A flag's text; the moderators' flag lists. */
   report: { contentMaxLength: 500, adminPageSize: 20 },
   email: { newQuestionDigestPerWeek: 50 },
-  /** `badge/user/awards/recent`: the member's latest badges; page sizes of the badge lists (behaviour §13). */
+  /** `badge/user/awards/recent`: the member's latest badges; page sizes of the badge lists. */
   badges: { recentAwards: 10, awardsPageSize: 30, adminPageSize: 10 },
   defaults: { locale: 'en_US', timeZone: 'UTC', questionSort: 'active', primaryColor: '#0033FF' },
   avatar: { requestedSize: 96, smallSize: 48, headerSize: 36 },

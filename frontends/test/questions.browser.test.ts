@@ -141,6 +141,18 @@ describe.skipIf(!chromiumPath() && !required)('question and tag screens in Chrom
     await toast(page, "You can't vote for your own post");
   });
 
+  it('follows the question and takes the follow back', async () => {
+    const follow = answerer.page.getByTestId('question').getByTestId('follow-question');
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => follow.textContent()).toMatch(/Following\s*1/);
+    await answerer.page.reload();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => follow.textContent()).toMatch(/^Follow\s*$/);
+  });
+
   it('accepts the answer and bookmarks the question', async () => {
     const page = asker.page;
     await open(page, questionPath);

@@ -138,7 +138,7 @@ describe.skipIf(!chromiumPath() && !required)('review screen in Chromium', { tim
     await expect.poll(() => page.getByTestId('review-count').count()).toBe(0);
   });
 
-  it('keeps /review from a member who may review nothing (spec §4)', async () => {
+  it('keeps /review from a member who may review nothing ', async () => {
     // The editor's 200 reputation suggests edits; reviewing takes 1,000.
     await open(editor.page, '/review');
     await editor.page.getByTestId('error-page-403').waitFor();

@@ -51,7 +51,7 @@ describe.skipIf(!chromiumPath() && !required)('web app in Chromium', () => {
     await page.getByTestId('register-page').waitFor();
     await shoot(page, 'register');
 
-    // Client checks of spec §5 before anything is sent.
+    // The form's client checks before anything is sent.
     await page.locator('form button[type=submit]').click();
     await page.getByText('Display name cannot be empty.').waitFor();
     await page.getByText('Email cannot be empty.').waitFor();
@@ -276,7 +276,7 @@ describe.skipIf(!chromiumPath() && !required)('web app in Chromium', () => {
       await page.getByTestId(testId).waitFor();
       await shoot(page, name);
     }
-    // Client checks on the recovery and reset forms (spec §5).
+    // Client checks on the recovery and reset forms.
     await open(page, '/users/password-reset?code=some-code');
     await page.locator('input[name=pass]').fill('new-password-1');
     await page.locator('input[name=pass2]').fill('new-password-2');

@@ -2,7 +2,7 @@ import type { RouteMatch } from './routing-table';
 import type { ServiceTransport } from './transports';
 
 /**
- * API routes an anonymous caller may use on a private site (spec §4): signing in and up, account
+ * API routes an anonymous caller may use on a private site: signing in and up, account
  * recovery, activation, e-mail confirmation, unsubscribing, and what the login screens need to draw.
  */
 const EXEMPT_API = new Set([

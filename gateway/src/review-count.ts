@@ -2,7 +2,7 @@ import type { RouteMatch } from './routing-table';
 import type { ForwardResponse, ServiceTransport } from './transports';
 
 /**
- * The red dot (`notification/status`, notifications') carries the review to-do count (behaviour §3e), which is
+ * The red dot (`notification/status`, notifications') carries the review to-do count, which is
  * moderation's: fetched from its `reviewing/type` beside the forward, for a caller with a token, and summed into
  * `revision`. Resolves to null when the route is another, there is no token, or moderation cannot answer: the
  * red dot then keeps what notifications said.

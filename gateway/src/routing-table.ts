@@ -141,7 +141,7 @@ const timelineOwner: RouteMatch['byRequest'] = ({ query }) =>
 const editCheckOwner: RouteMatch['byRequest'] = ({ query }) =>
   objectTypeOf(query.get('id') ?? '') === 'tag' ? 'tags' : 'posts';
 
-/** Which service counts the attempts of each `user/action/record` action (behaviour §10a). */
+/** Which service counts the attempts of each `user/action/record` action. */
 const CAPTCHA_ACTION_OWNERS: Record<string, ServiceName> = {
   question: 'posts',
   answer: 'posts',

@@ -95,6 +95,27 @@ describe('citations', () => {
     const offenders = files.filter((file) => file.path !== THIS_FILE && outside.test(file.text));
     expect(offenders.map((file) => `${file.path}: ${outside.exec(file.text)?.[0]}`)).toEqual([]);
   });
+
+  it('in source and tests never cite the reference documents: no section of them, no file of them by name', () => {
+    // A comment or test title states the rule, or cites DESIGN, an ADR, docs/behaviour-decisions.md or the
+    // API reference; the documents kept outside the repository are for acceptance only. Documents may
+    // speak of the reference in prose, but name none of its files either. Built from parts, so that this
+    // file does not match itself; a section number may sit on the comment's next line.
+    const byFile = ['api', 'behaviour', 'product-spec'].map((name) => `\\b${name}\\.md\\b`);
+    const bySection = ['behaviour', 'spec'].map((name) => `\\b${name}(?:[\\s*/]|\\s*\\*|\\s*\\/\\/)*\\s*§`);
+    const inDocuments = new RegExp(byFile.join('|'), 'gi');
+    const inSource = new RegExp([...byFile, ...bySection, '\\bproduct[ -]spec\\b'].join('|'), 'gi');
+    const offenders: string[] = [];
+    for (const file of files) {
+      if (file.path === THIS_FILE) continue;
+      const cites = file.path.endsWith('.md') ? inDocuments : inSource;
+      for (const match of file.text.matchAll(cites)) {
+        const line = file.text.slice(0, match.index).split('\n').length;
+        offenders.push(`${file.path}:${line}: ${match[0].replace(/\s+/g, ' ')}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
 });
 
 describe('README', () => {

@@ -3,7 +3,7 @@
  * reference's compact API description (a markdown file given as the argument). Run once, when that description
  * changes; the route coverage test (`launcher/test/api-coverage.int.test.ts`) reads the JSON:
  *
- *   npx tsx scripts/reference-api/extract-routes.ts <path to the reference api.md>
+ *   npx tsx scripts/reference-api/extract-routes.ts <path to the reference's API markdown>
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { parseApiReference } from './parse-api-md';
 
 const input = process.argv[2];
 if (!input) {
-  process.stderr.write('usage: tsx scripts/reference-api/extract-routes.ts <reference api.md>\n');
+  process.stderr.write('usage: tsx scripts/reference-api/extract-routes.ts <reference API markdown>\n');
   process.exit(2);
 }
 const markdown = readFileSync(input, 'utf8');

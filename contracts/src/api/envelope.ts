@@ -28,8 +28,8 @@ export function PageSchema<T extends TSchema>(item: T) {
   return Type.Object({ count: Type.Integer(), list: Type.Array(item) });
 }
 
-/** `data` of a 403 that tells the client which screen to show (spec §8). */
+/** `data` of a 403 that tells the client which screen to show. */
 export type ForbiddenType = 'inactive' | 'suspended' | 'url_expired';
 
-/** `data.err_type` of a 400 that tells the client how to show `msg` (behaviour §13). */
+/** `data.err_type` of a 400 that tells the client how to show `msg`. */
 export type ErrType = 'toast' | 'alert' | 'modal';

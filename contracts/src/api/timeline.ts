@@ -2,9 +2,9 @@ import { type Static, Type } from 'typebox';
 import { TagRespSchema } from '../posts/responses';
 import { UserBasicInfoSchema } from '../users/user-basic-info';
 
-// `activity/timeline` and its detail (api.md), answered by posts for posts and by tags for tags.
+// `activity/timeline` and its detail, answered by posts for posts and by tags for tags.
 
-/** api.md ActObjectInfo */
+/** The reference API's `ActObjectInfo`. */
 export const ActObjectInfoSchema = Type.Object({
   title: Type.String(),
   object_type: Type.String(),
@@ -16,7 +16,7 @@ export const ActObjectInfoSchema = Type.Object({
 });
 export type ActObjectInfo = Static<typeof ActObjectInfoSchema>;
 
-/** api.md ActObjectTimeline */
+/** The reference API's `ActObjectTimeline`. */
 export const ActObjectTimelineSchema = Type.Object({
   activity_id: Type.String(),
   revision_id: Type.String(),
@@ -37,7 +37,7 @@ export const ObjectTimelineSchema = Type.Object({
 });
 export type ObjectTimeline = Static<typeof ObjectTimelineSchema>;
 
-/** api.md ObjectTimelineDetail (tags are ObjectTimelineTag, the same fields as TagResp). */
+/** The reference API's `ObjectTimelineDetail` (tags are ObjectTimelineTag, the same fields as TagResp). */
 export const ObjectTimelineDetailSchema = Type.Object({
   title: Type.String(),
   tags: Type.Array(TagRespSchema),

@@ -1,10 +1,10 @@
 import { formatObjectId } from '../ids';
 
-/** Badge levels (behaviour §6): the colour a badge is drawn in. */
+/** Badge levels: the colour a badge is drawn in. */
 export const BadgeLevel = { bronze: 1, silver: 2, gold: 3 } as const;
 export type BadgeLevelValue = (typeof BadgeLevel)[keyof typeof BadgeLevel];
 
-/** The groups of the catalogue, in the order `GET badges` lists them (behaviour §6). */
+/** The groups of the catalogue, in the order `GET badges` lists them. */
 export const BADGE_GROUPS = ['getting_started', 'community', 'posting'] as const;
 export type BadgeGroup = (typeof BADGE_GROUPS)[number];
 
@@ -51,7 +51,7 @@ export interface BadgeDefinition {
 /** Catalogue badge `n`'s id: fixed, so every installation, and every replay, names a badge alike. */
 export const badgeId = (n: number): string => formatObjectId('badge', BigInt(n));
 
-/** Thresholds of the up-vote badges (behaviour §6: up-votes, not the net score). */
+/** Thresholds of the up-vote badges (up-votes, not the net score). */
 export const UP_VOTE_THRESHOLDS = { nice: 10, good: 25, great: 50 } as const;
 
 /** A badge earned once per member. */
@@ -79,7 +79,7 @@ function upVotes(
   };
 }
 
-/** The catalogue (behaviour §6): fourteen badges in three groups. */
+/** The catalogue: fourteen badges in three groups. */
 export const BADGES: readonly BadgeDefinition[] = [
   once(1, 'autobiographer', 'getting_started', 'AssignmentInd', { kind: 'profile_bio' }),
   once(2, 'editor', 'getting_started', 'EditNote', { kind: 'direct_edit' }),

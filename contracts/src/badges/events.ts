@@ -39,7 +39,7 @@ export const BadgeStatusChanged = defineEvent(
   Type.Object({ badge_id: Id, status: BadgeStatusSchema, previous_status: BadgeStatusSchema }),
 );
 
-/** A deleted member's awards taken away (behaviour §6), on `badge-holder-<user id>`; nothing is awarded to them after. */
+/** A deleted member's awards taken away, on `badge-holder-<user id>`; nothing is awarded to them after. */
 export const AwardsWithdrawn = defineEvent('badges.awards_withdrawn', Type.Object({ user_id: Id }));
 
 export const BadgesEvents = [BadgeAwarded, BadgeStatusChanged, AwardsWithdrawn];

@@ -2,12 +2,13 @@ import { type Static, Type } from 'typebox';
 import { UserBasicInfoSchema } from '../users/user-basic-info';
 import { BadgeStatusSchema } from './events';
 
-// Response shapes of the badges routes (api.md "Personal / profile / badges", "admin: badges"); where
-// api.md marks the handler's shape (‡Go), it is the one here: pages as {count, list}.
+// Response shapes of the badges routes (the reference API's groups "Personal / profile / badges" and
+// "admin: badges"); where the reference marks the handler's shape as differing from its schema (‡Go), it is
+// the one here: pages as {count, list}.
 
 const Level = Type.Integer({ minimum: 1, maximum: 3 });
 
-/** api.md BadgeListInfo: a badge in the catalogue; `earned_count` is the caller's (0 when signed out). */
+/** `BadgeListInfo`: a badge in the catalogue; `earned_count` is the caller's (0 when signed out). */
 export const BadgeListInfoSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -18,14 +19,14 @@ export const BadgeListInfoSchema = Type.Object({
 });
 export type BadgeListInfo = Static<typeof BadgeListInfoSchema>;
 
-/** api.md GetBadgeListResp: one group of `GET badges`. */
+/** The reference API's `GetBadgeListResp`: one group of `GET badges`. */
 export const BadgeGroupListSchema = Type.Object({
   group_name: Type.String(),
   badges: Type.Array(BadgeListInfoSchema),
 });
 export type BadgeGroupList = Static<typeof BadgeGroupListSchema>;
 
-/** api.md GetBadgeInfoResp: `GET badge?id=`. */
+/** The reference API's `GetBadgeInfoResp`: `GET badge?id=`. */
 export const BadgeInfoSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -38,7 +39,7 @@ export const BadgeInfoSchema = Type.Object({
 });
 export type BadgeInfo = Static<typeof BadgeInfoSchema>;
 
-/** api.md GetBadgeAwardWithPageResp: one award of `badge/awards/page`, with its member and the post it was for. */
+/** `GetBadgeAwardWithPageResp`: one award of `badge/awards/page`, with its member and the post it was for. */
 export const BadgeAwardItemSchema = Type.Object({
   created_at: Type.Integer(),
   object_id: Type.String(),
@@ -51,7 +52,7 @@ export const BadgeAwardItemSchema = Type.Object({
 });
 export type BadgeAwardItem = Static<typeof BadgeAwardItemSchema>;
 
-/** api.md GetUserBadgeAwardListResp: a badge a member holds, and how often (`badge/user/awards[/recent]`). */
+/** `GetUserBadgeAwardListResp`: a badge a member holds, and how often (`badge/user/awards[/recent]`). */
 export const UserBadgeAwardSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -61,7 +62,7 @@ export const UserBadgeAwardSchema = Type.Object({
 });
 export type UserBadgeAward = Static<typeof UserBadgeAwardSchema>;
 
-/** api.md GetBadgeListPagedResp: a badge in the admin list; `earned`: awarded to anyone yet. */
+/** The reference API's `GetBadgeListPagedResp`: a badge in the admin list; `earned`: awarded to anyone yet. */
 export const AdminBadgeSchema = Type.Object({
   id: Type.String(),
   name: Type.String(),

@@ -5,7 +5,7 @@ interface BadgeTexts {
   groups: Record<BadgeGroup, string>;
   /** Per badge key: its name and what earns it (`{amount}`: the up-vote threshold). */
   badges: Record<string, { name: string; description: string }>;
-  /** The achievement notification's title (behaviour §5b). */
+  /** The achievement notification's title. */
   earned: string;
 }
 

@@ -1,6 +1,6 @@
 import type { PermissionKey } from './roles';
 
-/** Reputation needed per permission at each privilege level (behaviour §2c, §2d). −1: never by reputation. */
+/** Reputation needed per permission at each privilege level. −1: never by reputation. */
 type Thresholds = Partial<Record<PermissionKey, number>>;
 
 const LEVELED: Record<string, [number, number, number]> = {

@@ -1,4 +1,4 @@
-/** Roles (spec §6): ids as the reference client knows them. */
+/** Roles: ids as the reference client knows them. */
 export const Role = { user: 1, admin: 2, moderator: 3 } as const;
 export type RoleId = (typeof Role)[keyof typeof Role];
 
@@ -10,12 +10,14 @@ export const ROLES: { id: RoleId; name: string; description: string }[] = [
 
 /** Account status as the API spells it; `mail_status` 1 activated, 2 not activated. */
 export type UserStatus = 'normal' | 'suspended' | 'deleted';
+/** A suspension "forever" lasts until this time. */
+export const SUSPENDED_FOREVER_UNTIL = '2099-12-31T23:59:59.000Z';
 export const MailStatus = { activated: 1, inactive: 2 } as const;
 export type MailStatusCode = (typeof MailStatus)[keyof typeof MailStatus];
-/** `notice_status` of a profile (api.md): a switch the client no longer reads, always on. */
+/** `notice_status` of a profile: a switch the client no longer reads, always on. */
 export const NoticeStatus = { on: 1 } as const;
 
-/** Permission keys (behaviour §2e). Admin holds all; Moderator all but `admin.access`; User none. */
+/** Permission keys. Admin holds all; Moderator all but `admin.access`; User none. */
 export const PERMISSION_KEYS = [
   'admin.access',
   'question.add',

@@ -5,7 +5,7 @@ import { TagRef } from '../posts/events';
 const Id = Type.String({ minLength: 1 });
 
 /**
- * A reviewer's decision on a suggested edit (behaviour §3c). The owner of the object (posts for
+ * A reviewer's decision on a suggested edit. The owner of the object (posts for
  * questions and answers, tags for tags) applies an approved revision or drops a rejected one.
  */
 export const RevisionReviewed = defineEvent(
@@ -27,7 +27,7 @@ export const RevisionSkipped = defineEvent(
   Type.Object({ revision_id: Id, object_id: Id, reviewer_id: Id }),
 );
 
-/** What can be flagged (behaviour §9c; members too, docs/behaviour-decisions.md). */
+/** What can be flagged (members too, docs/behaviour-decisions.md). */
 export const FlaggedObjectType = Type.Union([
   Type.Literal('question'),
   Type.Literal('answer'),
@@ -56,7 +56,7 @@ export const FlagReported = defineEvent(
   Type.Object({ ...FlagFacts, reason_type: Type.Integer(), content: Type.String() }),
 );
 
-/** What handling a flag does to its object (behaviour §9c), carried out by the object's owner. */
+/** What handling a flag does to its object, carried out by the object's owner. */
 export const FlagOperationSchema = Type.Union([
   Type.Literal('edit_post'),
   Type.Literal('close_post'),

@@ -1,9 +1,9 @@
 import type { Language } from '../i18n/languages';
 
 /**
- * The reasons catalogue (behaviour §9a): each reason's key, its number (`reason_type`, what clients send
+ * The reasons catalogue: each reason's key, its number (`reason_type`, what clients send
  * back) and whether it takes text (`content_type`: '', `text` or `textarea`). Named once here; the lists
- * below say which reasons each object type offers for each action (behaviour §9b).
+ * below say which reasons each object type offers for each action.
  */
 export const REASONS = {
   spam: { type: 57, contentType: '' },
@@ -36,7 +36,7 @@ export const REASON_ACTIONS = ['status', 'close', 'flag', 'review'] as const;
 export type ReasonAction = (typeof REASON_ACTIONS)[number];
 
 /**
- * Which reasons each object type offers for each action (behaviour §9b); a member may also flag another
+ * Which reasons each object type offers for each action; a member may also flag another
  * member, with the reasons that fit a person (docs/behaviour-decisions.md). An absent pair offers none.
  */
 export const REASON_LISTS: Readonly<Partial<Record<`${ReasonObjectType}.${ReasonAction}`, readonly ReasonName[]>>> = {

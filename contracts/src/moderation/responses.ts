@@ -18,7 +18,7 @@ export const ReasonItemSchema = Type.Object({
 });
 export type ReasonItem = Static<typeof ReasonItemSchema>;
 
-/** api.md GetReportListPageResp: a flag with a snapshot of what it is about (a post, or a member). */
+/** The reference API's `GetReportListPageResp`: a flag with a snapshot of what it is about (a post, or a member). */
 export const ReportItemSchema = Type.Object({
   flag_id: Type.String(),
   object_id: Type.String(),
@@ -49,7 +49,7 @@ export const ReportItemSchema = Type.Object({
 });
 export type ReportItem = Static<typeof ReportItemSchema>;
 
-/** api.md GetReviewingTypeResp: one of the review queues and what waits in it for the caller. */
+/** The reference API's `GetReviewingTypeResp`: one of the review queues and what waits in it for the caller. */
 export const ReviewingTypeSchema = Type.Object({
   name: Type.String(),
   label: Type.String(),
@@ -71,7 +71,7 @@ export const RevisionContentSchema = Type.Object({
 });
 export type RevisionContent = Static<typeof RevisionContentSchema>;
 
-/** api.md GetRevisionResp, as the review queue shows the suggested one. */
+/** The reference API's `GetRevisionResp`, as the review queue shows the suggested one. */
 export const UnreviewedRevisionSchema = Type.Object({
   id: Type.String(),
   use_id: Type.String(),
@@ -85,7 +85,7 @@ export const UnreviewedRevisionSchema = Type.Object({
   user_info: UserBasicInfoSchema,
 });
 
-/** api.md UnreviewedRevisionInfoInfo: the object as it stands, beside the suggestion. */
+/** The reference API's `UnreviewedRevisionInfoInfo`: the object as it stands, beside the suggestion. */
 export const UnreviewedObjectSchema = Type.Object({
   object_id: Type.String(),
   object_type: Type.String(),
@@ -105,7 +105,7 @@ export const UnreviewedObjectSchema = Type.Object({
   created_at: Type.Integer(),
 });
 
-/** api.md GetUnreviewedRevisionResp: `type` is the object's type. */
+/** The reference API's `GetUnreviewedRevisionResp`: `type` is the object's type. */
 export const UnreviewedRevisionItemSchema = Type.Object({
   type: Type.String(),
   info: UnreviewedObjectSchema,

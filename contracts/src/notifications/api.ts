@@ -2,14 +2,15 @@ import { type Static, Type } from 'typebox';
 import { UserBasicInfoSchema } from '../users/user-basic-info';
 import { DigestFrequencySchema } from './events';
 
-/** Inbox tabs (`inbox_type`, behaviour §5a `msg_type`): `all` is every inbox notification. */
+/** Inbox tabs (`inbox_type`; the reference's `msg_type`): `all` is every inbox notification. */
 export const INBOX_TYPES = ['all', 'posts', 'invites', 'votes'] as const;
 export type InboxType = (typeof INBOX_TYPES)[number];
 
 /**
- * Every notification action (behaviour §5a, i18n key `notification.action.<action>`), and `reputation`
- * and `badge_award` for achievements (behaviour §5b). The inbox tab each belongs to is fixed by the action. `followed_question_*` tell the
- * followers of a question what happened to it, in words of their own (docs/behaviour-decisions.md).
+ * Every notification action (i18n key `notification.action.<action>`), and `reputation`
+ * and `badge_award` for achievements. The inbox tab each belongs to is fixed by the action.
+ * `followed_question_*` tell the followers of a question what happened to it, in words of their own
+ * (docs/behaviour-decisions.md).
  */
 export const NOTIFICATION_ACTIONS = {
   answer_the_question: 'posts',
@@ -51,7 +52,7 @@ export const InboxTypeSchema = Type.Union([
   Type.Literal('votes'),
 ]);
 
-/** api.md ObjectInfo: the object a notification is about; `title` is its question's title. */
+/** The reference API's `ObjectInfo`: the object a notification is about; `title` is its question's title. */
 export const NotificationObjectInfoSchema = Type.Object({
   title: Type.String(),
   object_id: Type.String(),
@@ -60,7 +61,7 @@ export const NotificationObjectInfoSchema = Type.Object({
 });
 
 /**
- * api.md NotificationContent. `user_info` is absent when the trigger is anonymous (down-votes,
+ * The reference API's `NotificationContent`. `user_info` is absent when the trigger is anonymous (down-votes,
  * achievements). Beyond the reference: `action` (the untranslated key) and `count` (how many events
  * the notification stands for: one per object and action until read).
  */
@@ -85,7 +86,7 @@ export const RedDotBadgeAwardSchema = Type.Object({
   level: Type.Integer(),
 });
 
-/** api.md RedDot: the header's bell and trophy counters and the review badge. */
+/** The reference API's `RedDot`: the header's bell and trophy counters and the review badge. */
 export const RedDotSchema = Type.Object({
   inbox: Type.Integer(),
   achievement: Type.Integer(),
@@ -95,13 +96,13 @@ export const RedDotSchema = Type.Object({
 });
 export type RedDot = Static<typeof RedDotSchema>;
 
-/** api.md NotificationChannelConfig: `email` is the only channel. */
+/** The reference API's `NotificationChannelConfig`: `email` is the only channel. */
 export const NotificationChannelConfigSchema = Type.Object({
   key: Type.Literal('email'),
   enable: Type.Boolean(),
 });
 
-/** api.md GetUserNotificationConfigResp, with the digest frequency beyond the reference. */
+/** The reference API's `GetUserNotificationConfigResp`, with the digest frequency beyond the reference. */
 export const NotificationConfigSchema = Type.Object({
   inbox: NotificationChannelConfigSchema,
   all_new_question: NotificationChannelConfigSchema,

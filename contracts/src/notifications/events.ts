@@ -11,7 +11,7 @@ export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 export const DigestFrequencySchema = Type.Union([Type.Literal('off'), Type.Literal('daily'), Type.Literal('weekly')]);
 
 /**
- * A user's e-mail settings as they stand after the change (behaviour §5d, plus the digest): `inbox` mails
+ * A user's e-mail settings as they stand after the change (the reference's, plus the digest): `inbox` mails
  * answers, comments, replies and invitations; `all_new_question` every new question; `followed_tags` new
  * questions in followed tags; `digest` bundles them into one mail a day or a week. `via`: the settings
  * page, or the one-click unsubscribe link of a mail.

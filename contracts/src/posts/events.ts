@@ -141,7 +141,7 @@ export const InvitationsUpdated = defineEvent(
 );
 
 /**
- * A member follows a question, or stops (behaviour §5a: followers hear of its answers). On the stream of that
+ * A member follows a question, or stops (followers hear of its answers). On the stream of that
  * member's follow of that question (`question-follow-<question id>-<user id>`).
  */
 export const QuestionFollowed = defineEvent('posts.question_followed', Type.Object({ question_id: Id, user_id: Id }));

@@ -4,7 +4,7 @@ import { defineEvent } from '../events/envelope';
 const Id = Type.String({ minLength: 1 });
 
 /**
- * Questions opened through members' share links (`question/info?share=<username>`, behaviour §11d),
+ * Questions opened through members' share links (`question/info?share=<username>`),
  * counted in memory like views and recorded with them: one visit per (question, sharer, visitor) and
  * process, never the sharer's own. Badges reads it for "First Share".
  */

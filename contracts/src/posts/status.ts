@@ -1,6 +1,6 @@
 /**
- * The numbers the API and the read models give a post's states (spec "Object status display", behaviour
- * §7), named once. SQL names them too: interpolate the constant (`status = ${PostStatus.deleted}`).
+ * The numbers the API and the read models give a post's states (as the reference client displays them),
+ * named once. SQL names them too: interpolate the constant (`status = ${PostStatus.deleted}`).
  */
 
 /** A question's, answer's or comment's status; `closed` is a question's only, `pending` awaits review. */
@@ -12,13 +12,16 @@ export type PostStatusName = keyof typeof PostStatus;
 export const Pin = { unpinned: 1, pinned: 2 } as const;
 export type PinCode = (typeof Pin)[keyof typeof Pin];
 
+/** An answer's `accepted` as the profile lists answer it (UserAnswerInfo). */
+export const AnswerAcceptance = { notAccepted: 1, accepted: 2 } as const;
+
 /** Whether a question is listed (`show`): a hidden one is seen only by its author and the staff. */
 export const Show = { shown: 1, hidden: 2 } as const;
 export type ShowCode = (typeof Show)[keyof typeof Show];
 
 /**
  * A revision's status: `created` is a tag's first content, `pending` waits for review, `applied` is the
- * object's content, `rejected` was refused (behaviour §7c).
+ * object's content, `rejected` was refused.
  */
 export const RevisionStatus = { created: 0, pending: 1, applied: 2, rejected: 3 } as const;
 export type RevisionStatusCode = (typeof RevisionStatus)[keyof typeof RevisionStatus];

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Limits } from '../limits';
 
-/** `GET search` sorts (behaviour §8); `relevance` falls back to `newest` when the query has no words. */
+/** `GET search` sorts; `relevance` falls back to `newest` when the query has no words. */
 export const SEARCH_ORDERS = ['relevance', 'newest', 'active', 'score'] as const;
 export type SearchOrder = (typeof SEARCH_ORDERS)[number];
 
@@ -24,7 +24,7 @@ const SearchTag = Type.Object({
   reserved: Type.Boolean(),
 });
 
-/** api.md SearchObjectUser */
+/** The reference API's `SearchObjectUser`. */
 export const SearchObjectUserSchema = Type.Object({
   id: Type.String(),
   username: Type.String(),
@@ -34,7 +34,7 @@ export const SearchObjectUserSchema = Type.Object({
 });
 
 /**
- * api.md SearchObject. `excerpt` is plain text around the first match (as the reference sends it);
+ * The reference API's `SearchObject`. `excerpt` is plain text around the first match (as the reference sends it);
  * `highlight` is Agora's addition: the title and the excerpt as HTML-escaped text with `<em>` around
  * the matching words, for clients that show highlighted snippets.
  */
@@ -61,14 +61,14 @@ export const SearchResultSchema = Type.Object({
 });
 export type SearchResult = Static<typeof SearchResultSchema>;
 
-/** api.md SearchResp: the pager shape. */
+/** The reference API's `SearchResp`: the pager shape. */
 export const SearchRespSchema = Type.Object({ count: Type.Integer(), list: Type.Array(SearchResultSchema) });
 export type SearchResp = Static<typeof SearchRespSchema>;
 
-/** api.md SearchDescResp (the handler's real shape): the active search engine; empty for the built-in one. */
+/** `SearchDescResp` (the handler's real shape): the active search engine; empty for the built-in one. */
 export const SearchDescRespSchema = Type.Object({ name: Type.String(), icon: Type.String(), link: Type.String() });
 
-/** api.md QuestionBaseInfo: one duplicate suggestion of `GET question/similar`. */
+/** The reference API's `QuestionBaseInfo`: one duplicate suggestion of `GET question/similar`. */
 export const QuestionBaseInfoSchema = Type.Object({
   id: Type.String(),
   title: Type.String(),

@@ -1,7 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Limits } from '../limits';
 
-/** Site-setting groups, each validated as the admin API receives it (api.md "admin: site settings"). */
+/** Site-setting groups, each validated as the admin API receives it (reference API group "admin: site settings"). */
 export const SiteWriteTag = Type.Object({
   slug_name: Type.String({ maxLength: Limits.tags.slugMaxLength }),
   display_name: Type.String({ maxLength: Limits.tags.nameMaxLength }),
@@ -87,7 +87,7 @@ export const SettingsGroupSchemas = {
     external_content_display: Type.Union([Type.Literal('always_display'), Type.Literal('ask_before_display')]),
     check_update: Type.Boolean(),
     /**
-     * Agora's built-in captcha (behaviour §10a rules). The reference has captchas only when a captcha
+     * Agora's built-in captcha, due by the rules of `CAPTCHA_RULES`. The reference has captchas only when a captcha
      * plugin is enabled, so it starts off; admins switch it on.
      */
     captcha_enabled: Type.Optional(Type.Boolean()),
@@ -127,7 +127,7 @@ Disallow: /*?code*
 
 Sitemap: `;
 
-/** The defaults of behaviour §12, before any admin or installer change. */
+/** The reference's default site settings, before any admin or installer change. */
 export function defaultSiteSettings(siteUrl = 'http://localhost:9080'): SiteSettings {
   return {
     general: { name: 'Agora', short_description: '', description: '', site_url: siteUrl, contact_email: '' },

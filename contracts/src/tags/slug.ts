@@ -1,9 +1,9 @@
 import { Limits } from '../limits';
 
-/** A tag's slug (spec §5): up to 35 of `a-z 0-9 + # - .`, compared case-insensitively. */
+/** A tag's slug: up to 35 of `a-z 0-9 + # - .`, compared case-insensitively. */
 export const TAG_SLUG_PATTERN = new RegExp(`^[a-z0-9+#.-]{1,${Limits.tags.slugMaxLength}}$`);
 
-/** The stored form of a slug as typed: trimmed, lower-case, spaces as `-` (behaviour §11c). */
+/** The stored form of a slug as typed: trimmed, lower-case, spaces as `-`. */
 export function normalizeTagSlug(raw: string): string {
   return raw.trim().toLowerCase().replace(/\s+/g, '-');
 }

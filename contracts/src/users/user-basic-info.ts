@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 
-/** api.md UserBasicInfo: a user as every service shows them beside their content. */
+/** The reference API's `UserBasicInfo`: a user as every service shows them beside their content. */
 export const UserBasicInfoSchema = Type.Object({
   id: Type.String(),
   username: Type.String(),

@@ -50,7 +50,7 @@ const Reaction = Type.Object({
 export const ReactionActivated = defineEvent('votes.reaction_activated', Reaction);
 export const ReactionDeactivated = defineEvent('votes.reaction_deactivated', Reaction);
 
-/** Why reputation moved: the activity types of behaviour §1a, plus an account's starting balance. */
+/** Why reputation moved: the reference's reputation activity types, plus an account's starting balance. */
 export const REPUTATION_REASONS = [
   'question.voted_up',
   'question.voted_down',

@@ -12,7 +12,7 @@ export const VoteResultSchema = Type.Object({
 });
 export type VoteResult = Static<typeof VoteResultSchema>;
 
-/** CollectionSwitchResp, with the `switch` and `object_id` the product spec's client reads. */
+/** The reference API's `CollectionSwitchResp`, with the `switch` and `object_id` the reference client reads. */
 export const BookmarkResultSchema = Type.Object({
   object_id: Type.String(),
   object_collection_count: Type.Integer(),

@@ -21,7 +21,7 @@ function area(): globalThis.Storage | undefined {
   }
 }
 
-/** Local storage whose entries expire (spec §4: stored data expires after 7 days by default). */
+/** Local storage whose entries expire (stored data expires after 7 days by default). */
 export const storage = {
   get<T>(key: string): T | undefined {
     const raw = area()?.getItem(key);

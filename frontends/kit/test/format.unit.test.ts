@@ -5,7 +5,7 @@ import { pageItems } from '../src/ui/pagination-items';
 
 const t = (key: string, options?: Record<string, unknown>) => `${key}:${options?.count ?? ''}`;
 
-describe('formats (spec §9)', () => {
+describe('formats', () => {
   it('counts with separators, k and m; badges capped at 99+', () => {
     expect(formatCount(9999)).toBe('9,999');
     expect(formatCount(12_345)).toBe('12.3k');
@@ -26,7 +26,7 @@ describe('formats (spec §9)', () => {
   });
 });
 
-describe('pagination (spec §2)', () => {
+describe('pagination', () => {
   const pages = (current: number, total: number, size = 15) =>
     pageItems(current, total, size).map((i) => (i.kind === 'page' ? i.page : i.kind === 'ellipsis' ? '…' : i.kind));
 

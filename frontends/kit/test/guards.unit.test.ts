@@ -17,7 +17,7 @@ const suspended = deriveLoginState('t', user(1, 'suspended'));
 const admin = deriveLoginState('t', user(1, 'normal', 2));
 const moderator = deriveLoginState('t', user(1, 'normal', 3));
 
-describe('login state (spec §4)', () => {
+describe('login state', () => {
   it('derives every state from the token and the user', () => {
     expect(anonymous).toMatchObject({ isLogged: false, isActivated: false, isNormal: false });
     expect(inactive).toMatchObject({ isLogged: true, isNotActivated: true, isActivated: false });
@@ -27,8 +27,8 @@ describe('login state (spec §4)', () => {
   });
 });
 
-describe('guards (spec §4)', () => {
-  it('redirect as the spec says', () => {
+describe('guards', () => {
+  it('send unwelcome visitors of a screen to login, home, activation or the suspended page', () => {
     expect(guards.logged(context(anonymous))).toEqual({ ok: false, redirect: '/users/login', saveTarget: true });
     expect(guards.notLogged(context(activated))).toEqual({ ok: false, redirect: '/' });
     expect(guards.notActivated(context(activated))).toEqual({ ok: false, redirect: '/' });

@@ -1,4 +1,4 @@
-/** @agora/questions: question list and detail, ask and edit, timelines and search (spec §2), as single-spa lifecycles. */
+/** @agora/questions: question list and detail, ask and edit, timelines and search, as single-spa lifecycles. */
 import { createLifecycles } from '@agora/kit';
 import { QuestionsApp } from './app';
 

@@ -15,7 +15,7 @@ const SearchPage = lazy(() => import('./pages/search').then((m) => ({ default: m
 const activated = [guards.activated, guards.notForbidden];
 const home = () => 'home';
 
-/** The screens of the questions micro-frontend (spec §2 routes), first match wins (DESIGN §7, "Routes"). */
+/** The screens of the questions micro-frontend, first match wins (DESIGN §7, "Routes"). */
 export const ROUTE_TABLE: readonly Route[] = [
   route('/', { key: home, guards: [], Page: HomePage }),
   route('/questions', { key: home, guards: [], Page: HomePage }),

@@ -1,4 +1,4 @@
-/** @agora/review: the review queues (spec §2, /review) as single-spa lifecycles. */
+/** @agora/review: the review queues (/review) as single-spa lifecycles. */
 import { createLifecycles } from '@agora/kit';
 import { ReviewApp } from './app';
 

@@ -2,7 +2,7 @@ import { guards, type Route, route } from '@agora/kit';
 import { ReviewPage } from './pages/review-page';
 
 /**
- * /review (spec §2, §4): for activated members; what each queue shows is what the server lets the caller
+ * /review (guarded): for activated members; what each queue shows is what the server lets the caller
  * review (none for a member without audit rights, flags for the staff only).
  */
 export const ROUTE_TABLE: readonly Route[] = [

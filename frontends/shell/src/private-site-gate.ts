@@ -11,7 +11,7 @@ import {
 import { useEffect } from 'react';
 
 /**
- * On every route: reloads the user (throttled to 10 s) and applies the private-site rule (spec §4) —
+ * On every route: reloads the user (throttled to 10 s) and applies the private-site rule —
  * an anonymous visitor of a non-exempt path goes to login, the path saved to come back to.
  */
 export function usePrivateSiteGate(): void {

@@ -1,4 +1,4 @@
-/** @agora/tags: tag list, tag page, tag info, create and edit tag (spec §2), as single-spa lifecycles. */
+/** @agora/tags: tag list, tag page, tag info, create and edit tag, as single-spa lifecycles. */
 import { createLifecycles } from '@agora/kit';
 import { TagsApp } from './app';
 

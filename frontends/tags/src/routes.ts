@@ -6,7 +6,7 @@ import { TagPage } from './pages/tag-page';
 const TagInfoPage = lazy(() => import('./pages/tag-info').then((m) => ({ default: m.TagInfoPage })));
 const TagFormPage = lazy(() => import('./pages/tag-form').then((m) => ({ default: m.TagFormPage })));
 
-/** The /tags screens (spec §2), first match wins (DESIGN §7, "Routes"). */
+/** The /tags screens, first match wins (DESIGN §7, "Routes"). */
 export const ROUTE_TABLE: readonly Route[] = [
   route('/tags', { guards: [], Page: TagListPage }),
   route('/tags/create', { guards: [guards.adminOrModerator], Page: TagFormPage }),

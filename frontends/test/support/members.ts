@@ -9,7 +9,7 @@ export interface Member extends TestUser {
 }
 
 /**
- * A member with the reputation `rank` (privileges, behaviour §2c) in a browser context of their own,
+ * A member with the reputation `rank` (privileges) in a browser context of their own,
  * signed in; dialogs the page raises (leave-page confirmations) are accepted.
  */
 export async function memberPage(

@@ -1,4 +1,4 @@
-/** @agora/users: the account and badge screens (spec §2), as single-spa lifecycles. */
+/** @agora/users: the account and badge screens, as single-spa lifecycles. */
 import { createLifecycles } from '@agora/kit';
 import { UsersApp } from './app';
 

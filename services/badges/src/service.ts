@@ -20,7 +20,7 @@ export interface BadgesParts {
 
 /**
  * Badges (DESIGN §6): the catalogue, its statuses, and awards made by rules over identity's, posts',
- * votes' and moderation's events (behaviour §6), each award an event of this service that notifications turns into an
+ * votes' and moderation's events, each award an event of this service that notifications turns into an
  * achievement.
  */
 export const badgesService: ServiceModule<BadgesParts> = {

@@ -8,7 +8,7 @@ const earned = (intents: AwardIntent[]) => intents.map((i) => [key(i.badge), i.u
 const question = postObject('question', 'q1', 'q1');
 const answer = postObject('answer', 'a1', 'q1');
 
-describe('the catalogue (behaviour §6)', () => {
+describe('the catalogue', () => {
   it('has fourteen badges in three groups, with fixed ids, levels and repeat rules', () => {
     expect(BADGES).toHaveLength(14);
     expect(new Set(BADGES.map((b) => b.id)).size).toBe(14);

@@ -2,6 +2,7 @@ import { IdentityEvents } from '@agora/contracts';
 import { partsOf, type RunningService, type ServiceModule } from '@agora/platform';
 import { Accounts } from './commands/accounts';
 import { identityMigrations } from './migrations';
+import { memberPostsProjection } from './projections/member-posts/projection';
 import { reputationProjection } from './projections/reputation/projection';
 import { accountRoutes } from './routes/account';
 import { adminUserRoutes } from './routes/admin-users';
@@ -30,6 +31,7 @@ export const identityService: ServiceModule<IdentityParts> = {
   auth: (context, { accounts }) => ({ actors: new IdentityActorSource(context.database.db), keys: accounts.keys }),
   projections: (context, { accounts }) => [
     reputationProjection,
+    memberPostsProjection,
     flagDecisionsProjection(accounts, context.store, context.log),
   ],
   async routes(app, _context, { accounts }) {

@@ -17,7 +17,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-describe('reasons (behaviour §9b)', () => {
+describe('reasons', () => {
   it('lists the flag reasons of a question, field for field, in en_US', async () => {
     const list = await ok(stack, 'GET', 'reasons?object_type=question&action=flag', someone.token);
     expect(list.map((r: { reason_key: string }) => r.reason_key)).toEqual([

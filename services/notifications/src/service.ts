@@ -77,7 +77,11 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
     name: 'notifications',
     migrations: notificationsMigrations,
     events: NotificationsEvents,
-    setup: (context) => setUpNotifications(context, options),
+    async setup(context) {
+      const parts = setUpNotifications(context, options);
+      await parts.mailer.codes.load();
+      return parts;
+    },
     async routes(app, context, { inbox, settings, redDots }) {
       await notificationRoutes(app, context, inbox, redDots);
       await settingsRoutes(app, context, settings);

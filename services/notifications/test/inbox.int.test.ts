@@ -236,7 +236,7 @@ describe('inbox notifications through the gateway', () => {
       content: 'Body of the question, edited by a moderator.',
       tags: [{ slug_name: 'notify' }],
     });
-    // The author editing their own answer tells the asker (behaviour §5a), not the author.
+    // The author editing their own answer tells the asker, not the author.
     await act(stack, 'PUT', 'answer', answerer.token, { id: a, content: 'The author edits the answer again.' });
     await act(stack, 'PUT', 'question/status', moderator.token, { id: q, close_type: 1, close_msg: 'Off topic' });
     await act(stack, 'DELETE', 'comment', moderator.token, { comment_id: c });

@@ -3,7 +3,7 @@ import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, answer, ask, comment, inbox, type Member, member, startWorld } from './support/world';
 
-/** A question's followers (`POST follow` with its id, in posts) hear what happens to it (behaviour §5a). */
+/** A question's followers (`POST follow` with its id, in posts) hear what happens to it. */
 
 let stack: Stack;
 let asker: Member;

@@ -49,7 +49,7 @@ describe('rate limit settings', () => {
     expect(() => loadConfig({ env })).toThrow(message);
   });
 
-  it("put the configured captcha numbers in place of behaviour §10a's, keeping each rule's unit and exemptions", () => {
+  it("put the configured captcha numbers in place of the defaults, keeping each rule's unit and exemptions", () => {
     const { captchaLimits } = loadConfig({ env: { AGORA_CAPTCHA_LIMITS: 'vote=100,comment=50/0' } });
     const rules = captchaRulesWith(captchaLimits);
     expect(rules.vote).toEqual({ ...CAPTCHA_RULES.vote, count: 100 });

@@ -79,21 +79,21 @@ describe('answer decider', () => {
     }
   });
 
-  it('applies a direct edit at once (behaviour §3a)', () => {
+  it('applies a direct edit at once', () => {
     expect(given(posted).when(edit(true))).toEqual([revised('posts.answer_edited', better)]);
   });
 
-  it('queues an edit that is not direct as a revision for review (behaviour §3a)', () => {
+  it('queues an edit that is not direct as a revision for review', () => {
     expect(given(posted).when(edit(false))).toEqual([revised('posts.answer_revision_submitted', better)]);
   });
 
-  it('does nothing for an edit with identical content (behaviour §3a)', () => {
+  it('does nothing for an edit with identical content', () => {
     expect(given(posted).when(edit(true, posted.data.content))).toEqual([]);
     expect(given(posted).when(edit(false, posted.data.content))).toEqual([]);
     expect(given(posted, revised('posts.answer_edited', better)).when(edit(true, better))).toEqual([]);
   });
 
-  it('blocks every edit, direct ones included, while a revision waits for review (behaviour §3a)', () => {
+  it('blocks every edit, direct ones included, while a revision waits for review', () => {
     for (const direct of [true, false]) {
       const refused = refusal(() =>
         given(posted, revised('posts.answer_revision_submitted', better)).when(edit(direct, 'Something else.')),
@@ -119,19 +119,19 @@ describe('answer decider', () => {
     expect(refused.messageKey).toBe('error.answer.not_found');
   });
 
-  it('lets the owner delete an answer with no positive votes that is not accepted (behaviour §9d)', () => {
+  it('lets the owner delete an answer with no positive votes that is not accepted', () => {
     expect(given(posted).when(deleteAs(true, 0))).toEqual([deleted('u1')]);
     expect(given(posted).when(deleteAs(true, -3))).toEqual([deleted('u1')]);
   });
 
-  it('refuses the owner deleting an up-voted answer (behaviour §9d)', () => {
+  it('refuses the owner deleting an up-voted answer', () => {
     const refused = refusal(() => given(posted).when(deleteAs(true, 1)));
     expect(refused.status).toBe(400);
     expect(refused.reason).toBe('error.answer.cannot_delete');
     expect(refused.data).toEqual({ err_type: 'toast' });
   });
 
-  it('refuses the owner deleting an accepted answer (behaviour §9d)', () => {
+  it('refuses the owner deleting an accepted answer', () => {
     const refused = refusal(() => given(posted).when(deleteAs(true, 0, true)));
     expect(refused.status).toBe(400);
     expect(refused.reason).toBe('error.answer.cannot_delete');

@@ -6,7 +6,7 @@ import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postsService } from '../src/service';
 
-// Behaviour §10a for the posts actions, with the site's captchas switched on.
+// The captcha rules of the posts actions (`CAPTCHA_RULES`), with the site's captchas switched on.
 const API = '/answer/api/v1';
 let stack: Stack;
 let member: string;

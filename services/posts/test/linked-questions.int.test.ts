@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postsService } from '../src/service';
 
 /**
- * `GET question/link` through the gateway (api.md "Question"): the questions linking to a question or
+ * `GET question/link` through the gateway (reference API group "Question"): the questions linking to a question or
  * linked from it, found in the text of questions and answers when they are written and edited, as a page
  * of the question list's rows (QuestionPageResp), which the reference client reads.
  */

@@ -112,21 +112,21 @@ describe('question decider', () => {
     }
   });
 
-  it('applies a direct edit at once (behaviour §3a)', () => {
+  it('applies a direct edit at once', () => {
     expect(given(asked).when(edit(true))).toEqual([revised('posts.question_edited', 'r2')]);
   });
 
-  it('queues an edit that is not direct as a revision for review (behaviour §3a)', () => {
+  it('queues an edit that is not direct as a revision for review', () => {
     expect(given(asked).when(edit(false))).toEqual([revised('posts.question_revision_submitted', 'r2')]);
   });
 
-  it('does nothing for an edit with identical title, body and tags (behaviour §3a)', () => {
+  it('does nothing for an edit with identical title, body and tags', () => {
     expect(given(asked).when(edit(true, content))).toEqual([]);
     expect(given(asked).when(edit(false, content))).toEqual([]);
     expect(given(asked, revised('posts.question_edited', 'r2')).when(edit(true, newContent))).toEqual([]);
   });
 
-  it('blocks every edit, direct ones included, while a revision waits for review (behaviour §3a)', () => {
+  it('blocks every edit, direct ones included, while a revision waits for review', () => {
     for (const direct of [true, false]) {
       const refused = refusal(() =>
         given(asked, revised('posts.question_revision_submitted', 'r2')).when(edit(direct, content)),
@@ -146,7 +146,7 @@ describe('question decider', () => {
     ).toHaveLength(1);
   });
 
-  it('still edits a closed question (behaviour §9d)', () => {
+  it('still edits a closed question', () => {
     expect(given(asked, closed).when(edit(true))).toEqual([revised('posts.question_edited', 'r2')]);
   });
 
@@ -160,26 +160,26 @@ describe('question decider', () => {
     expect(given(asked).when(deleteAs(true))).toEqual([deleted]);
   });
 
-  it('lets the owner delete a question whose single answer has no positive votes (behaviour §9d)', () => {
+  it('lets the owner delete a question whose single answer has no positive votes', () => {
     expect(given(asked).when(deleteAs(true, { count: 1, singleAnswerVotes: 0 }))).toEqual([deleted]);
     expect(given(asked).when(deleteAs(true, { count: 1, singleAnswerVotes: -2 }))).toEqual([deleted]);
   });
 
-  it('refuses the owner deleting a question with an accepted answer (behaviour §9d)', () => {
+  it('refuses the owner deleting a question with an accepted answer', () => {
     const refused = refusal(() => given(asked).when(deleteAs(true, { count: 1, hasAccepted: true })));
     expect(refused.status).toBe(400);
     expect(refused.reason).toBe('error.question.cannot_delete');
     expect(refused.data).toEqual({ err_type: 'toast' });
   });
 
-  it('refuses the owner deleting a question with more than one answer (behaviour §9d)', () => {
+  it('refuses the owner deleting a question with more than one answer', () => {
     const refused = refusal(() => given(asked).when(deleteAs(true, { count: 2 })));
     expect(refused.status).toBe(400);
     expect(refused.reason).toBe('error.question.cannot_delete');
     expect(refused.data).toEqual({ err_type: 'toast' });
   });
 
-  it('refuses the owner deleting a question whose single answer was up-voted (behaviour §9d)', () => {
+  it('refuses the owner deleting a question whose single answer was up-voted', () => {
     const refused = refusal(() => given(asked).when(deleteAs(true, { count: 1, singleAnswerVotes: 1 })));
     expect(refused.status).toBe(400);
     expect(refused.reason).toBe('error.question.cannot_delete');
@@ -239,12 +239,12 @@ describe('question decider', () => {
     expect(given(asked, hidden, shown).when(operate('show'))).toEqual([]);
   });
 
-  it('silently does not pin a hidden question (behaviour §7d)', () => {
+  it('silently does not pin a hidden question', () => {
     expect(given(asked, hidden).when(operate('pin'))).toEqual([]);
     expect(given(asked, hidden, shown).when(operate('pin'))).toEqual([pinned]);
   });
 
-  it('silently does not hide a pinned question (behaviour §7d)', () => {
+  it('silently does not hide a pinned question', () => {
     expect(given(asked, pinned).when(operate('hide'))).toEqual([]);
     expect(given(asked, pinned, unpinned).when(operate('hide'))).toEqual([hidden]);
   });

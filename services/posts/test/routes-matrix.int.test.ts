@@ -1,6 +1,6 @@
 /**
  * Every posts route through the gateway, table-driven: the success shape (the top-level `data` keys of
- * api.md), the 400 of each field with a limit, and who is refused (anonymous, not activated, suspended,
+ * the reference API), the 400 of each field with a limit, and who is refused (anonymous, not activated, suspended,
  * too little reputation at privilege level 2, not the owner, not staff).
  */
 import { Role } from '@agora/contracts';
@@ -15,7 +15,7 @@ const API = '/answer/api/v1';
 let stack: Stack;
 
 // ---------------------------------------------------------------------------------------------------
-// api.md key sets (Question, Answer, Comment groups and the schemas they name)
+// Key sets of the reference API (Question, Answer, Comment groups and the schemas they name)
 // ---------------------------------------------------------------------------------------------------
 
 const USER_BASIC_INFO = [
@@ -582,7 +582,7 @@ const SHAPES: ShapeRow[] = [
   },
 ];
 
-describe('(1) success shapes match api.md', () => {
+describe('(1) success shapes match the reference API', () => {
   it.each(SHAPES)('$route as $who', async ({ route, who, input, data, nested }) => {
     const response = await send(route, who, await input());
     expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -819,9 +819,9 @@ const BAD_INPUT: BadRow[] = [
   ...idRows('GET /personal/qa/top', 'username', 'Username', 100),
 ];
 
-/** api.md limits that once slipped through (now applied). */
+/** Limits of the reference API that once slipped through (now applied). */
 const BAD_INPUT_BUGS: BadRow[] = [
-  // api.md AcceptAnswerReq{question_id*:str(len ≤30)}.
+  // The reference API's `AcceptAnswerReq`{question_id*:str(len ≤30)}.
   tooLong('POST /answer/acceptance', 'question_id', 'Question id', 30),
 ];
 
@@ -880,8 +880,8 @@ const USER_ROUTES: { route: string; input: InputFn }[] = [
 ];
 
 /**
- * Routes api.md gives the `user` level (router auth, "Auth disagreement" list) and the product spec lists
- * as "Timelines (logged in)"; the service registers them as `optional`.
+ * Routes the reference API gives the `user` level (router auth, "Auth disagreement" list) and the reference
+ * client shows to signed-in members only; the service registers them as `optional`.
  */
 const LOGGED_IN = ['GET /activity/timeline', 'GET /activity/timeline/detail', 'GET /revisions'];
 const LOGGED_IN_READS: { route: string; input: InputFn }[] = SHAPES.filter((s) => LOGGED_IN.includes(s.route)).map(
@@ -1075,7 +1075,7 @@ const DENIED: DenyRow[] = [
     status: 403,
   },
   {
-    name: "editing another's comment (a toast, behaviour §3a)",
+    name: "editing another's comment (a toast)",
     route: 'PUT /comment',
     who: 'other',
     rep: 100000,
@@ -1226,7 +1226,7 @@ describe('(3b) reputation, ownership and staff-only actions', () => {
     }
   });
 
-  /** What the owner may not do, staff may (behaviour §2e/§2f, and moderators deleting questions per the decisions). */
+  /** What the owner may not do, staff may (moderators deleting questions per docs/behaviour-decisions.md). */
   const STAFF_MAY: { name: string; route: string; who: Who; input: InputFn }[] = [
     {
       name: "a moderator deletes another's question",

@@ -6,7 +6,7 @@ import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postsFor, postsService } from '../src/service';
 
-// Visits through a member's share link (`question/info?share=<username>`, behaviour §11d) are recorded
+// Visits through a member's share link (`question/info?share=<username>`) are recorded
 // with the views, as `posts.question_shares_visited`, which badges reads for "First Share".
 const API = '/answer/api/v1';
 let stack: Stack;

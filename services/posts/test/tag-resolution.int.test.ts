@@ -6,7 +6,7 @@ import { checkTags, normalizeTags, resolveTags } from '../src/commands/question-
 import { postsService } from '../src/service';
 
 // resolveTags answers in one statement both which main tag each typed tag files under and which tags
-// exist already (for checkTags); these hold it to the rules of spec §5 / behaviour §3a.
+// exist already (for checkTags); these hold it to the tag rules of the question form.
 let stack: Stack;
 const settings = defaultSiteSettings('http://agora.test');
 const member = { id: 'member-1', roleId: Role.user, rank: 1 } as unknown as Actor;

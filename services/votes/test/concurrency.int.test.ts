@@ -51,7 +51,7 @@ describe('200 voters on one post at once', () => {
       [question],
     );
     expect(counts).toEqual({ votes: VOTERS, events: VOTERS });
-    // The daily cap (behaviour §1b): 20 votes of +10 reach 200; the other 180 are worth nothing.
+    // The daily cap: 20 votes of +10 reach 200; the other 180 are worth nothing.
     await settled(stack);
     expect(await reputation(stack, owner.id)).toBe(1 + 200);
     expect(Object.keys(await rankOf(stack, owner.id)).sort()).toEqual(['identity', 'posts', 'site', 'votes']);

@@ -4,7 +4,7 @@ import { type Action, action, play, USERS } from './support/ledger-model';
 
 /**
  * Property: any sequence of votes, undos, switches, accepts, unaccepts, deletes and undeletes leaves every
- * user with the reputation that the rules of behaviour §1 give when applied one by one in that order,
+ * user with the reputation that the reputation rules give when applied one by one in that order,
  * never below 1, with the ledger's changes summing to it.
  */
 describe('reputation ledger (property)', () => {

@@ -14,7 +14,7 @@ const posts: Post[] = [
 const voters = Array.from({ length: 30 }, (_, i) => `v${i}`);
 const world = () => new LedgerWorld(['asker', 'answerer', 'other', ...voters], posts);
 
-describe('reputation amounts (behaviour §1a)', () => {
+describe('reputation amounts', () => {
   it('question votes: +10 up and -2 down to the asker, nothing to the voter', () => {
     const w = world();
     w.vote('v1', 'q1', 'up');
@@ -67,7 +67,7 @@ describe('reputation amounts (behaviour §1a)', () => {
   });
 });
 
-describe('undo and switch give back exactly what was given (behaviour §1b)', () => {
+describe('undo and switch give back exactly what was given', () => {
   it('up, up again with cancel: back where it started', () => {
     const w = world();
     w.vote('v1', 'a1', 'up');
@@ -95,7 +95,7 @@ describe('undo and switch give back exactly what was given (behaviour §1b)', ()
   });
 });
 
-describe('floor and daily cap (behaviour §1b)', () => {
+describe('floor and daily cap', () => {
   it('a loss stops at 1, and undoing it refunds only what it took', () => {
     const w = world();
     w.vote('v1', 'q1', 'down');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, member, ok, startVotesStack, thread } from './support/stack';
 
 /**
- * `GET` and `PUT meta/reaction` through the gateway (api.md "Vote / follow / collection / reaction"): the
+ * `GET` and `PUT meta/reaction` through the gateway (reference API group "Vote / follow / collection / reaction"): the
  * request forms the reference client sends (query; JSON body) and the handler's shape it reads,
  * `{ reaction_summary: [{ emoji, count, is_active, tooltip }] }`.
  */

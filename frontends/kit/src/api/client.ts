@@ -13,7 +13,7 @@ type Params = Record<string, string | number | boolean | undefined | null>;
 export interface CallOptions extends HandlingOptions {
   params?: Params;
   body?: unknown;
-  /** Milliseconds; 10 s by default (spec §7). */
+  /** Milliseconds; 10 s by default. */
   timeoutMs?: number;
 }
 
@@ -75,7 +75,7 @@ async function call<T>(method: string, path: string, options: CallOptions = {}):
   throw error;
 }
 
-/** The API client every micro-frontend calls: token, Accept-Language, timeout and spec §8 handling. */
+/** The API client every micro-frontend calls: token, Accept-Language, timeout, and failed calls handled (`respond.ts`). */
 export const api = {
   get: <T>(path: string, options?: CallOptions) => call<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('POST', path, { ...options, body }),

@@ -10,7 +10,7 @@ import type { ApiError } from './api-error';
 import { markUnavailable } from './availability';
 
 export interface HandlingOptions {
-  /** A 404 shows the 404 page (spec §8, calls flagged allow404). */
+  /** A 404 shows the 404 page (calls flagged allow404). */
   allow404?: boolean;
   /** Failures this call handles itself (the notification poll ignores 50X and everything else). */
   silent?: boolean;
@@ -20,7 +20,10 @@ export interface HandlingOptions {
 
 const here = () => window.location.pathname + window.location.search;
 
-/** The response handling of spec §8, applied to every failed call before the caller sees the error. */
+/**
+ * The response handling (toasts, dialogs, error pages, login redirects), applied to every failed call
+ * before the caller sees the error.
+ */
 export function handleFailure(error: ApiError, options: HandlingOptions): void {
   const { status } = error;
   // Temporarily unavailable (the database is down): keep the session and the page, show a notice.

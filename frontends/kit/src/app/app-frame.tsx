@@ -3,7 +3,7 @@ import { useLocation } from '../router/history';
 import { usePageError } from './page-error';
 
 /**
- * The main area of a micro-frontend: hidden while an error page (spec §8) stands in for this URL; the
+ * The main area of a micro-frontend: hidden while an error page stands in for this URL; the
  * shell draws the error page.
  */
 export function AppFrame({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { setProfileLoader } from '../session/session';
 import { agentQuery, siteInfoQuery } from '../site/site-info';
 import { queryClient } from './query-client';
 
-// The session reloads the user through the API client (spec §4: at most every 10 s unless forced).
+// The session reloads the user through the API client (at most every 10 s unless forced).
 setProfileLoader(accountApi.userInfo);
 
 // What every screen's guards read, asked for while the micro-frontends are still loading.

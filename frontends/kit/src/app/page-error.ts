@@ -3,7 +3,7 @@ import { createStore, useStore } from '../store';
 export type PageErrorCode = '403' | '404' | '50X';
 
 /**
- * An error page shown in place of the main area (spec §8: 404 on allow404 calls, 50X, admin 403), for the
+ * An error page shown in place of the main area (404 on allow404 calls, 50X, admin 403), for the
  * URL it happened on: navigating elsewhere clears it.
  */
 const pageErrorStore = createStore<{ code: PageErrorCode; href: string } | null>(null);

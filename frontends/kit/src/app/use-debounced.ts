@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, once it has stayed the same for `delayMs` (spec §9: preview 1 s, drafts 3 s). */
+/** `value`, once it has stayed the same for `delayMs` (preview 1 s, drafts 3 s). */
 export function useDebounced<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

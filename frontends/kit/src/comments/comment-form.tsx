@@ -63,7 +63,7 @@ export function CommentForm({
     try {
       await onSubmit(text.trim());
     } catch {
-      // handled by the API client (spec §8)
+      // handled by the API client
     } finally {
       setBusy(false);
     }

@@ -18,7 +18,7 @@ import { CommentItem } from './comment-item';
 import { type CommentPages, flatten, insertComment, patchComment, removeComment } from './comment-pages';
 import { extractMentions } from './mentions';
 
-/** Page n of a post's comments: the first 3 by votes, then 15 at a time (spec §2, §9). */
+/** Page n of a post's comments: the first 3 by votes, then 15 at a time. */
 const fetchPage = (objectId: string, page: number) =>
   page === 1
     ? commentApi.page({
@@ -30,7 +30,7 @@ const fetchPage = (objectId: string, page: number) =>
     : commentApi.page({ object_id: objectId, page: page - 1, page_size: Limits.pageSize.commentsMore });
 
 /**
- * A post's comments (spec §2, §4): 3, then 15 per 'show more'; add, reply (after its parent), inline
+ * A post's comments: 3, then 15 per 'show more'; add, reply (after its parent), inline
  * edit, delete after confirmation, vote toggle; @mentions sent as mention_username_list.
  */
 export function CommentList({ objectId, onReport }: { objectId: string; onReport: (comment: Comment) => void }) {

@@ -1,4 +1,4 @@
-/** A mention handle: word characters, dot, underscore, hyphen (spec §5). */
+/** A mention handle: word characters, dot, underscore, hyphen. */
 const HANDLE = /(^|[^\w@])@([\w.-]+)/g;
 
 /** The usernames a comment mentions, each once, in order. */

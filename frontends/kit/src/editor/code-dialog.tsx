@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Te
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Languages offered for a fenced block (spec §9: a language list for code blocks). */
+/** Languages offered for a fenced block (a language list for code blocks). */
 const LANGUAGES = [
   '',
   'bash',
@@ -27,7 +27,7 @@ const LANGUAGES = [
   'yaml',
 ];
 
-/** The code dialog: the code must not be blank (spec §5). */
+/** The code dialog: the code must not be blank. */
 export function CodeDialog({
   onClose,
   onInsert,

@@ -55,7 +55,7 @@ export function horizontalRule(state: EditState): EditState {
   return replace(state, '\n\n----------\n\n');
 }
 
-/** Whether code goes in a fenced block: more than one line, or at least 40 characters (spec §5). */
+/** Whether code goes in a fenced block: more than one line, or at least 40 characters. */
 export const isBlockCode = (code: string) => code.includes('\n') || code.length >= Limits.editor.fencedCodeThreshold;
 
 export function insertCode(state: EditState, code: string, language = ''): EditState {

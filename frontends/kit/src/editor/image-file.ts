@@ -1,6 +1,6 @@
 import { Limits } from '@agora/contracts/limits';
 
-/** The image dialog's file rules (spec §5): a type containing `image`, at most 4 MB. A message key, or null. */
+/** The image dialog's file rules: a type containing `image`, at most 4 MB. A message key, or null. */
 export function imageFileProblem(file: { type: string; size: number }): string | null {
   if (!file.type.includes('image')) return 'ui.editor.only_images';
   if (file.size > Limits.upload.imageMaxBytes) return 'ui.editor.max_size';

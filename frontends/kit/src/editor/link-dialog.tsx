@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextF
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The link dialog: the URL is required and starts as `https://`; the name is optional (spec §5). */
+/** The link dialog: the URL is required and starts as `https://`; the name is optional. */
 export function LinkDialog({
   initialName,
   onClose,

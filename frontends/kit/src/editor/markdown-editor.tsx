@@ -37,7 +37,7 @@ export interface MarkdownEditorProps {
 
 type DialogName = 'code' | 'link' | 'image' | null;
 
-/** The markdown editor (spec §2, §5, §9): toolbar, shortcuts, code/link/image dialogs, live preview. */
+/** The markdown editor: toolbar, shortcuts, code/link/image dialogs, live preview. */
 export function MarkdownEditor(props: MarkdownEditorProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLTextAreaElement>(null);
@@ -108,7 +108,7 @@ export function MarkdownEditor(props: MarkdownEditorProps) {
     tool(found.name);
   };
 
-  // Images dropped or pasted are uploaded and inserted; their errors are only logged (spec §8).
+  // Images dropped or pasted are uploaded and inserted; their errors are only logged.
   const uploadFiles = (files: FileList | null | undefined) => {
     const images = [...(files ?? [])].filter((f) => !imageFileProblem(f));
     if (images.length === 0) return false;

@@ -1,4 +1,4 @@
-/** Counts (spec §9): under 10000 with thousand separators, under a million as k, else m. */
+/** Counts: under 10000 with thousand separators, under a million as k, else m. */
 export function formatCount(value: number): string {
   const n = Number.isFinite(value) ? value : 0;
   if (Math.abs(n) < 10_000) return n.toLocaleString('en-US');
@@ -6,7 +6,7 @@ export function formatCount(value: number): string {
   return `${Math.round(n / 100_000) / 10}m`;
 }
 
-/** A badge count capped at 99+ (spec §9: review badge). */
+/** A badge count capped at 99+ (review badge). */
 export function capCount(value: number, cap = 99): string {
   return value > cap ? `${cap}+` : String(value);
 }

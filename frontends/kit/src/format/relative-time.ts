@@ -3,7 +3,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 const DAY_MS = 86_400_000;
 
 /**
- * Relative time (spec §9): under 2 s 'now', then seconds, minutes and hours ago, then a date, with the
+ * Relative time: under 2 s 'now', then seconds, minutes and hours ago, then a date, with the
  * year when it is another year or more than 366 days ago. `timestamp` in seconds (the API's unit).
  */
 export function relativeTime(

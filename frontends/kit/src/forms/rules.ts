@@ -3,7 +3,7 @@ import { Limits } from '@agora/contracts/limits';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** A message when the value breaks a rule of spec §5, else undefined. */
+/** A message when the value breaks one of the form rules, else undefined. */
 export type Rule = (value: string, t: Translate) => string | undefined;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -5,7 +5,7 @@ import { CaptchaCancelled } from '../ui/captcha';
 import { type Rule, validate } from './rules';
 
 /**
- * A small form: values, client checks (spec §5), server field errors mapped onto the fields and the
+ * A small form: values, client checks, server field errors mapped onto the fields and the
  * form-level message (err_type alert, or a message without a field).
  */
 export function useForm<F extends string>(initial: Record<F, string>, checks: Partial<Record<F, Rule[]>>) {

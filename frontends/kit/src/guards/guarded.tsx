@@ -17,7 +17,7 @@ export function Loading() {
 }
 
 /**
- * A screen behind its guards (spec §4): a failure with 403, 404 or 50X shows that error page, any other
+ * A screen behind its guards: a failure with 403, 404 or 50X shows that error page, any other
  * redirects (saving the page as the login target when the guard says so). `path` is the screen's own path
  * pattern (DESIGN §7, "Routes").
  */

@@ -1,7 +1,7 @@
 import type { AgentInfo, SiteInfo } from '../api/wire';
 import type { LoginState } from '../session/login-state';
 
-/** What a guard decides (spec §4): pass, go elsewhere, or show an error page in place. */
+/** What a guard decides: pass, go elsewhere, or show an error page in place. */
 export type GuardResult =
   | { ok: true }
   | { ok: false; redirect: string; saveTarget?: boolean }
@@ -87,7 +87,7 @@ export const guards = {
 } satisfies Record<string, Guard>;
 
 /**
- * editability: a loader answering code 400 gives 403 with its message (spec §4).
+ * editability: a loader answering code 400 gives 403 with its message.
  */
 export function editability(loaded: { code: number; msg?: string }): GuardResult {
   return loaded.code === 400 ? { ok: false, error: '403', message: loaded.msg } : OK;

@@ -1,5 +1,5 @@
 /**
- * Paths an anonymous visitor may open on a private site (spec §4): signing in and up, recovery,
+ * Paths an anonymous visitor may open on a private site: signing in and up, recovery,
  * activation, e-mail confirmation, the auth landing and the user center.
  */
 const EXEMPT_PATHS = [

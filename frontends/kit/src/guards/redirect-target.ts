@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, storage } from '../storage';
 import { isExemptPath } from './private-site';
 
-/** Saves where to come back to after login (spec §4); account screens themselves are never a target. */
+/** Saves where to come back to after login; account screens themselves are never a target. */
 export function saveLoginRedirect(href: string): void {
   const pathname = href.split('?')[0] ?? '/';
   if (isExemptPath(pathname)) return;

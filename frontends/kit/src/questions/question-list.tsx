@@ -20,7 +20,7 @@ const listQuery = (order: string, page: number, tag?: string) => {
 };
 
 /**
- * The question list (spec §2): sort bar (active by default), rows, pagination of 20, the empty state;
+ * The question list: sort bar (active by default), rows, pagination of 20, the empty state;
  * filtered by a tag on tag pages. The next page is fetched ahead so moving to it is immediate.
  */
 export function QuestionList({ tag, title }: { tag?: string; title: string }) {

@@ -1,9 +1,9 @@
 import { useSiteInfo } from '../site/site-info';
 
-/** Whether the permalink setting (1 to 4) puts the title slug in question links: only 1 and 3 (spec §2). */
+/** Whether the permalink setting (1 to 4) puts the title slug in question links: only 1 and 3. */
 export const slugInLinks = (permalink: number | undefined) => permalink === 1 || permalink === 3;
 
-/** A question's link, or one of its answers' (built from the id and url title, spec §2). */
+/** A question's link, or one of its answers' (built from the id and url title). */
 export function questionPath(permalink: number | undefined, id: string, urlTitle: string, answerId?: string): string {
   const base =
     slugInLinks(permalink) && urlTitle ? `/questions/${id}/${encodeURIComponent(urlTitle)}` : `/questions/${id}`;

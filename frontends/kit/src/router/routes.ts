@@ -1,4 +1,4 @@
-/** Client routes every micro-frontend links to (spec §2). */
+/** Client routes every micro-frontend links to. */
 export const ROUTES = {
   home: '/',
   questions: '/questions',
@@ -22,6 +22,9 @@ export const ROUTES = {
   confirmEmail: '/users/confirm-email',
   authLanding: '/users/auth-landing',
   settings: '/users/settings',
+  unsubscribe: '/users/unsubscribe',
+  tos: '/tos',
+  privacy: '/privacy',
   inbox: '/users/notifications/inbox',
   achievements: '/users/notifications/achievement',
   userCenterAuth: '/user-center/auth',

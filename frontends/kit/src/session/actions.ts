@@ -18,7 +18,7 @@ export function completeLogin(user: UserInfo): void {
   setSession(user);
 }
 
-/** Logout clears the session and reloads the page (spec §2). */
+/** Logout clears the session and reloads the page. */
 export async function logout(): Promise<void> {
   await accountApi.logout().catch(() => undefined);
   clearSession();

@@ -1,7 +1,7 @@
 import { MailStatus, Role } from '@agora/contracts/identity/roles';
 import type { UserInfo } from './user';
 
-/** Derived login state (spec §4). */
+/** Derived login state. */
 export interface LoginState {
   isLogged: boolean;
   isActivated: boolean;

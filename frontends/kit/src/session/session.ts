@@ -34,7 +34,7 @@ export function setProfileLoader(loader: () => Promise<UserInfo | null>): void {
   fetchUser = loader;
 }
 
-/** Reloads the user at most every 10 s unless forced (spec §4); without a token there is no user. */
+/** Reloads the user at most every 10 s unless forced; without a token there is no user. */
 export function refreshProfile(force = false): Promise<UserInfo | null> {
   if (!getToken()) {
     if (userStore.get()) clearSession();

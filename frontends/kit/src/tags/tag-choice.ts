@@ -1,7 +1,7 @@
 import { Limits } from '@agora/contracts/limits';
 import type { TagResp } from '../api/wire';
 
-/** A tag slug as typed: lower case, spaces as `-`, semicolons stripped (spec §5). */
+/** A tag slug as typed: lower case, spaces as `-`, semicolons stripped. */
 export const slugOf = (text: string) => text.trim().toLowerCase().replace(/;/g, '').replace(/\s+/g, '-');
 
 /** A tag in the selector: one the server knows (a question's, a suggestion, a synonym) or one just typed. */
@@ -13,7 +13,7 @@ export type ChooseResult =
   | { kind: 'full' };
 
 /**
- * Choosing a tag (spec §4): one already chosen is not added again (the caller highlights it for 2 s),
+ * Choosing a tag: one already chosen is not added again (the caller highlights it for 2 s),
  * and there are at most 5.
  */
 export function chooseTag(chosen: ChosenTag[], tag: ChosenTag, max: number = Limits.tags.maxPerQuestion): ChooseResult {

@@ -18,7 +18,7 @@ export interface TagSelectorProps {
 }
 
 /**
- * The tag selector (spec §4, §5, §9): at most 5 tags; suggestions (at most 5) while typing; a tag already
+ * The tag selector: at most 5 tags; suggestions (at most 5) while typing; a tag already
  * chosen is highlighted for 2 s instead of being added twice; the add button hides at 5.
  */
 export function TagSelector({ value, onChange, error, helperText, unlimited }: TagSelectorProps) {

@@ -15,7 +15,7 @@ export function avatarSrc(avatar: string | AvatarInfo | undefined, size: number 
 export interface AvatarProps {
   avatar: string | AvatarInfo | undefined;
   name: string;
-  /** Drawn size in px: 36 in the header (spec §2). */
+  /** Drawn size in px: 36 in the header. */
   size?: number;
 }
 

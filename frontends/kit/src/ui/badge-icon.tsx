@@ -26,7 +26,7 @@ const ICONS = {
   WorkspacePremium,
 } as const;
 
-/** Bronze, silver and gold (behaviour §6 levels 1, 2, 3). */
+/** Bronze, silver and gold (badge levels 1, 2, 3). */
 export const BADGE_LEVEL_COLOURS: Record<number, string> = { 1: '#b0713a', 2: '#8a96a3', 3: '#c99a06' };
 
 /** The level's name key in the UI bundles (`ui.badges.level.<name>`). */

@@ -1,7 +1,7 @@
 const STYLE_ID = 'agora-broken-image';
 
 /**
- * Marks images that fail to load (spec §2): a marker outline, and hidden when there is no alt text.
+ * Marks images that fail to load: a marker outline, and hidden when there is no alt text.
  * Installed once for the whole page; image errors do not bubble, so it listens in the capture phase.
  */
 export function installBrokenImageMarker(): void {

@@ -15,7 +15,7 @@ import { useStore } from '../store';
 import { captchaStore, refreshCaptcha } from './captcha';
 import { RefreshIcon } from './icons';
 
-/** The captcha modal (spec §4, §5: captcha cannot be empty; a wrong answer shows the server's message). */
+/** The captcha modal (captcha cannot be empty; a wrong answer shows the server's message). */
 export function CaptchaModal() {
   const { t } = useTranslation();
   const request = useStore(captchaStore);

@@ -29,7 +29,7 @@ const captchaErrorOf = (error: unknown) =>
   error instanceof ApiError ? error.fieldErrors.find((f) => f.error_field === 'captcha_code') : undefined;
 
 /**
- * The captcha flow (spec §4): the action is checked first (`user/action/record`, only when the site has
+ * The captcha flow: the action is checked first (`user/action/record`, only when the site has
  * captchas on); when one is due the modal asks for it; a field error on captcha_code reopens the modal
  * with a fresh image.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '../store';
 import { dialogStore, dialogs } from './dialog-store';
 
-/** The OK and confirm dialogs of the API response handling (spec §8). */
+/** The OK and confirm dialogs of the API response handling. */
 export function DialogHost() {
   const { t } = useTranslation();
   const request = useStore(dialogStore);

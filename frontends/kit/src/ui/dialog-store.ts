@@ -8,15 +8,15 @@ export interface DialogRequest {
 }
 
 export const dialogStore = createStore<DialogRequest | null>(null);
-/** The login-to-continue dialog (spec §4), opened when someone acts while logged out. */
+/** The login-to-continue dialog, opened when someone acts while logged out. */
 export const loginDialogStore = createStore(false);
 
 export const dialogs = {
-  /** An OK dialog with a message (spec §8: a 400 with empty data). */
+  /** An OK dialog with a message (a 400 with empty data). */
   alert(message: string, title?: string) {
     dialogStore.set({ kind: 'ok', message, title });
   },
-  /** A confirm dialog (spec §8: a 400 with err_type modal). */
+  /** A confirm dialog (a 400 with err_type modal). */
   confirm(message: string, onConfirm?: () => void, title?: string) {
     dialogStore.set({ kind: 'confirm', message, onConfirm, title });
   },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageErrorCode } from '../app/page-error';
 import { Link } from '../router/link';
 
-/** 'HTTP error {code}' with its description and a back-to-home link (spec §2). */
+/** 'HTTP error {code}' with its description and a back-to-home link. */
 export function ErrorPage({ code, message }: { code: PageErrorCode; message?: string }) {
   const { t } = useTranslation();
   return (
@@ -35,7 +35,7 @@ export function MaintenancePage() {
   );
 }
 
-/** The router's default view for an unexpected error (spec §8). */
+/** The router's default view for an unexpected error. */
 export function UnexpectedError({ error }: { error: unknown }) {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ import { useStore } from '../store';
 import { dialogs, loginDialogStore } from './dialog-store';
 
 /**
- * Before an action (spec §4): logged out opens the login-to-continue dialog, not activated goes to the
+ * Before an action: logged out opens the login-to-continue dialog, not activated goes to the
  * inactive page, suspended to the suspended page. True when the user may act.
  */
 export function ensureCanAct(): boolean {

@@ -4,7 +4,7 @@ export type PageItem =
   | { kind: 'prev' | 'next'; page: number };
 
 /**
- * Pagination (spec §2): the first pages 1 to 5, ellipses around the current window, the last page,
+ * Pagination: the first pages 1 to 5, ellipses around the current window, the last page,
  * previous and next. Nothing for a single page.
  */
 export function pageItems(current: number, totalItems: number, pageSize: number): PageItem[] {

@@ -8,11 +8,11 @@ import { pageItems } from './pagination-items';
 export interface PaginationProps {
   currentPage: number;
   totalSize: number;
-  /** 15 by default; the question list uses 20 (spec §9). */
+  /** 15 by default; the question list uses 20. */
   pageSize?: number;
 }
 
-/** Page links that set the `page` query parameter (spec §2). */
+/** Page links that set the `page` query parameter. */
 export function Pagination({ currentPage, totalSize, pageSize = Limits.pageSize.default }: PaginationProps) {
   const { t } = useTranslation();
   const location = useLocation();

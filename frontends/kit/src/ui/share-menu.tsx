@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../session/session';
 
-/** The link shared: absolute, with `shareUserId` set to the username when logged in (spec §2). */
+/** The link shared: absolute, with `shareUserId` set to the username when logged in. */
 export function shareLink(path: string, username: string | undefined, origin = window.location.origin): string {
   const url = new URL(path, origin);
   if (username) url.searchParams.set('shareUserId', username);
@@ -17,7 +17,7 @@ const SITES = [
   { name: 'LinkedIn', url: (link: string) => `https://www.linkedin.com/sharing/share-offsite/?url=${link}` },
 ];
 
-/** The share menu (spec §2): copy link ('copied' for 1 s), social sites, the device's native share. */
+/** The share menu: copy link ('copied' for 1 s), social sites, the device's native share. */
 export function ShareMenu({ path, title }: { path: string; title: string }) {
   const { t } = useTranslation();
   const user = useUser();

@@ -16,7 +16,7 @@ export interface SortBarProps {
 }
 
 /**
- * Sort buttons setting the `sort` query parameter and clearing `page` (spec §2); with more than 3
+ * Sort buttons setting the `sort` query parameter and clearing `page`; with more than 3
  * options the extra ones go into a 'more' menu on small screens.
  */
 export function SortBar({ options, value, param = 'sort' }: SortBarProps) {

@@ -16,7 +16,7 @@ function show(message: string, severity: ToastSeverity): void {
   toastStore.set([...toastStore.get(), { id: next++, message, severity }]);
 }
 
-/** Toasts (spec §8): shown by the one host the shell mounts, hidden after 5 s. */
+/** Toasts: shown by the one host the shell mounts, hidden after 5 s. */
 export const toast = {
   success: (message: string) => show(message, 'success'),
   danger: (message: string) => show(message, 'danger'),

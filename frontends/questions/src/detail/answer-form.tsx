@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { clearDraft, DRAFT_KEYS, loadDraft, useDraftSaving } from '../form/drafts';
 import { useLeaveGuard } from '../form/leave-guard';
 
-/** The write-answer box (spec §2): the editor, at least 6 characters, a draft per question, the captcha flow. */
+/** The write-answer box: the editor, at least 6 characters, a draft per question, the captcha flow. */
 export function AnswerForm({ questionId }: { questionId: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -49,7 +49,7 @@ export function AnswerForm({ questionId }: { questionId: string }) {
       setContent('');
       await invalidateKeys(client, queryKeys.questionInfos(), queryKeys.answerPages(), queryKeys.linkedQuestionLists());
     } catch {
-      // the API client has shown what went wrong (spec §8)
+      // the API client has shown what went wrong
     } finally {
       setBusy(false);
     }

@@ -17,7 +17,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * A reason dialog (spec §5): close a question, or report a post; a reason must be chosen, and when the
+ * A reason dialog: close a question, or report a post; a reason must be chosen, and when the
  * reason takes text the text is required.
  */
 export function ReasonDialog({

@@ -25,7 +25,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Invite to answer (spec §2): the invited users, and for those allowed a picker of usernames to invite. */
+/** Invite to answer: the invited users, and for those allowed a picker of usernames to invite. */
 export function InviteCard({ questionId, canInvite }: { questionId: string; canInvite: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();

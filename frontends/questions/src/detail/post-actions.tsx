@@ -24,7 +24,7 @@ export interface PostRef {
   actions: MemberAction[];
 }
 
-/** The member actions the server offers on a question or answer (spec §4), with their dialogs and toasts. */
+/** The member actions the server offers on a question or answer, with their dialogs and toasts. */
 export function PostActions({ post }: { post: PostRef }) {
   const { t } = useTranslation();
   const client = useQueryClient();

@@ -1,11 +1,13 @@
 import { captchaOn, ensureCanAct, getUser, toast, type VoteResult, voteApi, withCaptcha } from '@agora/kit';
+import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import { Box, IconButton, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Up and down votes (spec §4): pressing the active vote again sends is_cancel, so it toggles; one's own
+ * Up and down votes: pressing the active vote again sends is_cancel, so it toggles; one's own
  * post is refused ('You can't vote for your own post'); the answer sets the count and the active vote.
  */
 export function VoteButtons(props: {
@@ -49,7 +51,7 @@ export function VoteButtons(props: {
         disabled={vote.isPending}
         data-testid="vote-up"
       >
-        ▲
+        <KeyboardArrowUp />
       </IconButton>
       <Typography variant="h6" component="span" data-testid="vote-count">
         {votes}
@@ -62,7 +64,7 @@ export function VoteButtons(props: {
         disabled={vote.isPending}
         data-testid="vote-down"
       >
-        ▼
+        <KeyboardArrowDown />
       </IconButton>
     </Box>
   );

@@ -2,7 +2,7 @@ import { Limits } from '@agora/contracts/limits';
 import { storage, useDebounced } from '@agora/kit';
 import { useEffect } from 'react';
 
-/** Local-storage keys of drafts (spec §4): one question draft, one answer draft per question. */
+/** Local-storage keys of drafts: one question draft, one answer draft per question. */
 export const DRAFT_KEYS = {
   question: '_a_qdraft_',
   answer: (questionId: string) => `_a_adraft_${questionId}`,

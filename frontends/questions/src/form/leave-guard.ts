@@ -8,7 +8,7 @@ interface RoutingEvent extends Event {
 const pathOf = (url: string) => new URL(url, window.location.href).pathname;
 
 /**
- * Leaving a page with typed content asks for confirmation (spec §4): the browser's prompt when the tab
+ * Leaving a page with typed content asks for confirmation: the browser's prompt when the tab
  * closes or reloads, a confirm when single-spa routes elsewhere. Returns a switch to turn it off before
  * the page itself navigates away (after a submit).
  */

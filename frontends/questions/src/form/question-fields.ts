@@ -12,7 +12,7 @@ export const EMPTY_QUESTION: QuestionValues = { title: '', content: '', tags: []
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** The question form's checks (spec §5): title 1–150, body required, 1–5 tags, an own answer of ≥ 6. */
+/** The question form's checks: title 1–150, body required, 1–5 tags, an own answer of ≥ 6. */
 export function checkQuestion(values: QuestionValues, withAnswer: boolean, t: Translate) {
   const errors: Partial<Record<keyof QuestionValues, string>> = {};
   const title = values.title.trim();

@@ -7,7 +7,7 @@ import { SimilarQuestions } from './similar-questions';
 
 export type FieldErrors = Partial<Record<keyof QuestionValues | 'edit_summary', string>>;
 
-/** Server field errors onto the form (spec §5); the rest as the form's message. */
+/** Server field errors onto the form; the rest as the form's message. */
 export function mapFailure(error: unknown, setErrors: (e: FieldErrors) => void, setFormError: (m: string) => void) {
   if (error instanceof CaptchaCancelled) return;
   if (!(error instanceof ApiError)) throw error;
@@ -24,7 +24,7 @@ export function mapFailure(error: unknown, setErrors: (e: FieldErrors) => void, 
 }
 
 /**
- * The question form of ask and edit (spec §3, §5): title with similar questions, the editor, the tag
+ * The question form of ask and edit: title with similar questions, the editor, the tag
  * selector, and an own answer (ask) or the edit summary (edit).
  */
 export function QuestionFormView({

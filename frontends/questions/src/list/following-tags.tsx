@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The following-tags panel (spec §2): view, edit with the tag selector, save. */
+/** The following-tags panel: view, edit with the tag selector, save. */
 export function FollowingTags() {
   const { t } = useTranslation();
   const { isLogged } = useLoginState();

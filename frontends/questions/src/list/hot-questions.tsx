@@ -4,7 +4,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
-/** Hot questions (spec §7): page 1 of 6, order frequent, of the last 7 days; answer count and accepted marker. */
+/** Hot questions: page 1 of 6, order frequent, of the last 7 days; answer count and accepted marker. */
 export function HotQuestions() {
   const { t } = useTranslation();
   const permalink = usePermalink();

@@ -34,7 +34,7 @@ import { RelatedQuestions } from '../detail/related-questions';
 const ANSWER_ORDERS = ['default', 'updated', 'created'] as const;
 
 /**
- * Question detail at /questions/{qid}[/{slug}][/{aid}] (spec §2): the question, its answers and comments. The
+ * Question detail at /questions/{qid}[/{slug}][/{aid}]: the question, its answers and comments. The
  * answers are asked for beside the question, not after it.
  */
 export function QuestionDetailPage({ params }: { params: PathParams<typeof QUESTION_ROUTE> }) {
@@ -47,7 +47,7 @@ export function QuestionDetailPage({ params }: { params: PathParams<typeof QUEST
   const linkedAnswer = linkedAnswerId(params, permalink);
   const order = ANSWER_ORDERS.find((o) => o === search.get('order')) ?? 'default';
   const answersKey = queryKeys.answerPage(questionId, order);
-  // A link shared by a member carries `shareUserId` (spec §2; `share` in the reference's links).
+  // A link shared by a member carries `shareUserId` (`share` in the reference's links).
   const sharer = search.get('shareUserId') ?? search.get('share') ?? undefined;
   const question = useQuery({
     queryKey: queryKeys.questionInfo(questionId),

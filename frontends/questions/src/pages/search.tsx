@@ -16,7 +16,7 @@ const plainWords = (q: string) =>
     .map((w) => w.replace(/^"|"$/g, ''))
     .filter((w) => w.length > 1);
 
-/** /search?q= (spec §2): sorts relevance, newest, active, score; the tips; highlighted results; 15 a page. */
+/** /search?q=: sorts relevance, newest, active, score; the tips; highlighted results; 15 a page. */
 export function SearchPage() {
   const { t } = useTranslation();
   const params = useSearchParams();

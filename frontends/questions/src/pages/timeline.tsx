@@ -38,7 +38,7 @@ function previousRevision(items: ActObjectTimeline[], index: number): string {
 }
 
 /**
- * Timelines of a question, answer or tag (logged-in users, spec §2): what happened, when, by whom, with
+ * Timelines of a question, answer or tag (logged-in users): what happened, when, by whom, with
  * the revision diff of each edit.
  */
 export function TimelinePage({ params }: { params: { objectId: string } }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 const SYNTAX = ['[tag]', 'user:username', 'answers:0', 'score:3', 'is:question', 'is:answer'];
 
-/** The search tips (spec §2): the syntax the search understands. */
+/** The search tips: the syntax the search understands. */
 export function SearchTips() {
   const { t } = useTranslation();
   return (

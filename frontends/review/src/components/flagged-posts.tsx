@@ -17,7 +17,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** What a moderator may do with a flag from this screen, per kind of object (behaviour §9c). */
+/** What a moderator may do with a flag from this screen, per kind of object. */
 const ACTIONS: Record<string, FlagOperation[]> = {
   question: ['ignore_report', 'unlist_post', 'delete_post'],
   answer: ['ignore_report', 'delete_post'],

@@ -88,7 +88,7 @@ function Suggestion({ item, onDecide }: { item: UnreviewedRevisionItem; onDecide
   );
 }
 
-/** The suggested edits waiting for the caller, one at a time, oldest first (behaviour §3c). */
+/** The suggested edits waiting for the caller, one at a time, oldest first. */
 export function SuggestedEdits() {
   const { t } = useTranslation();
   const client = useQueryClient();

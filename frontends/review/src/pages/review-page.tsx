@@ -22,7 +22,7 @@ const SCREENS: Record<string, () => React.JSX.Element> = {
 
 /**
  * /review: a tab per queue the caller may work (suggested edits; flags for the staff), with what waits in each.
- * Only for moderators and members who may review some edits (spec §4; `can_revision` of the red dot).
+ * Only for moderators and members who may review some edits (`can_revision` of the red dot).
  */
 export function ReviewPage() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { ErrorPage, MaintenancePage, ROUTES, useLocation, usePageError } from '@
 
 /**
  * Error pages in the main area: the /403, /50x and /maintenance routes, and the error a call raised for
- * the current URL (spec §8); nothing otherwise.
+ * the current URL; nothing otherwise.
  */
 export function ErrorsApp() {
   const location = useLocation();

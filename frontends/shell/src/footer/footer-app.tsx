@@ -3,7 +3,7 @@ import { Box, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { LanguageMenu } from './language-menu';
 
-/** The footer (spec §2): the year, the site name, the built-on notice; and the language switch. */
+/** The footer: the year, the site name, the built-on notice; and the language switch. */
 export function FooterApp() {
   const { t } = useTranslation();
   const name = useSiteInfo().data?.general.name ?? '';

@@ -2,7 +2,7 @@ import { useUserCenterAgent } from '@agora/kit';
 import { Button, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 
-/** The user-center agent's menu (spec §2): its link and control-center links, when an agent is enabled. */
+/** The user-center agent's menu: its link and control-center links, when an agent is enabled. */
 export function AgentMenu() {
   const agent = useUserCenterAgent().data;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useRedDot } from '../use-red-dot';
 
 /**
- * "You've earned a badge" (behaviour §5c): the red dot's oldest unread badge award, until the member
+ * "You've earned a badge": the red dot's oldest unread badge award, until the member
  * closes it or opens the badge; either reads its notification, which brings the next one, if any.
  */
 export function BadgeAwardPopup() {

@@ -8,7 +8,7 @@ import { NotificationIcons } from './notification-icons';
 import { SearchBox } from './search-box';
 import { UserMenu } from './user-menu';
 
-/** The header (spec §2): brand, search, Add question, notifications, user menu or login and sign-up. */
+/** The header: brand, search, Add question, notifications, user menu or login and sign-up. */
 export function Header() {
   const { t } = useTranslation();
   const site = useSiteInfo().data;

@@ -3,7 +3,7 @@ import { InputAdornment, InputBase } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Submits to /search?q=; refilled from q on the search page and cleared when leaving it (spec §2). */
+/** Submits to /search?q=; refilled from q on the search page and cleared when leaving it. */
 export function SearchBox({ light }: { light: boolean }) {
   const { t } = useTranslation();
   const location = useLocation();

@@ -39,7 +39,7 @@ function Item({
 }
 
 /**
- * Side navigation (spec §2): questions, tags, users, badges; a moderation group with review for those who can
+ * Side navigation: questions, tags, users, badges; a moderation group with review for those who can
  * revise (count capped at 99+) and admin for role 2.
  */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {

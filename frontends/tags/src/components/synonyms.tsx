@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A tag's synonyms (spec §3): listed, and edited with the tag selector when the server offers it. */
+/** A tag's synonyms: listed, and edited with the tag selector when the server offers it. */
 export function Synonyms({ tagId, tagName }: { tagId: string; tagName: string }) {
   const { t } = useTranslation();
   const client = useQueryClient();

@@ -21,7 +21,7 @@ type Field = 'display_name' | 'slug_name' | 'original_text' | 'edit_summary';
 
 /**
  * /tags/create (admin or moderator) and /tags/{tagId}/edit: display name and slug (required, ≤ 35; the
- * slug a-z 0-9 + # - .), the description in the editor, and an edit summary on edits (spec §5).
+ * slug a-z 0-9 + # - .), the description in the editor, and an edit summary on edits.
  */
 export function TagFormPage({ params }: { params: { tagId?: string } }) {
   const { t } = useTranslation();

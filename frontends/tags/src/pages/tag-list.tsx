@@ -20,7 +20,7 @@ import { FollowButton } from '../components/follow-button';
 
 const SORTS = ['popular', 'name', 'newest'] as const;
 
-/** /tags (spec §2): sorts popular, name, newest; a filter by name; cards with follow buttons; 15 a page. */
+/** /tags: sorts popular, name, newest; a filter by name; cards with follow buttons; 15 a page. */
 export function TagListPage() {
   const { t } = useTranslation();
   const params = useSearchParams();

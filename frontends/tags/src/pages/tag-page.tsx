@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FollowButton } from '../components/follow-button';
 import { useTag } from '../components/use-tag';
 
-/** /tags/{tagName} (spec §2): the tag's excerpt, follow button and info link over its question list. */
+/** /tags/{tagName}: the tag's excerpt, follow button and info link over its question list. */
 export function TagPage({ params }: { params: { tagName: string } }) {
   const { t } = useTranslation();
   const name = params.tagName;

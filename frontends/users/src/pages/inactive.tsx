@@ -6,7 +6,7 @@ import { AuthCard } from '../components/auth-card';
 import { useCaptchaEnabled } from '../components/captcha-setting';
 
 /**
- * The inactive-account screen (spec §2): the activation mail was sent; resend it ('another mail sent')
+ * The inactive-account screen: the activation mail was sent; resend it ('another mail sent')
  * or go to change the e-mail address.
  */
 export function InactivePage() {

@@ -14,7 +14,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
 
-/** /users/password-reset?code=: a new password entered twice (spec §5); an expired link says so. */
+/** /users/password-reset?code=: a new password entered twice; an expired link says so. */
 export function PasswordResetPage() {
   const { t } = useTranslation();
   const code = useSearchParams().get('code') ?? '';

@@ -5,7 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
 import { useCaptchaEnabled } from '../components/captcha-setting';
 
-/** /users/register: display name, e-mail and password (spec §5), then the inactive screen or home. */
+/** /users/register: display name, e-mail and password, then the inactive screen or home. */
 export function RegisterPage() {
   const { t } = useTranslation();
   const site = useSiteInfo().data;

@@ -52,7 +52,6 @@ export const PLANNED: ReadonlyMap<string, Plan> = new Map([
     `GET ${ADMIN}/answer/page`,
     `PUT ${ADMIN}/answer/status`,
   ]),
-  ...plan(21, 'user list (staff)', [`GET ${API}/user/staff`]),
   ...plan(22, 'settings groups', [
     ...settingsGroups,
     `GET ${ADMIN}/setting/privileges`,

@@ -20,7 +20,7 @@ async function carriedOut(store: EventStore, decision: StoredEvent, d: DataOf<ty
 }
 
 /**
- * Suspends a flagged member when an admin handled the flag so (behaviour §9c, members:
+ * Suspends a flagged member when an admin handled the flag so (members:
  * docs/behaviour-decisions.md), until the time the decision named, as the admin, once. A suspension
  * identity refuses now (the member deleted meanwhile) is logged and left undone.
  */

@@ -3,7 +3,7 @@ import type { RateLimits } from './rate-limits';
 
 /**
  * The captcha a sign-in must carry (docs/adr/0042-token-checks-and-login-limits.md): the address's own
- * after three wrong passwords (behaviour §10a, while the site has captchas on), and, whatever the site's
+ * after three wrong passwords (the `login` captcha rule, while the site has captchas on), and, whatever the site's
  * switch, one per sign-in to an account that has had `login_account_failures` wrong passwords in that
  * limit's window. So strangers' guesses make the owner prove they are a person; they never lock the owner
  * out. A refusal is the `captcha_code` field error, after which the client's

@@ -18,7 +18,7 @@ export interface HandleInput {
   suspend_hours?: number;
 }
 
-/** Flags: a member raises one (behaviour §9c), a moderator handles it with an action its owner carries out. */
+/** Flags: a member raises one, a moderator handles it with an action its owner carries out. */
 export class FlagCommands {
   constructor(private readonly context: ServiceContext) {}
 

@@ -13,7 +13,7 @@ export function requirePermission(actor: Actor, permission: PermissionKey, setti
     : errors.forbidden(undefined, 'error.rank.role_only');
 }
 
-/** The audit privilege of each kind of suggested edit (behaviour §3c). */
+/** The audit privilege of each kind of suggested edit. */
 export const AUDIT_PERMISSION = {
   question: 'question.audit',
   answer: 'answer.audit',

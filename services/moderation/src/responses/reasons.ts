@@ -9,7 +9,7 @@ import {
   reasonText,
 } from '@agora/contracts';
 
-/** One reason as the wire carries it (api.md ReasonItem), in the caller's language. */
+/** One reason as the wire carries it (the reference API's `ReasonItem`), in the caller's language. */
 export function reasonItem(name: ReasonName, language: Language): ReasonItem {
   const text = reasonText(name, language);
   return {

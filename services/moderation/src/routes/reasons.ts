@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { reasonList } from '../responses/reasons';
 import { ADMIN, ReasonQuery, USER } from './schemas';
 
-/** `reasons?object_type=&action=` for members, and the same list for the admin pages (behaviour §9b). */
+/** `reasons?object_type=&action=` for members, and the same list for the admin pages. */
 export async function reasonRoutes(app: HttpApp) {
   const schema = { querystring: ReasonQuery, response: { 200: EnvelopeSchema(Type.Array(ReasonItemSchema)) } };
   app.get('/answer/api/v1/reasons', { config: USER, schema }, async (request) =>

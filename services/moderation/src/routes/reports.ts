@@ -19,7 +19,7 @@ const SUSPENSIONS: Record<string, number> = {
   '1y': 365 * 24,
 };
 
-/** Flags: raising one, the moderators' queue and list, and handling one (behaviour §9c). */
+/** Flags: raising one, the moderators' queue and list, and handling one. */
 export async function reportRoutes(app: HttpApp, flags: FlagCommands, reads: ModerationReads) {
   app.post(
     '/answer/api/v1/report',

@@ -12,7 +12,7 @@ import type { ModerationReads } from '../queries/reads';
 import { Id, USER } from './schemas';
 
 /**
- * The review queue of suggested edits (behaviour §3c, §3e): one per page, the decision (approve, reject),
+ * The review queue of suggested edits: one per page, the decision (approve, reject),
  * a reviewer's skip, and what waits in each queue for the caller.
  */
 export async function reviewRoutes(app: HttpApp, reviews: ReviewCommands, reads: ModerationReads) {

@@ -8,7 +8,7 @@ export function readsStreamId(userId: string): string {
   return `notification-reads-${userId}`;
 }
 
-/** Marking notifications read and clearing red dots (behaviour §5c), each an event of this service. */
+/** Marking notifications read and clearing red dots, each an event of this service. */
 export class InboxCommands {
   constructor(
     private readonly context: ServiceContext,

@@ -2,7 +2,7 @@ import { NOTIFICATION_ACTIONS, type NotificationAction, type NotificationType } 
 
 export type PostType = 'question' | 'answer' | 'comment';
 /**
- * What a notification is about: a post, a badge awarded (behaviour §5b), a member someone flagged, or a tag
+ * What a notification is about: a post, a badge awarded, a member someone flagged, or a tag
  * whose suggested edit was approved.
  */
 export type NotifiedObjectType = PostType | 'badge_award' | 'user' | 'tag';
@@ -17,7 +17,7 @@ export type NoticeKind =
   | 'new_question'
   | 'new_question_tags';
 
-/** The notifications that are also mailed (behaviour §5d, `inbox` source). */
+/** The notifications that are also mailed (the `inbox` e-mail setting). */
 const NOTICE_OF: Partial<Record<NotificationAction, NoticeKind>> = {
   answer_the_question: 'new_answer',
   comment_question: 'new_comment_question',
@@ -26,7 +26,7 @@ const NOTICE_OF: Partial<Record<NotificationAction, NoticeKind>> = {
   invited_you_to_answer: 'invited_to_answer',
 };
 
-/** Down-votes, reputation changes and badge awards never say who caused them (behaviour §5a, §5b). */
+/** Down-votes, reputation changes and badge awards never say who caused them. */
 const ANONYMOUS: ReadonlySet<NotificationAction> = new Set([
   'down_voted_question',
   'down_voted_answer',

@@ -17,7 +17,7 @@ export interface NotificationIntent {
 
 /**
  * Nobody is told of their own action, and one action tells each person once: intents come in order of
- * priority, so the first one per receiver is kept (behaviour §5a: reply, then mention, then comment).
+ * priority, so the first one per receiver is kept (reply, then mention, then comment).
  */
 export function forOthers(intents: NotificationIntent[], actorId: string | null): NotificationIntent[] {
   const seen = new Set<string>();
@@ -66,7 +66,7 @@ export function answerPosted(p: {
 }
 
 /**
- * An edit of an answer tells the asker (behaviour §5a) and the answer's author when someone else edits it,
+ * An edit of an answer tells the asker and the answer's author when someone else edits it,
  * then the question's followers.
  */
 export function answerEdited(p: {
@@ -152,7 +152,7 @@ export function statusAction(p: {
   );
 }
 
-/** Each newly invited user, once (behaviour §5a: previously invited users are not told again). */
+/** Each newly invited user, once (previously invited users are not told again). */
 export function invited(p: { questionId: string; actor: string; added: string[] }) {
   return forOthers(
     p.added.map((receiver) => ({

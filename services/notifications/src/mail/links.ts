@@ -1,4 +1,4 @@
-/** Addresses of the front end's pages (product spec §2), from the site's address without a trailing slash. */
+/** Addresses of the front end's pages, from the site's address without a trailing slash. */
 const root = (siteUrl: string) => siteUrl.replace(/\/+$/, '');
 
 export interface QuestionRef {
@@ -14,7 +14,7 @@ export function answerLink(siteUrl: string, q: QuestionRef, answerId: string): s
   return `${root(siteUrl)}/questions/${q.questionId}/${encodeURIComponent(q.urlTitle || 'topic')}/${answerId}`;
 }
 
-/** A comment is shown on its post's page, scrolled to (behaviour §11a). */
+/** A comment is shown on its post's page, scrolled to. */
 export function commentLink(postLink: string, commentId: string): string {
   return `${postLink}?commentId=${commentId}`;
 }

@@ -5,7 +5,7 @@ import { MAILABLE } from '../inbox/eligibility';
 import { questionLink } from './links';
 import { actorName, deliverNotice, type NoticeMailer, type Recipient, siteOf, withinWindow } from './notice-queue';
 
-/** Behaviour §5d: at most 50 mails a week about all new questions (followed tags are not capped). */
+/** At most 50 mails a week about all new questions (followed tags are not capped). */
 export const NEW_QUESTION_WEEKLY_CAP = Limits.email.newQuestionDigestPerWeek;
 const WEEK = '7 days';
 

@@ -100,7 +100,7 @@ export async function deliverNotice(
 }
 
 /**
- * An inbox notification that mails (behaviour §5d `inbox` source): to the receiver, if they want it. The
+ * An inbox notification that mails (the `inbox` e-mail setting): to the receiver, if they want it. The
  * item is made only then, since it takes a few reads.
  */
 export async function queueInboxNotice(

@@ -77,7 +77,7 @@ export async function notificationPage(
       order by n.updated_at desc, n.id desc
       limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
   ]);
-  // A deleted trigger user shows as behaviour §5a says, by the one rule of author cards.
+  // A deleted trigger user shows as `user<masked id>`, by the one rule of author cards (docs/behaviour-decisions.md).
   const cards = await loadAuthorCards(
     db,
     rows.filter((r) => !isAnonymousAction(r.action)).map((r) => r.trigger_user_id),
@@ -87,7 +87,7 @@ export async function notificationPage(
     const item: NotificationItem = {
       id: row.id,
       object_info: {
-        // A badge's title is its award in the reader's language (behaviour §5b).
+        // A badge's title is its award in the reader's language.
         title: row.object_type === 'badge_award' ? badgeEarnedTitle(language, row.object_id) : (row.title ?? ''),
         object_id: row.object_id,
         object_map: objectMap(row),

@@ -13,14 +13,14 @@ import { sql } from 'kysely';
 export interface Counters {
   inbox: number;
   achievement: number;
-  /** The oldest unread badge award: the pop-up (behaviour §5c). */
+  /** The oldest unread badge award: the pop-up. */
   badgeAward: { notificationId: string; badgeId: string } | null;
 }
 
 const AUDITS = ['question.audit', 'answer.audit', 'tag.audit'] as const;
 const auditThresholds = new Map<number, number>();
 
-/** The least reputation that reviews any kind of edit at a privilege level (behaviour §2c), computed once. */
+/** The least reputation that reviews any kind of edit at a privilege level, computed once. */
 function auditThreshold(level: number): number {
   let threshold = auditThresholds.get(level);
   if (threshold === undefined) {
@@ -35,7 +35,7 @@ function auditThreshold(level: number): number {
 /**
  * `notification/status`, polled every 3 s by every open tab: the user's counter row (one primary-key
  * read, kept in memory until it changes), never a count over the inbox. `can_revision`: the caller may
- * review some edits (staff, or reputation, behaviour §3c); the review queue's count is moderation's, so
+ * review some edits (staff, or reputation); the review queue's count is moderation's, so
  * it is 0 here and the gateway writes moderation's into the answer (gateway/src/review-count.ts). `badge_award`: the oldest badge award the user has not read, named in the
  * request's language; reading its notification dismisses it.
  */

@@ -19,7 +19,7 @@ const Empty = Type.Object({});
 const TypeBody = Type.Object({ type: NotificationTypeSchema });
 const NotificationId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9]+$' });
 
-/** The inbox, achievements and red dots (api.md "Notification"). */
+/** The inbox, achievements and red dots (the reference API's "Notification" group). */
 export async function notificationRoutes(
   app: HttpApp,
   context: ServiceContext,

@@ -7,7 +7,7 @@ import { notificationConfig } from '../queries/settings';
 
 const Channel = Type.Object({ key: Type.Optional(Type.Literal('email')), enable: Type.Boolean() });
 
-/** E-mail settings and the one-click unsubscribe (api.md "User / account", `user/notification/*`). */
+/** E-mail settings and the one-click unsubscribe (`user/notification/*`). */
 export async function settingsRoutes(app: HttpApp, context: ServiceContext, settings: SettingsCommands) {
   const db = context.database.db;
 

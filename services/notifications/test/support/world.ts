@@ -38,7 +38,7 @@ export async function startWorld(
     env: options.env,
     database: options.database,
   });
-  // Level 1: every member may vote up, create tags and invite (behaviour §2c).
+  // Level 1: every member may vote up, create tags and invite.
   await updateSettingsGroup(
     stack.service('site').context,
     { group: 'privileges', values: { ...defaultSiteSettings('http://agora.test').privileges, level: 1 } } as never,

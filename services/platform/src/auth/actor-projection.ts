@@ -68,7 +68,7 @@ export const actorProjection: Projection = {
         return;
       }
       case UserActivated.type:
-        // Activation is worth 1 reputation (behaviour §1a), recorded by the votes ledger, whose event
+        // Activation is worth 1 reputation, recorded by the votes ledger, whose event
         // arrives from another source a moment later. Until then the floor an activated account never
         // falls below is already true, so a new member can ask at once.
         return setActor(tx, event, d.user_id, sql`mail_status = ${MailStatusSql.activated}, rank = greatest(rank, 1)`);

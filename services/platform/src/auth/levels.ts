@@ -1,7 +1,7 @@
 import type { Actor } from './actor';
 
 /**
- * What a route needs (api.md "auth"): `none` and `optional` let anyone in; `login` any signed-in
+ * What a route needs (the reference API's "auth" group): `none` and `optional` let anyone in; `login` any signed-in
  * account that is not deleted; `user` an activated one that is not suspended; `staff` a moderator or
  * admin; `admin` an admin.
  */

@@ -7,7 +7,7 @@ export interface PermissionCheck {
   needed: number;
 }
 
-/** Behaviour §2a: the role's powers first, then reputation against the site's privilege level. */
+/** A permission check: the role's powers first, then reputation against the site's privilege level. */
 export function checkPermission(actor: Actor | null, permission: PermissionKey, level: number): PermissionCheck {
   const needed = privilegeThresholds(level as PrivilegeLevel)[permission] ?? -1;
   if (!actor) return { allowed: false, needed };

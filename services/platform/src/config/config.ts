@@ -37,7 +37,7 @@ export interface AgoraConfig {
   operatorHost: string;
   /** Rate limits by name (`rate-limits.ts`; `AGORA_RATE_LIMITS=login_ip=60/600,...`). */
   rateLimits: RateLimitSettings;
-  /** When a captcha is due per action, where not behaviour §10a's numbers (`AGORA_CAPTCHA_LIMITS=vote=100`). */
+  /** When a captcha is due per action, where not the numbers of `CAPTCHA_RULES` (`AGORA_CAPTCHA_LIMITS=vote=100`). */
   captchaLimits: CaptchaLimitSettings;
   /** How long a command waits for another service's events it depends on (docs/adr/0044-catching-up.md). */
   catchUpMs: number;

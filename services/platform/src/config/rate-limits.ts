@@ -77,7 +77,7 @@ export function parseRateLimits(raw: unknown): RateLimitSettings {
   return result;
 }
 
-/** The captcha rules whose numbers may be configured: every rule of behaviour §10a. */
+/** The captcha rules whose numbers may be configured: every rule of `CAPTCHA_RULES` but those that always ask. */
 const CONFIGURABLE_CAPTCHAS = (Object.keys(CAPTCHA_RULES) as CaptchaAction[]).filter(
   (action) => !(CAPTCHA_RULES[action] as CaptchaRule).always,
 );
@@ -95,7 +95,7 @@ function captchaLimitOf(raw: unknown): CaptchaLimit {
 }
 
 /**
- * When a captcha is due per action (behaviour §10a's numbers by default): `vote=100,question=10/5000`
+ * When a captcha is due per action (the numbers of `CAPTCHA_RULES` by default): `vote=100,question=10/5000`
  * (from the 100th vote; from the 10th ask, or an ask within 5,000 ms of the last) or the same as an object.
  */
 export function parseCaptchaLimits(raw: unknown): CaptchaLimitSettings {

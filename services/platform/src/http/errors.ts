@@ -41,7 +41,7 @@ export const errors = {
   fields(...fields: FieldProblem[]) {
     return new ApiError(400, Reason.requestFormatError, null, undefined, {}, fields);
   },
-  /** 400 with a message the client shows as a toast, alert or modal (behaviour §13). */
+  /** 400 with a message the client shows as a toast, alert or modal. */
   business(reason: string, messageKey: string, errType?: ErrType, params: Record<string, string | number> = {}) {
     return new ApiError(400, reason, errType ? { err_type: errType } : null, messageKey, params);
   },

@@ -14,7 +14,7 @@ export function captchasFor(context: ServiceContext): Captchas {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The captcha rule (behaviour §10a) this route's attempts count towards. */
+    /** The captcha rule this route's attempts count towards. */
     captcha?: CaptchaAction;
   }
 }

@@ -21,7 +21,7 @@ export interface CaptchaRule {
   always?: boolean;
 }
 
-/** Behaviour §10a, by the action names of `user/action/record`. */
+/** When a captcha is due for each action, by the action names of `user/action/record`. */
 export const CAPTCHA_RULES = {
   email: { unit: 'ip', count: 0 },
   password: { unit: 'ip', count: 3 },
@@ -48,7 +48,7 @@ export type CaptchaRules = Record<CaptchaAction, CaptchaRule>;
 /** A rule's numbers, as the configuration may set them (`captchaLimits`). */
 export type CaptchaLimit = Pick<CaptchaRule, 'count' | 'withinMs'>;
 
-/** The rules of behaviour §10a with the configured numbers in place of the reference's. */
+/** `CAPTCHA_RULES` with the configured numbers in place of the reference's. */
 export function captchaRulesWith(limits: Partial<Record<CaptchaAction, CaptchaLimit>>): CaptchaRules {
   const rules: CaptchaRules = { ...CAPTCHA_RULES };
   for (const [action, limit] of Object.entries(limits) as [CaptchaAction, CaptchaLimit][]) {
@@ -64,7 +64,7 @@ export interface Caller {
 }
 
 /**
- * Image captchas and the per-action attempt counters that decide when one is due (behaviour §10a).
+ * Image captchas and the per-action attempt counters that decide when one is due.
  * Each service keeps both in its own schema for the actions it owns; counters idle for 6 minutes
  * start again.
  */

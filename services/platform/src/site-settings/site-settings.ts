@@ -20,7 +20,7 @@ export async function applySiteSettingsEvent(tx: Tx, event: StoredEvent): Promis
       where site_settings.stream_version < excluded.stream_version`.execute(tx);
 }
 
-/** The current settings: stored groups over the defaults of behaviour §12. */
+/** The current settings: stored groups over the defaults (`defaultSiteSettings`). */
 export async function loadSiteSettings(db: Db | Tx, siteUrl: string): Promise<SiteSettings> {
   const { rows } = await sql<{ group_name: SettingsGroup; values: unknown }>`
     select group_name, values from site_settings`.execute(db);

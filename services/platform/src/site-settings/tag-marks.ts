@@ -1,7 +1,7 @@
 import type { SiteSettings, TagResp } from '@agora/contracts';
 
 /**
- * Recommended and reserved tags come from the site's write settings (spec §3, site settings "write"),
+ * Recommended and reserved tags come from the site's write settings (site settings "write"),
  * matched by slug in any case.
  */
 export function tagMarks(settings: Pick<SiteSettings, 'tags'>) {
@@ -21,7 +21,7 @@ export interface PostTag {
   main_tag_slug_name?: string;
 }
 
-/** TagResp (api.md) of a post's tags, the one mapper of every service that answers with them. */
+/** TagResp of a post's tags, the one mapper of every service that answers with them. */
 export function tagResps(tags: readonly PostTag[], settings: Pick<SiteSettings, 'tags'>): TagResp[] {
   const marks = tagMarks(settings);
   return tags.map((t) => ({

@@ -1,7 +1,7 @@
 import { isObjectId, objectTypeOf } from '@agora/contracts';
 
 /*
- * Short ids, for permalink settings 3 and 4 (behaviour §11a, §11b), in the reference's format:
+ * Short ids, for permalink settings 3 and 4, in the reference's format:
  *   base62(type + 100) + base62(number + 100)
  * base 62 with the digits `0-9a-zA-Z`, least-significant digit first. `type + 100` always takes two
  * digits (`D1` for questions, `E1` for answers); the 19-digit number takes at most 11, so a short id

@@ -11,7 +11,7 @@ const nonLatin = /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]+/gu;
 const beyondBmp = /[\u{10000}-\u{10FFFF}]/gu;
 
 /**
- * A question's `url_title`, in the order of behaviour §11c: Chinese to pinyin, other scripts
+ * A question's `url_title`, in the reference's order: Chinese to pinyin, other scripts
  * transliterated to ASCII (unless switched off), 4-byte characters (emoji...) removed, slugified and
  * URL-escaped, cut to 150 bytes without splitting a character; `topic` when nothing is left.
  */
@@ -35,7 +35,7 @@ export function urlTitle(title: string, options: { transliterate?: boolean } = {
 }
 
 /**
- * A tag slug from its display name (behaviour §11c: lower-case, spaces to `-`) in the slug alphabet
+ * A tag slug from its display name (lower-case, spaces to `-`) in the slug alphabet
  * `a-z 0-9 + # - .`, at most 35 characters; '' when nothing of the name fits, and the user must choose.
  * Latin letters lose their accents (`Café` → `cafe`); other scripts are left out.
  */

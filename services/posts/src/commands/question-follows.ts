@@ -5,7 +5,7 @@ import { questionById } from '../queries/post-rows';
 import { visibleTo } from '../queries/questions';
 import type { PostStreams } from './post-streams';
 
-/** Following a question (`follow` with a question id): its followers hear of its answers (behaviour §5a). */
+/** Following a question (`follow` with a question id): its followers hear of its answers. */
 export class QuestionFollowCommands {
   constructor(
     private readonly context: ServiceContext,

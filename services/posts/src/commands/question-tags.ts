@@ -41,7 +41,7 @@ export interface ResolvedTags {
 
 /**
  * Tags as the tags service knows them (posts' `tag_catalog` copy): a synonym becomes its main tag, so a
- * question is filed under the main tag (spec §5), and a known tag keeps its own display name. Tags the
+ * question is filed under the main tag, and a known tag keeps its own display name. Tags the
  * service does not know (or has deleted) stay as typed. A main tag named twice counts once. A tag exists
  * when the tags service has it, or when questions already use it and the tags service has not deleted
  * it. One statement: asking and editing are on the hot path.
@@ -84,7 +84,7 @@ export async function resolveTags(db: Db, tags: Tag[]): Promise<ResolvedTags> {
 }
 
 /**
- * The site's write rules for a question's tags (spec §5, behaviour §3a): count, recommended and
+ * The site's write rules for a question's tags: count, recommended and
  * reserved tags, and the `tag.add` privilege for a tag that does not exist yet (the tags service then
  * creates it from the question).
  */

@@ -40,7 +40,7 @@ export const migration: Migration = {
         created_at timestamptz not null,
         updated_at timestamptz not null
       )`.execute(db);
-    // One index per sort of the question list (behaviour §7a); pinned first in each.
+    // One index per sort of the question list; pinned first in each.
     const listed = sql`where status in (${PostStatusSql.available}, ${PostStatusSql.closed}) and show = ${ShowSql.shown}`;
     await sql`create index questions_newest on questions (pin desc, created_at desc, id desc) ${listed}`.execute(db);
     await sql`create index questions_active on questions (pin desc, post_update_time desc, id desc) ${listed}`.execute(
@@ -102,7 +102,7 @@ export const migration: Migration = {
       )`.execute(db);
     await sql`create index comments_object on comments (object_id, created_at)`.execute(db);
     await sql`create index comments_user on comments (user_id, created_at desc)`.execute(db);
-    // Revisions of questions and answers: 1 unreviewed, 2 applied, 3 rejected (behaviour §3b).
+    // Revisions of questions and answers: 1 unreviewed, 2 applied, 3 rejected.
     await sql`
       create table revisions (
         id text primary key,
@@ -116,7 +116,7 @@ export const migration: Migration = {
         created_at timestamptz not null
       )`.execute(db);
     await sql`create index revisions_object on revisions (object_id, created_at desc)`.execute(db);
-    // The timeline (behaviour §4): rows per object, shown newest first.
+    // The timeline: rows per object, shown newest first.
     await sql`
       create table activity (
         id bigserial primary key,

@@ -5,8 +5,8 @@ import { answerById, questionById } from './post-rows';
 import { visibleTo } from './questions';
 
 /**
- * Whether the member may open the editor of a question or an answer now (`revisions/edit/check`, behaviour
- * §3a): the post exists for them, they may edit it (its author, or with the edit privilege), and no suggested
+ * Whether the member may open the editor of a question or an answer now (`revisions/edit/check`): the
+ * post exists for them, they may edit it (its author, or with the edit privilege), and no suggested
  * edit of it waits for review; that blocks every edit, the author's and staff's included, until decided.
  * The same rules the edit itself applies; answers nothing when all hold.
  */

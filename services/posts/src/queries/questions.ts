@@ -47,7 +47,7 @@ export function questionRowOf(json: unknown): QuestionRow {
   return row as unknown as QuestionRow;
 }
 
-/** Deleted and hidden questions are for their author and the moderators only (behaviour §7d, §4b). */
+/** Deleted and hidden questions are for their author and the moderators only. */
 export function visibleTo(viewer: Actor | null, q: { user_id: string; status: number; show: number }) {
   if (q.status !== PostStatus.deleted && q.show === Show.shown) return true;
   return viewer !== null && (viewer.id === q.user_id || isStaff(viewer));
@@ -121,7 +121,7 @@ export function questionInfoFor(
   };
 }
 
-/** The orders of the question list (behaviour §7a). */
+/** The orders of the question list. */
 export const QUESTION_ORDERS = ['newest', 'active', 'hot', 'score', 'unanswered', 'frequent', 'recommend'] as const;
 export type QuestionOrder = (typeof QUESTION_ORDERS)[number];
 
@@ -212,7 +212,7 @@ export interface ListScope {
   where: ReturnType<typeof sql>;
 }
 
-/** The question list (behaviour §7a): pinned first in every order; one page and its count. */
+/** The question list: pinned first in every order; one page and its count. */
 export async function questionPage(
   db: Db,
   query: QuestionPageQuery,
@@ -267,7 +267,7 @@ export async function questionPage(
   return {
     count,
     list: rows.map((q) => {
-      // The row's operation (behaviour §7b): asked, unless the active order shows a later edit or answer.
+      // The row's operation: asked, unless the active order shows a later edit or answer.
       let operation = { type: 'asked', user: q.user_id, at: q.created_at };
       if (query.order === 'active') {
         if (q.last_edit_at && q.last_edit_user_id)

@@ -14,7 +14,7 @@ import { loadAuthors } from './authors';
 import { type RevisionRow, visiblePost } from './timeline';
 
 /**
- * `GET revisions` (behaviour §3b): the revisions of a question or answer, newest first, each with the
+ * `GET revisions`: the revisions of a question or answer, newest first, each with the
  * snapshot it holds as `content` (rendered as the post would be). Suggested edits still waiting for
  * review are listed only for their author and staff.
  */

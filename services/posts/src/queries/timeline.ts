@@ -33,7 +33,7 @@ async function questionFacts(db: Db, id: string): Promise<QuestionFacts | undefi
 }
 
 /**
- * The post behind an object id, if the viewer may see it (behaviour §4b): a deleted or hidden question
+ * The post behind an object id, if the viewer may see it: a deleted or hidden question
  * (and anything under it) only for the question's author and staff; a deleted answer or comment only
  * for its author and staff. Anything else is a 404, so the existence of hidden posts does not leak.
  */
@@ -90,7 +90,7 @@ interface ActivityRow {
   comment_user_id: string | null;
 }
 
-/** The comment column of a timeline row (behaviour §4b), as HTML. */
+/** The comment column of a timeline row, as HTML. */
 function timelineComment(row: ActivityRow, viewer: Actor | null): string {
   switch (row.activity_type) {
     case 'edited':
@@ -106,7 +106,7 @@ function timelineComment(row: ActivityRow, viewer: Actor | null): string {
 }
 
 /**
- * `GET activity/timeline` (behaviour §4b): every activity row of the object, newest first, cancelled
+ * `GET activity/timeline`: every activity row of the object, newest first, cancelled
  * ones included and flagged. Vote rows live in the votes service, so `show_vote` adds nothing here.
  */
 export async function objectTimeline(db: Db, objectId: string, viewer: Actor | null, settings: SiteSettings) {

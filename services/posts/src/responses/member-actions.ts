@@ -10,7 +10,7 @@ export interface MemberAction {
 
 const act = (action: string, name: string, type: string): MemberAction => ({ action, name, type });
 
-/** What the viewer is offered on a question (spec §3 member actions); the server still checks each one. */
+/** What the viewer is offered on a question ; the server still checks each one. */
 export function questionActions(
   viewer: Actor | null,
   q: { user_id: string; status: number; pin: number; show: number },

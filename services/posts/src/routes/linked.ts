@@ -7,7 +7,7 @@ import type { PostsReads } from '../queries/reads';
 import { sendSharedReply } from '../responses/shared-replies';
 import { Id } from './schemas';
 
-/** `question/link`: the questions linked with a question, a page of the question list (api.md). */
+/** `question/link`: the questions linked with a question, a page of the question list. */
 export async function linkedRoutes(app: HttpApp, reads: PostsReads) {
   app.get(
     '/answer/api/v1/question/link',

@@ -3,7 +3,7 @@ import type { PostsReads } from '../queries/reads';
 import { normalizeIds, withPermalinkIds } from '../responses/permalink-ids';
 
 /**
- * Permalinks (behaviour §11a): every endpoint takes a question or answer id in either form, and with
+ * Permalinks: every endpoint takes a question or answer id in either form, and with
  * the short-id permalink settings (3 and 4) answers carry short ids for questions and answers.
  */
 export async function permalinkHooks(app: HttpApp, reads: PostsReads) {

@@ -119,7 +119,7 @@ export async function questionRoutes(
     {
       config: { auth: 'optional' },
       schema: {
-        // `share`: the username of the member whose share link was followed (behaviour §11d, "First Share").
+        // `share`: the username of the member whose share link was followed (it may earn them the "First Share" badge).
         querystring: Type.Object({ id: Id, share: Type.Optional(Username) }),
         response: { 200: EnvelopeSchema(QuestionInfoSchema) },
       },
@@ -189,7 +189,7 @@ export async function questionRoutes(
     },
   );
 
-  // Asking with one's own answer at once (spec §3 question form).
+  // Asking with one's own answer at once .
   app.post(
     '/answer/api/v1/question/answer',
     {

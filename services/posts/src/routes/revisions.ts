@@ -7,7 +7,7 @@ import type { PostsReads } from '../queries/reads';
 import { revisionList } from '../queries/revisions';
 import { Id } from './schemas';
 
-/** api.md GetRevisionResp; `content` is the post as that revision had it. */
+/** The reference API's `GetRevisionResp`; `content` is the post as that revision had it. */
 const RevisionSchema = Type.Object({
   id: Type.String(),
   use_id: Type.String(),
@@ -22,7 +22,7 @@ const RevisionSchema = Type.Object({
 });
 
 /**
- * `GET revisions?object_id=`: the edit history of a question or answer (behaviour §3b); `revisions/edit/check?id=`:
+ * `GET revisions?object_id=`: the edit history of a question or answer; `revisions/edit/check?id=`:
  * whether the caller may open its editor now (the reference's client asks before it opens one).
  */
 export async function revisionRoutes(app: HttpApp, reads: PostsReads) {

@@ -10,8 +10,8 @@ import type { PostsReads } from '../queries/reads';
 import { objectTimeline, timelineDetail } from '../queries/timeline';
 
 /**
- * The activity timeline of a question, answer or comment (behaviour §4b) and the revision pair it links
- * to. For signed-in, activated members (spec §2 "Timelines (logged in)"); the visibility rules then
+ * The activity timeline of a question, answer or comment and the revision pair it links
+ * to. For signed-in, activated members (the reference client shows timelines to them only); the visibility rules then
  * decide what each one may read.
  */
 export async function timelineRoutes(app: HttpApp, reads: PostsReads) {

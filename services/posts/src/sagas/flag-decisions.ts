@@ -91,7 +91,7 @@ async function carryOut(
 }
 
 /**
- * Carries out what a moderator decided on a flagged post (behaviour §9c): edit, close, delete or unlist it,
+ * Carries out what a moderator decided on a flagged post: edit, close, delete or unlist it,
  * through the usual commands, as the moderator (moderation checked their role), once. An action posts
  * refuses now (the post already gone, an edit waiting for review) is recorded in the log and left undone.
  */

@@ -3,7 +3,7 @@ import type { Projection } from '@agora/platform';
 import type { RevisionCommands } from '../commands/revisions';
 
 /**
- * Applies reviewers' decisions on suggested edits of questions and answers (behaviour §3c): each one
+ * Applies reviewers' decisions on suggested edits of questions and answers: each one
  * becomes a command on the post's own stream, so the post's history says who edited and who approved.
  * Deciding what is no longer waiting records nothing, so a replay is harmless.
  */

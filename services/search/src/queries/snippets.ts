@@ -1,7 +1,7 @@
 import { splitScripts } from '../text/scripts';
 import { isStopWord } from '../text/stop-words';
 
-/** Characters of a result's excerpt (behaviour §8: about 100 around a match). */
+/** Characters of a result's excerpt (about 100 around a match). */
 export const EXCERPT_LENGTH = 100;
 const LEAD = 30;
 

@@ -1,5 +1,5 @@
 /**
- * The search syntax of behaviour §8, parsed without any I/O: `[tag]`, `user:name` (`user:me`,
+ * The search syntax, parsed without any I/O: `[tag]`, `user:name` (`user:me`,
  * `user:"name with spaces"`), `answers:N`, `score:N`, `is:question`, `is:answer`, `"exact phrase"` and
  * free words. Every token combines with every other (Agora does not drop any when they are mixed).
  * Something that looks like an operator but is not a valid one (`score:high`) counts as free text.

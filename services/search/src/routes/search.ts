@@ -14,14 +14,14 @@ import type { SearchRuntime } from '../runtime';
 
 const PageSize = Type.Integer({ minimum: 1, maximum: SearchLimits.pageSizeMax });
 
-/** What `search/desc` tells the client about the engine (behaviour §8: empty for the built-in search). */
+/** What `search/desc` tells the client about the engine (empty for the built-in search). */
 const ENGINES = {
   postgres: { name: '', icon: '', link: '' },
   opensearch: { name: 'OpenSearch', icon: '', link: 'https://opensearch.org/' },
 } as const;
 
 export async function searchRoutes(app: HttpApp, runtime: SearchRuntime) {
-  // Behaviour §10a: from 20 searches within a few minutes, a captcha (when the site switches them on).
+  // From 20 searches within a few minutes, a captcha (when the site switches them on).
   const captchas = captchasFor(runtime.context);
   await actionRecordRoute(app, captchas, { search: 'search' });
 

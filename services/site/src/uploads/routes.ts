@@ -21,7 +21,7 @@ export { UPLOADS_PATH };
 /** Side of the square an avatar is cropped to: twice the largest size the client asks for, for sharp screens. */
 export const AVATAR_SIZE = 256;
 
-/** api.md `POST /file` sources. `post_attachment` takes images only until non-image attachments exist. */
+/** The reference API's `POST /file` sources. `post_attachment` takes images only until non-image attachments exist. */
 export const UPLOAD_SOURCES = ['post', 'post_attachment', 'avatar', 'branding'] as const;
 export type UploadSource = (typeof UPLOAD_SOURCES)[number];
 
@@ -84,7 +84,7 @@ function matchesEtag(header: string | string[] | undefined, etag: string): boole
 }
 
 /**
- * Image uploads (api.md `POST /file`) and the stored files. An upload is checked by its content,
+ * Image uploads (the reference API's `POST /file`) and the stored files. An upload is checked by its content,
  * re-encoded without metadata, stored under its content address, and answered with its absolute URL.
  * Uploads are files, not domain facts: no event, but a log line saying who stored what.
  */

@@ -2,7 +2,7 @@ import { isTagSlug, Limits, normalizeTagSlug } from '@agora/contracts';
 import { errors, renderMarkdown } from '@agora/platform';
 import type { TagContent } from '../domain/tag/decider';
 
-/** A slug as typed, normalised (lower-case, spaces as `-`) and checked against spec §5. */
+/** A slug as typed, normalised (lower-case, spaces as `-`) and checked against the slug rules. */
 export function tagSlug(raw: string, field = 'slug_name'): string {
   const slug = normalizeTagSlug(raw);
   if (!isTagSlug(slug)) {

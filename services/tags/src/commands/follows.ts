@@ -5,7 +5,7 @@ import { lockTagRows } from '../projections/tags/row-locks';
 import { mainTagsBySlugs, tagById } from '../queries/tag-rows';
 import { decideOn, inTransaction } from './streams';
 
-/** Following tags (spec §1): one tag at a time, or the whole list at once. A synonym stands for its main tag. */
+/** Following tags: one tag at a time, or the whole list at once. A synonym stands for its main tag. */
 export class FollowCommands {
   constructor(readonly context: ServiceContext) {}
 

@@ -5,7 +5,7 @@ export const can = (actor: Actor | null, permission: PermissionKey, level: numbe
   checkPermission(actor, permission, level).allowed;
 
 /**
- * Behaviour §2a: a missing privilege is a 403 whose message names the reputation it takes, or says that
+ * A missing privilege is a 403 whose message names the reputation it takes, or says that
  * only moderators may, when reputation cannot earn it. The client shows it as the no-permission tip.
  */
 export function requirePermission(actor: Actor, permission: PermissionKey, level: number): void {

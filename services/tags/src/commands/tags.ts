@@ -26,7 +26,7 @@ export interface SynonymItem {
   original_text?: string;
 }
 
-/** Everything the tags service does to tags: create, edit, delete, recover, synonyms (spec §5, behaviour §3a, §9d). */
+/** Everything the tags service does to tags: create, edit, delete, recover, synonyms. */
 export class TagCommands {
   constructor(readonly context: ServiceContext) {}
 
@@ -50,7 +50,7 @@ export class TagCommands {
       throw errors.business('error.tag.already_exists', 'error.tag.already_exists', undefined, { slug });
   }
 
-  /** Creating needs `tag.add`; a reserved slug needs a moderator (spec §5). */
+  /** Creating needs `tag.add`; a reserved slug needs a moderator. */
   async create(actor: Actor, input: NewTagInput): Promise<{ slug_name: string }> {
     const settings = await this.settings();
     const level = settings.privileges.level;
@@ -74,7 +74,7 @@ export class TagCommands {
   }
 
   /**
-   * Whether the member may open the tag's editor now (`revisions/edit/check`, behaviour §3a): the tag is live,
+   * Whether the member may open the tag's editor now (`revisions/edit/check`): the tag is live,
    * they may edit it, and no suggested edit of it waits for review (which blocks every edit until decided).
    */
   async checkEditable(actor: Actor, tagId: string): Promise<void> {
@@ -85,7 +85,7 @@ export class TagCommands {
       throw errors.business('error.revision.review_underway', 'error.revision.review_underway', 'toast');
   }
 
-  /** Applied at once with `tag.edit_without_review`, else a revision waits for review (behaviour §3a). */
+  /** Applied at once with `tag.edit_without_review`, else a revision waits for review. */
   async edit(actor: Actor, input: TagEditInput): Promise<{ wait_for_review: boolean }> {
     const tag = await this.liveTag(input.tag_id);
     const settings = await this.settings();
@@ -119,7 +119,7 @@ export class TagCommands {
     return { wait_for_review: events.length > 0 && !direct };
   }
 
-  /** Moderators only; a tag with questions or synonyms stays (behaviour §9d). */
+  /** Moderators only; a tag with questions or synonyms stays. */
   async delete(actor: Actor, tagId: string): Promise<void> {
     requirePermission(actor, 'tag.delete', (await this.settings()).privileges.level);
     const tag = await tagById(this.db, tagId);

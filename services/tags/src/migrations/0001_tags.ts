@@ -27,7 +27,7 @@ export const migration: Migration = {
         created_at timestamptz not null,
         updated_at timestamptz not null
       )`.execute(db);
-    // One index per sort of the tag page (main tags only, behaviour §12 tags page), and the lookups.
+    // One index per sort of the tag page (main tags only), and the lookups.
     const listed = sql`where status = ${TagStatusSql.available} and main_tag_id is null`;
     await sql`create index tags_popular on tags (question_count desc, slug_name) ${listed}`.execute(db);
     await sql`create index tags_name on tags (slug_name) ${listed}`.execute(db);
@@ -44,7 +44,7 @@ export const migration: Migration = {
     await sql`create index tags_display_trgm on tags using gin (lower(display_name) public.gin_trgm_ops)
               where status = ${TagStatusSql.available}`.execute(db);
     await sql`create index tags_main on tags (main_tag_id) where main_tag_id is not null`.execute(db);
-    // Revisions of tags: 0 created, 1 waiting for review, 2 applied, 3 rejected (behaviour §3b).
+    // Revisions of tags: 0 created, 1 waiting for review, 2 applied, 3 rejected.
     await sql`
       create table tag_revisions (
         id text primary key,

@@ -72,7 +72,7 @@ function matchingFromIndex(names: TagNames, text: string, recommended: string[],
 }
 
 /**
- * `question/tags` (spec §5): at most 5 tags for what the asker typed, semicolons stripped; tags whose
+ * `question/tags`: at most 5 tags for what the asker typed, semicolons stripped; tags whose
  * slug or display name starts with the text come before those that merely contain it. With nothing
  * typed, the site's recommended tags. From the in-memory tag names when they are current, else SQL.
  */

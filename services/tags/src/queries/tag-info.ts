@@ -5,7 +5,7 @@ import { tagActions } from './member-actions';
 import { tagInfo } from './responses';
 import { tagById, tagBySlug } from './tag-rows';
 
-/** A tag by id or by slug (any case); a deleted one only for moderators (behaviour §4b). */
+/** A tag by id or by slug (any case); a deleted one only for moderators. */
 export async function tagDetail(
   db: Db,
   by: { id?: string; name?: string },

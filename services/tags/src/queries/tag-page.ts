@@ -25,7 +25,7 @@ const ORDERINGS: Record<TagOrder, ReturnType<typeof sql>> = {
 };
 
 /**
- * The tag page (spec §2 /tags): main tags only, sorted popular, by name or newest, optionally filtered.
+ * The tag page (`/tags`): main tags only, sorted popular, by name or newest, optionally filtered.
  * The same for every viewer (`is_follower` false): the viewer's follows are marked by `markFollowed`.
  */
 export async function tagPage(db: Db, query: TagPageQuery, settings: SiteSettings, names?: TagNames | null) {

@@ -11,7 +11,7 @@ import {
 import { sql } from 'kysely';
 import { tagById } from './tag-rows';
 
-/** The tag events a timeline shows (behaviour §4a: created, edited, deleted, undeleted), by label. */
+/** The tag events a timeline shows (created, edited, deleted, undeleted), by label. */
 const SHOWN: Record<string, string> = {
   'tags.tag_created': 'created',
   'tags.tag_edited': 'edited',
@@ -29,7 +29,7 @@ interface TimelineData {
 
 const notFound = () => errors.notFound('error.tag.not_found');
 
-/** A tag the viewer may see the history of: a deleted one only for moderators (behaviour §4b). */
+/** A tag the viewer may see the history of: a deleted one only for moderators. */
 async function visibleTag(db: Db, tagId: string, viewer: Actor | null) {
   const tag = await tagById(db, tagId);
   if (!tag || (tag.status === TagStatus.deleted && !isStaff(viewer))) throw notFound();

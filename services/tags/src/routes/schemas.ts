@@ -1,7 +1,7 @@
 import { Limits } from '@agora/contracts';
 import { Type } from 'typebox';
 
-/** Request pieces shared by the routes (api.md "Tag"). */
+/** Request pieces shared by the routes (the reference API's "Tag" group). */
 export const Id = Type.String({ minLength: 1, maxLength: 64 });
 export const Slug = Type.String({ minLength: 1, maxLength: Limits.tags.slugMaxLength });
 export const DisplayName = Type.String({ maxLength: Limits.tags.nameMaxLength });

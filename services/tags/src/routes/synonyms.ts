@@ -5,7 +5,7 @@ import type { TagCommands } from '../commands/tags';
 import { tagSynonyms } from '../queries/synonyms';
 import { Id, TagItemSchema } from './schemas';
 
-/** A main tag's synonyms: read, and replace the list (api.md "Tag"). */
+/** A main tag's synonyms: read, and replace the list (the reference API's "Tag" group). */
 export async function synonymRoutes(app: HttpApp, tags: TagCommands) {
   app.get(
     '/answer/api/v1/tag/synonyms',

@@ -17,7 +17,7 @@ import { Slug } from './schemas';
 
 const ORDERS: TagOrder[] = ['popular', 'name', 'newest'];
 
-/** Lists of tags: the tag page, tags by slug, and suggestions while asking (api.md "Tag"). */
+/** Lists of tags: the tag page, tags by slug, and suggestions while asking (the reference API's "Tag" group). */
 export async function tagListRoutes(app: HttpApp, reads: TagReads) {
   const { db } = reads;
 

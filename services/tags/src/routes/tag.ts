@@ -8,7 +8,7 @@ import { Description, DisplayName, Id, Slug } from './schemas';
 const USER = { auth: 'user' as const };
 const Null = Type.Null();
 
-/** One tag: read, create, edit, delete, recover (api.md "Tag"). */
+/** One tag: read, create, edit, delete, recover (the reference API's "Tag" group). */
 export async function tagRoutes(app: HttpApp, tags: TagCommands) {
   // The reference binds `id` and `name`; its swagger says `tag_id` and `tag_name`: both are understood.
   app.get(

@@ -10,7 +10,7 @@ import type { TagCommands } from '../commands/tags';
 import { tagTimeline, tagTimelineDetail } from '../queries/timeline';
 
 /**
- * The timeline of a tag and its revision diffs (spec §2 /tags/{tid}/timeline). The gateway sends a tag's
+ * The timeline of a tag and its revision diffs (`/tags/{tid}/timeline`). The gateway sends a tag's
  * `activity/timeline` here, and a detail here when posts knows neither revision.
  */
 export async function tagTimelineRoutes(app: HttpApp, tags: TagCommands) {

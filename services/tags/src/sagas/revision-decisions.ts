@@ -6,7 +6,7 @@ import { tagDecider } from '../domain/tag/decider';
 import { tagById, tagBySlug } from '../queries/tag-rows';
 
 /**
- * Applies reviewers' decisions on suggested tag edits (behaviour §3c) on the tag's own stream, inside the
+ * Applies reviewers' decisions on suggested tag edits on the tag's own stream, inside the
  * transaction that moves the checkpoint: approved, the editor's names and description apply (a new slug only
  * while no question uses the tag and no other tag has taken it); rejected, the suggestion is dropped.
  * Deciding what is no longer waiting records nothing, so a replay is harmless.

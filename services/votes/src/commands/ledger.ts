@@ -80,7 +80,7 @@ async function markDeleted(tx: Tx, objectId: string, deleted: boolean): Promise<
 }
 
 /**
- * The reputation ledger (behaviour §1): inputs from votes, posts and identity become
+ * The reputation ledger: inputs from votes, posts and identity become
  * `votes.reputation_changed` events on each user's ledger stream, with the inline read model updated in
  * the same transaction. Every run holds one lock, so the ledger's consumers take turns and each decision
  * sees the one before it; the events then hold the decisions, and replaying them gives the same ledger.

@@ -37,7 +37,7 @@ export class VoteCommands {
     return this.context.database.db;
   }
 
-  /** `vote/up` and `vote/down` (behaviour §1b, §2). */
+  /** `vote/up` and `vote/down`. */
   async vote(actor: Actor, input: { objectId: string; direction: Direction; cancel: boolean }): Promise<VoteResult> {
     const target = await this.targets.current(input.objectId);
     if (!target) throw errors.notFound('error.object.not_found');

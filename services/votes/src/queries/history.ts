@@ -3,7 +3,7 @@ import { type Db, PostStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 
 type ObjectType = 'question' | 'answer' | 'comment';
-/** How a ledger entry reads on the reputation page (behaviour §1c). */
+/** How a ledger entry reads on the reputation page. */
 const RANK_TYPES: Partial<Record<ReputationReason, string>> = {
   'question.voted_up': 'upvoted',
   'answer.voted_up': 'upvoted',

@@ -9,7 +9,7 @@ const WINDOW = sql`now() - interval '7 days'`;
 type Ranked = ActorCardRow & { score: number };
 
 /**
- * `user/ranking` (behaviour §7f), over the last 7 days, 20 each: the most reputation gained (net, above
+ * `user/ranking`, over the last 7 days, 20 each: the most reputation gained (net, above
  * 0), the most votes and acceptances (cast and received; comments' up-votes count for the voter), and
  * every admin and moderator with their total reputation. Deleted users are left out.
  */

@@ -24,7 +24,7 @@ function reactableId(objectId: string): string {
   return id;
 }
 
-/** `meta/reaction`: a post's reactions, and a member's reaction with heart, smile or frown (api.md). */
+/** `meta/reaction`: a post's reactions, and a member's reaction with heart, smile or frown. */
 export async function reactionRoutes(app: HttpApp, reactions: ReactionCommands, reads: ReactionReads) {
   app.get(
     '/answer/api/v1/meta/reaction',

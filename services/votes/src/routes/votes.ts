@@ -7,13 +7,13 @@ import type { Direction } from '../domain/vote/decider';
 export const ObjectId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[0-9]+$' });
 const USER = { auth: 'user' as const };
 
-/** `vote/up`, `vote/down` and `collection/switch` (api.md "Vote / follow / collection"). */
+/** `vote/up`, `vote/down` and `collection/switch` (the reference API's "Vote / follow / collection" group). */
 export async function voteRoutes(app: HttpApp, votes: VoteCommands) {
   for (const direction of ['up', 'down'] as Direction[]) {
     app.post(
       `/answer/api/v1/vote/${direction}`,
       {
-        // Behaviour §10a: from the 40th vote in a row a captcha is due (platform captcha hooks).
+        // From the 40th vote in a row a captcha is due (platform captcha hooks).
         config: { ...USER, captcha: 'vote' },
         schema: {
           body: Type.Object({ object_id: ObjectId, is_cancel: Type.Optional(Type.Boolean()), ...CaptchaFields }),

@@ -3,7 +3,7 @@ import { LedgerWorld, type Post } from './ledger-world';
 
 /**
  * Random histories of votes, undos, switches, accepts, unaccepts, deletes and undeletes, played both
- * through Agora's reputation path (LedgerWorld) and through a plain model of the rules of behaviour §1,
+ * through Agora's reputation path (LedgerWorld) and through a plain model of the reputation rules,
  * written apart from the service's ledger.
  */
 

@@ -3,7 +3,7 @@ import { handleFailure } from '../respond';
 
 /**
  * A call to a route a deployment may not have yet (a service still to come): its 404 gives `fallback`,
- * any other failure is handled as usual (spec §8) and rethrown.
+ * any other failure is handled as usual and rethrown.
  */
 export async function unlessAbsent<T>(call: () => Promise<T>, fallback: T): Promise<T> {
   try {

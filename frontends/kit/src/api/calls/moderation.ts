@@ -5,7 +5,7 @@ import type { CaptchaFields } from './account';
 
 /** Moderation: the reasons offered for closing or flagging a post, and flagging one (DESIGN §6, moderation). */
 export const moderationApi = {
-  /** The reasons an object type offers for an action, in the caller's language (behaviour §9b). */
+  /** The reasons an object type offers for an action, in the caller's language. */
   reasons: (object_type: string, action: string) =>
     api.get<ReasonItem[]>('reasons', { params: { object_type, action } }),
   /** A flag, with a solved captcha when the site asks for one. */
@@ -13,7 +13,7 @@ export const moderationApi = {
     api.post<null>('report', { ...body, ...captcha }),
 };
 
-/** The review queues (behaviour §3c, §9c): suggested edits for reviewers, flags for the staff. */
+/** The review queues: suggested edits for reviewers, flags for the staff. */
 export const reviewApi = {
   types: () => api.get<ReviewingType[]>('reviewing/type'),
   /** One suggested edit per page, oldest first. */

@@ -35,11 +35,11 @@ export interface QuestionListParams {
   in_days?: number;
 }
 
-/** Questions and answers (api.md, posts). */
+/** Questions and answers (the reference API's posts routes). */
 export const questionApi = {
   page: (params: QuestionListParams) => api.get<Page<QuestionPageItem>>('question/page', { params: { ...params } }),
-  /** A missing question shows the 404 page (spec §7: allow404). */
-  /** `share`: whose share link was followed here (it credits them, behaviour §11d); it changes no answer. */
+  /** A missing question shows the 404 page (allow404). */
+  /** `share`: whose share link was followed here (it credits them); it changes no answer. */
   info: (id: string, share?: string) =>
     api.get<QuestionInfo>('question/info', { params: { id, share: share || undefined }, allow404: true }),
   ask: (body: QuestionForm) => api.post<QuestionInfo>('question', body),

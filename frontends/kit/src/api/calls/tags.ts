@@ -2,7 +2,6 @@ import { api } from '../client';
 import type {
   AddTagResp,
   FollowingTag,
-  FollowResp,
   Page,
   TagBasic,
   TagInfo,
@@ -12,20 +11,19 @@ import type {
 } from '../wire';
 import type { TagItem } from './posts';
 
-/** Tags, synonyms and follows (api.md, tags). */
+/** Tags, synonyms and follows (the reference API's tags routes). */
 export const tagApi = {
   page: (params: { page: number; page_size: number; query_cond: string; slug_name?: string }) =>
     api.get<Page<TagPageItem>>('tags/page', { params: { ...params } }),
   /** By slug name (the tag page) or id (the edit page); a missing tag shows the 404 page. */
   info: (by: { name?: string; id?: string }) => api.get<TagInfo>('tag', { params: { ...by }, allow404: true }),
-  /** Suggestions while typing a tag (at most 5; semicolons stripped, spec §5). */
+  /** Suggestions while typing a tag (at most 5; semicolons stripped). */
   suggest: (tag: string) =>
     api.get<TagBasic[]>('question/tags', { params: { tag: tag.replace(/;/g, '') }, silent: true }),
   /** Known tags by slug name (a tag page's tag preset on the ask page). */
   basic: (tag: string) => api.get<TagBasic[]>('tags', { params: { tags: tag } }),
   following: () => api.get<FollowingTag[]>('tags/following'),
   saveFollowing: (slug_name_list: string[]) => api.put<null>('follow/tags', { slug_name_list }),
-  follow: (object_id: string, is_cancel: boolean) => api.post<FollowResp>('follow', { object_id, is_cancel }),
   add: (body: { slug_name: string; display_name: string; original_text: string }) => api.post<AddTagResp>('tag', body),
   update: (body: {
     tag_id: string;

@@ -3,7 +3,7 @@ import { api } from '../client';
 import type { BookmarkResult, ReactionSummary, VoteResult } from '../wire';
 import type { CaptchaFields } from './account';
 
-/** Votes and bookmarks (api.md, votes). */
+/** Votes and bookmarks (the reference API's votes routes). */
 export const voteApi = {
   /** Up or down; `is_cancel` when that same vote is already active, so pressing it again toggles it. */
   vote: (direction: 'up' | 'down', object_id: string, is_cancel: boolean, captcha: CaptchaFields = {}) =>
@@ -12,7 +12,7 @@ export const voteApi = {
     api.post<BookmarkResult>('collection/switch', { object_id, group_id: '0', bookmark }),
 };
 
-/** Reactions on questions, answers and comments (api.md, `meta/reaction`). */
+/** Reactions on questions, answers and comments (the reference API's `meta/reaction`). */
 export const reactionApi = {
   summary: (object_id: string) => api.get<ReactionSummary>('meta/reaction', { params: { object_id } }),
   react: (object_id: string, emoji: ReactionEmoji, reaction: ReactionChange) =>

@@ -15,7 +15,7 @@ export function badgeStreamId(badgeId: string): string {
   return `badge-${badgeId}`;
 }
 
-/** A catalogue badge's status: every badge starts active; an admin switches it (behaviour §6). */
+/** A catalogue badge's status: every badge starts active; an admin switches it. */
 export const badgeDecider: Decider<BadgeState, SetBadgeStatus, BadgeEvent> = {
   initialState: () => ({ status: 'active' }),
   evolve: (state, event) => (event.type === 'badges.badge_status_changed' ? { status: event.data.status } : state),

@@ -13,7 +13,7 @@ const once = (kind: BadgeRule['kind'], userId: string, on: AwardObject): AwardIn
   badgesOfRule(kind).map((badge) => ({ badge, userId, awardKey: '', on }));
 
 /**
- * The badges a fact earns (behaviour §6), before asking whether they are active or held already: pure, so
+ * The badges a fact earns, before asking whether they are active or held already: pure, so
  * that replaying the facts decides the same.
  */
 export function awardsFor(fact: BadgeFact): AwardIntent[] {

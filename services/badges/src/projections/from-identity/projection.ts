@@ -8,7 +8,7 @@ type Profile = Static<typeof ProfileUpdated.data>;
 type Deleted = Static<typeof UserDeleted.data>;
 
 /**
- * Badges and members (behaviour §6): "Autobiographer" for a profile saved with a bio; a deleted member's
+ * Badges and members: "Autobiographer" for a profile saved with a bio; a deleted member's
  * awards are withdrawn. Keeps nothing of its own: awards and withdrawals are badges' own events.
  */
 export function awardsFromIdentity(awards: AwardCommands): Projection {

@@ -4,7 +4,7 @@ import type { AwardCommands } from '../../commands/awards';
 import { awardsFor } from '../../domain/rules/award-rules';
 import { postObject } from '../../domain/rules/facts';
 
-/** "First Flag" (behaviour §6): a member's first flag on a question, answer or comment. */
+/** "First Flag": a member's first flag on a question, answer or comment. */
 export function awardsFromModeration(awards: AwardCommands): Projection {
   return {
     name: 'awards-from-moderation',

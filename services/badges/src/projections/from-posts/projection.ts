@@ -81,7 +81,7 @@ async function apply(awards: AwardCommands, tx: Tx, event: StoredEvent): Promise
 }
 
 /**
- * Badges earned by posting (behaviour §6): "Editor" for a direct edit, "Scholar" for accepting an answer
+ * Badges earned by posting: "Editor" for a direct edit, "Scholar" for accepting an answer
  * and "Solved" for its author, "First Share" for a member whose share link was opened. It keeps who wrote
  * each question and answer, and questions' `url_title`, for the awards page.
  */

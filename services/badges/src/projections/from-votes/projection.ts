@@ -52,7 +52,7 @@ async function applyEvents(awards: AwardCommands, tx: Tx, events: StoredEvent[])
 }
 
 /**
- * Badges earned by votes and reactions (behaviour §6): "First Upvote" for the voter, the up-vote badges
+ * Badges earned by votes and reactions: "First Upvote" for the voter, the up-vote badges
  * for the author of a question or answer whose up-votes reach their thresholds, "First Reaction". It keeps
  * each vote stream's version and each post's up-votes.
  */

@@ -50,7 +50,7 @@ export interface HandleCommand {
 
 export type FlagCommand = ReportCommand | HandleCommand;
 
-/** The operations each kind of object can be handled with (behaviour §9c; members: docs/behaviour-decisions.md). */
+/** The operations each kind of object can be handled with (members too: docs/behaviour-decisions.md). */
 export const OPERATIONS_BY_TYPE: Record<FlaggedObject['objectType'], readonly FlagOperation[]> = {
   question: ['edit_post', 'close_post', 'delete_post', 'unlist_post', 'ignore_report'],
   answer: ['edit_post', 'delete_post', 'ignore_report'],
@@ -178,7 +178,7 @@ function handle(command: HandleCommand, state: FlagState): FlagEvent[] {
   ];
 }
 
-/** Flags (behaviour §9c): raised with a reason its object's list offers, handled once by a moderator. */
+/** Flags: raised with a reason its object's list offers, handled once by a moderator. */
 export const flagDecider: Decider<FlagState, FlagCommand, FlagEvent> = {
   initialState: () => ({ flags: new Map(), openFlagId: null }),
   evolve(state, event) {

@@ -42,7 +42,7 @@ function waiting(command: ReviewCommand, state: ReviewState): QueuedRevision {
   return revision;
 }
 
-/** Reviews of suggested edits (behaviour §3c): approve or reject once; a skip hides it from that reviewer only. */
+/** Reviews of suggested edits: approve or reject once; a skip hides it from that reviewer only. */
 export const reviewDecider: Decider<ReviewState, ReviewCommand, ReviewEvent> = {
   initialState: () => ({ decided: false, skippedBy: new Set() }),
   evolve(state, event) {

@@ -11,7 +11,7 @@ export interface EmailSettings {
 }
 
 /**
- * Behaviour §5d: inbox mail on, new-question mail off, until the user chooses. Unlike the reference (⚠),
+ * Every account starts with inbox mail on, new-question mail off, until the user chooses. Unlike the reference (⚠),
  * accounts made by an admin or the installer start the same way (docs/behaviour-decisions.md).
  */
 export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {

@@ -4,7 +4,7 @@ import { COUNTER_WRITERS } from '../../inbox/counters';
 import { forgetSource, notify } from '../../inbox/notify';
 
 /**
- * An achievement for each badge awarded (behaviour §5b): `object_type: badge_award`, the badge as its
+ * An achievement for each badge awarded: `object_type: badge_award`, the badge as its
  * object, one notification per award (never grouped), no user info. The oldest unread one is the red
  * dot's `badge_award` pop-up until it is read.
  */

@@ -274,10 +274,10 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
 }
 
 /**
- * Posts' events become inbox notifications (behaviour §5a) and the mails that go with them; the post
+ * Posts' events become inbox notifications and the mails that go with them; the post
  * index it keeps tells whom each event concerns, and the question followers it keeps (from posts' follow
  * events, read in the same order as the answers they hear of) who else hears. New questions mail their
- * subscribers (§5d).
+ * subscribers (the `all_new_question` and `followed_tags` e-mail settings).
  */
 export function inboxFromPosts(mailer: NoticeMailer): Projection {
   return {

@@ -14,7 +14,7 @@ import { forgetSource, notify } from '../../inbox/notify';
 
 type Vote = Static<typeof VoteCast.data>;
 
-/** Reputation that moves because of something done to a post (behaviour §5b); not account entries. */
+/** Reputation that moves because of something done to a post; not account entries. */
 const POST_REASONS: ReadonlySet<ReputationReason> = new Set([
   'question.voted_up',
   'question.voted_down',
@@ -26,7 +26,7 @@ const POST_REASONS: ReadonlySet<ReputationReason> = new Set([
   'edit.accepted',
 ]);
 
-/** Only a voter's first vote in each direction on an object notifies (behaviour §5a). */
+/** Only a voter's first vote in each direction on an object notifies. */
 async function firstVote(tx: Tx, vote: Vote): Promise<boolean> {
   const { rows } = await sql`
     insert into vote_notices (voter_id, object_id, direction) values (${vote.user_id}, ${vote.object_id}, ${vote.direction})
@@ -50,7 +50,7 @@ async function onVote(tx: Tx, event: StoredEvent): Promise<void> {
 
 /**
  * An achievement for each user whose reputation changed because of what someone else did to a post
- * (votes, acceptance, an approved edit of a post or a tag; behaviour §5b), grouped per object until read,
+ * (votes, acceptance, an approved edit of a post or a tag), grouped per object until read,
  * `rank` the sum.
  */
 async function onReputation(tx: Tx, event: StoredEvent): Promise<void> {

@@ -128,7 +128,7 @@ export const answerDecider: Decider<AnswerState, AnswerCommand, AnswerEvent> = {
       }
       case 'delete':
         if (state.deleted) return [];
-        // An owner may not withdraw an answer that others valued (behaviour §9d).
+        // An owner may not withdraw an answer that others valued.
         if (command.asOwner && (command.votes > 0 || command.accepted)) {
           throw errors.business('error.answer.cannot_delete', 'error.answer.cannot_delete', 'toast');
         }

@@ -6,7 +6,7 @@ export type CommentEvent =
   | EventOf<typeof CommentEdited>
   | EventOf<typeof CommentDeleted>;
 
-/** Behaviour §3a: the author may edit a comment for 5 minutes; an admin at any time. */
+/** The author may edit a comment for 5 minutes; an admin at any time. */
 export const COMMENT_EDIT_WINDOW_MS = 5 * 60 * 1000;
 
 export interface CommentState {

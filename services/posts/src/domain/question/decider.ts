@@ -192,7 +192,7 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
       case 'delete': {
         if (state.status === PostStatus.deleted) return [];
         const { answers } = command;
-        // An owner may not take away a question others have invested in (behaviour §9d).
+        // An owner may not take away a question others have invested in.
         if (
           command.asOwner &&
           (answers.hasAccepted || answers.count > 1 || (answers.count === 1 && answers.singleAnswerVotes > 0))
@@ -217,7 +217,7 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
         return state.status === PostStatus.closed ? [{ type: 'posts.question_reopened', data: act }] : [];
       case 'operate': {
         if (state.status === PostStatus.deleted) throw errors.notFound('error.question.not_found');
-        // A hidden question cannot be pinned, nor a pinned one hidden (behaviour §7d): asked anyway, nothing happens.
+        // A hidden question cannot be pinned, nor a pinned one hidden: asked anyway, nothing happens.
         switch (command.operation) {
           case 'pin':
             return state.pinned || state.hidden ? [] : [{ type: 'posts.question_pinned', data: act }];

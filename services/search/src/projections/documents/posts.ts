@@ -43,7 +43,7 @@ async function updateOwn(tx: Tx, id: string, version: number, set: ReturnType<ty
   return rows.length > 0;
 }
 
-/** The live answers of a question and its last activity (behaviour §7a: a new or edited answer bumps it). */
+/** The live answers of a question and its last activity (a new or edited answer bumps it). */
 async function refreshQuestion(tx: Tx, questionId: string, activeAt?: string): Promise<void> {
   await sql`
     update search_posts q set answer_count = (

@@ -80,7 +80,7 @@ const sameContent = (a: TagContent, b: TagContent) =>
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 /**
- * A reviewer's decision on the suggested edit waiting (behaviour §3c): approved, its names and description
+ * A reviewer's decision on the suggested edit waiting: approved, its names and description
  * apply as the editor's edit, except a new slug once the tag is in use (questions and synonyms name a tag by
  * its slug); rejected, it is dropped. A decision on anything no longer waiting changes nothing.
  */
@@ -101,7 +101,7 @@ function review(command: Extract<TagCommand, { type: 'review' }>, state: TagStat
   ];
 }
 
-/** A tag: its content, its life, its place among synonyms and its pending edit (spec §5, behaviour §3a). */
+/** A tag: its content, its life, its place among synonyms and its pending edit. */
 export const tagDecider: Decider<TagState, TagCommand, TagEvent> = {
   initialState: () => ({
     id: null,
@@ -191,7 +191,7 @@ export const tagDecider: Decider<TagState, TagCommand, TagEvent> = {
     switch (command.type) {
       case 'edit': {
         if (state.deleted) throw errors.notFound('error.tag.not_found');
-        // A suggested edit still waiting blocks every other edit (behaviour §3a).
+        // A suggested edit still waiting blocks every other edit.
         if (state.pendingRevisionId)
           throw errors.business('error.revision.review_underway', 'error.revision.review_underway', 'toast');
         if (sameContent(state, command.content)) return [];

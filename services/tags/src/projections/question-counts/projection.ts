@@ -19,7 +19,7 @@ interface QuestionTags {
 
 const counted = (q: QuestionTags) => (q.deleted || q.hidden ? [] : q.slugs);
 
-/** The question's tags and visibility after an event (behaviour §9d: deleted and hidden questions do not count). */
+/** The question's tags and visibility after an event (deleted and hidden questions do not count). */
 function next(state: QuestionTags, event: StoredEvent): QuestionTags {
   switch (event.type) {
     case QuestionAsked.type:

@@ -20,7 +20,7 @@ export function bookmarkStreamId(objectId: string, userId: string): string {
   return `bookmark-${objectId}-${userId}`;
 }
 
-/** Bookmarks toggle (spec §4); a deleted post can be taken off one's bookmarks but not put on them. */
+/** Bookmarks toggle; a deleted post can be taken off one's bookmarks but not put on them. */
 export const bookmarkDecider: Decider<BookmarkState, BookmarkCommand, BookmarkEvent> = {
   initialState: () => ({ bookmarked: false }),
 

@@ -2,7 +2,7 @@ import type { ReputationReason } from '@agora/contracts';
 import type { VoteEvent } from '../vote/decider';
 import type { LedgerInput } from './ledger';
 
-/** The ledger entries a vote makes (behaviour §1a): who gains or pays, and for which reason. */
+/** The ledger entries a vote makes: who gains or pays, and for which reason. */
 function voteEntries(d: VoteEvent['data']): { reason: ReputationReason; userId: string }[] {
   if (d.object_type === 'question') {
     return [{ reason: d.direction === 'up' ? 'question.voted_up' : 'question.voted_down', userId: d.owner_id }];
@@ -51,8 +51,8 @@ export interface Acceptance {
 }
 
 /**
- * Changing the accepted answer cancels the previous pair, then grants the asker +2 and the answerer +15
- * (behaviour §1a, §1b); accepting one's own answer is worth nothing, so it makes no entries.
+ * Changing the accepted answer cancels the previous pair, then grants the asker +2 and the answerer +15;
+ * accepting one's own answer is worth nothing, so it makes no entries.
  */
 export function acceptInputs(
   accept: Acceptance,
@@ -97,7 +97,7 @@ export interface AppliedEdit {
   reviewer_id?: string;
 }
 
-/** A suggested edit approved: +2 to its editor, once per revision (behaviour §1a, §3c). */
+/** A suggested edit approved: +2 to its editor, once per revision. */
 export function approvedEditInput(edit: AppliedEdit, at: string): LedgerInput[] {
   if (!edit.reviewer_id) return [];
   return [
@@ -114,7 +114,7 @@ export function approvedEditInput(edit: AppliedEdit, at: string): LedgerInput[] 
   ];
 }
 
-/** A user's starting balance (1 when an admin or the installer made the account, behaviour §1b). */
+/** A user's starting balance (1 when an admin or the installer made the account). */
 export function startingBalanceInput(userId: string, rank: number, at: string): LedgerInput[] {
   if (rank <= 0) return [];
   return [
@@ -133,7 +133,7 @@ export function startingBalanceInput(userId: string, rank: number, at: string): 
   ];
 }
 
-/** Activation is worth 1, once in an account's life (behaviour §1a). */
+/** Activation is worth 1, once in an account's life. */
 export function activationInput(userId: string, at: string): LedgerInput[] {
   return [
     {

@@ -98,7 +98,7 @@ const byGrant = (a: LedgerEntry, b: LedgerEntry) =>
 type EntryFacts = Pick<LedgerEntry, 'entryId' | 'userId' | 'reason' | 'objectId' | 'questionId' | 'triggerUserId'>;
 
 /**
- * Runs one input against the state: decides the reputation changes of behaviour §1 and applies each
+ * Runs one input against the state: decides the reputation changes and applies each
  * before deciding the next, so changes to one user within an input see each other. Returns them in order.
  */
 export function runLedger(input: LedgerInput, state: LedgerState): ReputationChange[] {

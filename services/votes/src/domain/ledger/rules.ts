@@ -1,12 +1,12 @@
 import type { ReputationReason } from '@agora/contracts';
 
-/** Behaviour §1b: no change takes reputation below 1. */
+/** No change takes reputation below 1. */
 export const MINIMUM_REPUTATION = 1;
 
-/** Behaviour §1b: `daily_rank_limit`; vote gains stop for the day once the day's entries sum to it. */
+/** `daily_rank_limit`: vote gains stop for the day once the day's entries sum to it. */
 export const DAILY_VOTE_GAIN_CAP = 200;
 
-/** Behaviour §1a: what each entry is worth when granted. Account entries carry their own amount. */
+/** What each entry is worth when granted. Account entries carry their own amount. */
 export const AMOUNTS: Record<ReputationReason, number> = {
   'question.voted_up': 10,
   'question.voted_down': -2,
@@ -21,7 +21,7 @@ export const AMOUNTS: Record<ReputationReason, number> = {
   adjusted: 0,
 };
 
-/** Only gains from votes are capped (behaviour §1b "cap scope"). */
+/** Only gains from votes are capped (the reference's cap scope). */
 export const CAPPED_REASONS: ReadonlySet<ReputationReason> = new Set(['question.voted_up', 'answer.voted_up']);
 
 /** The starting balance is not an activity of the day, so it does not count towards the cap. */
@@ -36,12 +36,12 @@ export function withFloor(reputation: number, wanted: number): number {
   return Math.max(wanted, Math.min(0, MINIMUM_REPUTATION - reputation));
 }
 
-/** The cap's day: the UTC date of the cause (the site's default time zone, spec §9). */
+/** The cap's day: the UTC date of the cause (the site's default time zone). */
 export function dayOf(at: string): string {
   return new Date(at).toISOString().slice(0, 10);
 }
 
-/** A vote gain counts in full while the day's entries are below the cap, then nothing (behaviour §1b). */
+/** A vote gain counts in full while the day's entries are below the cap, then nothing. */
 export function cappedAmount(reason: ReputationReason, amount: number, gainedToday: number): number {
   return amount > 0 && CAPPED_REASONS.has(reason) && gainedToday >= DAILY_VOTE_GAIN_CAP ? 0 : amount;
 }

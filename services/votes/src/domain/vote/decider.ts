@@ -27,7 +27,7 @@ export interface VoteCommand {
   /** `is_cancel`: undo this direction's vote. */
   cancel: boolean;
   target: VoteTarget;
-  /** The voter's privilege for this direction on this object type (behaviour §2). */
+  /** The voter's privilege for this direction on this object type. */
   permission: PermissionCheck;
 }
 
@@ -53,7 +53,7 @@ function voteEvent(type: VoteEvent['type'], command: VoteCommand, direction: Dir
 }
 
 /**
- * Behaviour §1b: pressing a direction again with `is_cancel` undoes it; voting the other way first
+ * Pressing a direction again with `is_cancel` undoes it; voting the other way first
  * cancels the active vote. Refused: deleted posts, one's own post, comment down-votes (comments are
  * up-vote only, see docs/behaviour-decisions.md) and voting without the privilege. Undoing needs no
  * privilege, so a voter whose reputation fell can still take a vote back.

@@ -7,7 +7,7 @@ import { firstDelivery, LEDGER_BATCH } from './inbox';
 
 /**
  * Accounts in the ledger: the starting balance (1 for accounts an admin or the installer made) and the
- * +1 of activation, once per account (behaviour §1a) — also for self-registration with verification off,
+ * +1 of activation, once per account — also for self-registration with verification off,
  * where the account is born activated.
  */
 export function ledgerFromIdentity(ledger: Ledger): Projection {

@@ -31,7 +31,7 @@ async function owners(tx: Tx, ids: (string | null)[]): Promise<Map<string, strin
 }
 
 /**
- * What posts do to reputation (behaviour §1a): accepting and unaccepting answers, approved edits; and
+ * What posts do to reputation: accepting and unaccepting answers, approved edits; and
  * deleting a post takes back what it earned while undeleting gives it back (docs/behaviour-decisions.md).
  */
 export function ledgerFromPosts(ledger: Ledger): Projection {

@@ -4,7 +4,7 @@ import type { Ledger } from '../../commands/ledger';
 import { approvedEditInput } from '../../domain/ledger/inputs';
 import { firstDelivery, LEDGER_BATCH } from './inbox';
 
-/** A suggested tag edit a reviewer approved: +2 to its editor, once per revision (behaviour §1a, §3c). */
+/** A suggested tag edit a reviewer approved: +2 to its editor, once per revision. */
 export function ledgerFromTags(ledger: Ledger): Projection {
   return {
     name: 'ledger-from-tags',
