@@ -1,5 +1,5 @@
 /**
- * The installer in Chromium (docs/adr/0058-installer.md): `npm start`'s launch on a fresh data directory,
+ * The installer in Chromium (docs/adr/0060-installer.md): `npm start`'s launch on a fresh data directory,
  * every page sent to /install, the wizard in zh_CN and en_US, a wrong database password reported in place,
  * then every step to the end, and the admin signing in to the site that runs in the same process.
  * Screenshots of each step at desktop and mobile widths (test-results/web/install-*).

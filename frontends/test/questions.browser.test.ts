@@ -5,6 +5,7 @@
  * body word and by [tag] → an edit without the privilege waits for review → the timeline shows the edits
  * → a moderator closes and reopens → tag follow. Screenshots of every screen (test-results/web/).
  */
+import { moderationService } from '@agora/moderation';
 import { postsService } from '@agora/posts';
 import { searchService } from '@agora/search';
 import { tagsService } from '@agora/tags';
@@ -35,7 +36,7 @@ describe.skipIf(!chromiumPath() && !required)('question and tag screens in Chrom
   beforeAll(async () => {
     [web, browser] = await Promise.all([
       startWebStack({
-        services: [postsService, votesService, tagsService, searchService],
+        services: [postsService, votesService, tagsService, searchService, moderationService],
         env: { AGORA_SEARCH: 'postgres' },
       }),
       launchChromium(),

@@ -1,5 +1,5 @@
 /**
- * `npm start` on a fresh data directory (docs/adr/0058-installer.md): the installer at /install, the
+ * `npm start` on a fresh data directory (docs/adr/0060-installer.md): the installer at /install, the
  * embedded database chosen, installed over HTTP, and the site running in the same process afterwards;
  * a second start reads the config file and starts the site at once.
  */

@@ -1,5 +1,5 @@
 /**
- * The first-run installer (docs/adr/0058-installer.md), route by route against real PostgreSQL: the test
+ * The first-run installer (docs/adr/0060-installer.md), route by route against real PostgreSQL: the test
  * server's database as an external PostgreSQL, and a second real server for a wrong password.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';

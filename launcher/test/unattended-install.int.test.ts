@@ -1,5 +1,5 @@
 /**
- * The unattended install (docs/adr/0058-installer.md): `AGORA_AUTO_INSTALL` with `AGORA_INSTALL_*` installs
+ * The unattended install (docs/adr/0060-installer.md): `AGORA_AUTO_INSTALL` with `AGORA_INSTALL_*` installs
  * on start without the wizard, a second start finds the installation and just starts, and a wrong setting
  * stops the start naming it, with nothing written.
  */

@@ -1,5 +1,5 @@
 /**
- * Upgrades (docs/adr/0059-upgrades.md): a database at an older schema (each service's last migrations not
+ * Upgrades (docs/adr/0061-upgrades.md): a database at an older schema (each service's last migrations not
  * run) is brought up to date with its data kept; a failing migration stops the upgrade naming the service and
  * the migration, and leaves that service's schema as it was; visitors meanwhile get /maintenance.
  */

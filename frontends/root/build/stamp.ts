@@ -5,7 +5,7 @@ import { FRONTENDS, REPO, WEB_DIST } from './paths';
 
 /** Everything the web build reads besides installed packages (whose versions the lock file pins). */
 const INPUTS = [
-  ...['kit', 'shell', 'users', 'questions', 'tags', 'install', 'root'].flatMap((app) =>
+  ...['kit', 'shell', 'users', 'questions', 'tags', 'review', 'install', 'root'].flatMap((app) =>
     ['src', 'vite', 'build', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(FRONTENDS, app, p)),
   ),
   path.join(REPO, 'contracts', 'i18n'),

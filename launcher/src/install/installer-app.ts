@@ -20,7 +20,7 @@ function isOtherPage(pathname: string): boolean {
 }
 
 /**
- * What `npm start` serves until Agora is installed (docs/adr/0058-installer.md): the installation API, the
+ * What `npm start` serves until Agora is installed (docs/adr/0060-installer.md): the installation API, the
  * web app at `/install` (every other page redirects there), and 503 with a message for every other API call.
  */
 export async function createInstallerApp(config: AgoraConfig, log: Logger, installer: Installer): Promise<HttpApp> {

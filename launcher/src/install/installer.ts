@@ -52,7 +52,7 @@ function onInstallFields(error: ApiError): ApiError {
 const alert = (key: string, params: Record<string, string | number> = {}) => errors.business(key, key, 'alert', params);
 
 /**
- * The first-run installer (docs/adr/0058-installer.md): checks the database and the config file, and
+ * The first-run installer (docs/adr/0060-installer.md): checks the database and the config file, and
  * installs (every service's migrations, the site's settings, the admin, the starter content) then writes
  * the config file, so that a failure leaves neither tables nor file behind.
  */

@@ -23,7 +23,7 @@ export interface Launch {
 const clusterExists = (config: AgoraConfig) => existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'));
 
 /**
- * Starts Agora, first serving the installer when nothing is installed yet (docs/adr/0058-installer.md): a
+ * Starts Agora, first serving the installer when nothing is installed yet (docs/adr/0060-installer.md): a
  * database without Agora's tables (a fresh data directory, or an empty external database) and the
  * installer on (`AGORA_INSTALLER`); with `AGORA_AUTO_INSTALL` it installs from the environment instead, and
  * a second run finds the installation and starts it. Once installed the installer closes and Agora listens on its port,

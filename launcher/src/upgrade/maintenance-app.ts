@@ -27,7 +27,7 @@ main{max-width:480px;padding:24px;text-align:center}h1{font-size:1.4rem;font-wei
 }
 
 /**
- * What visitors get while an upgrade runs (docs/adr/0059-upgrades.md): `/maintenance` (the spec's text, in
+ * What visitors get while an upgrade runs (docs/adr/0061-upgrades.md): `/maintenance` (the spec's text, in
  * the visitor's language, reloading itself), every other page redirected there, and 503 with `Retry-After`
  * for every API call.
  */

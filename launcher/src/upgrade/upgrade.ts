@@ -12,7 +12,7 @@ export class UpgradeError extends Error {
 
 /**
  * Runs the pending migrations of every service, one service after another in start order, under one lock
- * (docs/adr/0059-upgrades.md). A service's migrations run in one transaction, so a failing one leaves that
+ * (docs/adr/0061-upgrades.md). A service's migrations run in one transaction, so a failing one leaves that
  * service's schema as it was; the start stops with the service and the migration named.
  */
 export async function upgradeDatabase(

@@ -21,7 +21,7 @@ export const siteService: ServiceModule<void> = {
     await languageRoutes(app);
     await pluginRoutes(app, context);
     await uploadRoutes(app, context);
-    // Once installed, the installation API reports it and refuses a second install (docs/adr/0058-installer.md).
+    // Once installed, the installation API reports it and refuses a second install (docs/adr/0060-installer.md).
     await installationRoutes(app, installedSite(context));
   },
 };

@@ -34,8 +34,18 @@ export type {
   InitBaseInfoReq,
   InitConfigFailed,
 } from '@agora/contracts/install/wire';
-export type { ReasonItem } from '@agora/contracts/moderation/responses';
-export type { RedDot } from '@agora/contracts/notifications/api';
+export type {
+  ReasonItem,
+  ReportItem,
+  ReviewingType,
+  UnreviewedRevisionItem,
+} from '@agora/contracts/moderation/responses';
+export type {
+  InboxType,
+  NotificationConfig,
+  NotificationItem,
+  RedDot,
+} from '@agora/contracts/notifications/api';
 export type {
   AnswerInfo,
   AnswerUpdateResp,
@@ -50,7 +60,7 @@ export type {
   UpdateQuestionResp,
 } from '@agora/contracts/posts/responses';
 export type { QuestionBaseInfo, SearchResp, SearchResult } from '@agora/contracts/search/api';
-export type { SiteInfo } from '@agora/contracts/site/siteinfo';
+export type { LegalInfo, SiteInfo } from '@agora/contracts/site/siteinfo';
 export type {
   AddTagResp,
   FollowingTag,
@@ -61,6 +71,17 @@ export type {
   TagSynonyms,
   UpdateTagResp,
 } from '@agora/contracts/tags/responses';
+export type {
+  PersonalComment,
+  PublicUserInfo,
+  RankedUser,
+  Ranking,
+  RankPageItem,
+  UserAnswerInfo,
+  UserQuestionInfo,
+  UserTopPosts,
+  VotePageItem,
+} from '@agora/contracts/users/profile';
 export type { UserBasicInfo } from '@agora/contracts/users/user-basic-info';
 export type { ReactionChange, ReactionEmoji } from '@agora/contracts/votes/reactions';
 export type {

@@ -45,13 +45,6 @@ const settingsGroups = [
 
 /** Every reference route not served yet, as `METHOD path`; one served since is a stale entry (the test says so). */
 export const PLANNED: ReadonlyMap<string, Plan> = new Map([
-  ...plan(20, 'reasons', [`GET ${API}/reasons`, `GET ${ADMIN}/reasons`]),
-  ...plan(20, 'flags', [`POST ${API}/report`, `PUT ${API}/report/review`, `GET ${API}/report/unreviewed/post`]),
-  ...plan(20, 'review queue', [
-    `GET ${API}/reviewing/type`,
-    `GET ${API}/revisions/unreviewed`,
-    `PUT ${API}/revisions/audit`,
-  ]),
   ...plan(20, 'held posts', [`GET ${API}/review/pending/post/page`, `PUT ${API}/review/pending/post`]),
   ...plan(20, 'admin content pages', [
     `GET ${ADMIN}/question/page`,
@@ -59,7 +52,6 @@ export const PLANNED: ReadonlyMap<string, Plan> = new Map([
     `GET ${ADMIN}/answer/page`,
     `PUT ${ADMIN}/answer/status`,
   ]),
-  ...plan(21, 'user list (staff)', [`GET ${API}/user/staff`]),
   ...plan(22, 'settings groups', [
     ...settingsGroups,
     `GET ${ADMIN}/setting/privileges`,

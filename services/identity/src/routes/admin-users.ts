@@ -1,4 +1,13 @@
-import { EnvelopeSchema, Limits, MailStatus, PageQuery, ROLES, type RoleId, seconds } from '@agora/contracts';
+import {
+  EnvelopeSchema,
+  Limits,
+  MailStatus,
+  PageQuery,
+  ROLES,
+  type RoleId,
+  SUSPENDED_FOREVER_UNTIL,
+  seconds,
+} from '@agora/contracts';
 import { errors, type FieldProblem, type HttpApp, MailStatusSql, ok, RoleSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
@@ -27,7 +36,7 @@ const DURATIONS: Record<string, number | null> = {
   '1y': 365 * 24,
   forever: null,
 };
-const FOREVER = '2099-12-31T23:59:59.000Z';
+const FOREVER = SUSPENDED_FOREVER_UNTIL;
 
 const UserPageItem = Type.Object({
   user_id: Type.String(),

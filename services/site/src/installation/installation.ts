@@ -2,7 +2,7 @@ import type { CheckConfigFileResp, CheckDatabaseReq, CheckDatabaseResp, InitBase
 
 /**
  * What the installation API (`/installation/*`) does, behind its routes: the launcher's installer while
- * Agora is not installed (docs/adr/0058-installer.md), the site service's refusals once it is.
+ * Agora is not installed (docs/adr/0060-installer.md), the site service's refusals once it is.
  * Each method answers, or throws the `ApiError` the client is shown.
  */
 export interface Installation {
