@@ -7,6 +7,7 @@ COPY contracts/package.json contracts/
 COPY services/platform/package.json services/platform/
 COPY services/badges/package.json services/badges/
 COPY services/identity/package.json services/identity/
+COPY services/moderation/package.json services/moderation/
 COPY services/notifications/package.json services/notifications/
 COPY services/posts/package.json services/posts/
 COPY services/search/package.json services/search/
@@ -22,7 +23,9 @@ COPY frontends/shell/package.json frontends/shell/
 COPY frontends/users/package.json frontends/users/
 COPY frontends/questions/package.json frontends/questions/
 COPY frontends/tags/package.json frontends/tags/
+COPY frontends/review/package.json frontends/review/
 COPY frontends/admin/package.json frontends/admin/
+COPY frontends/install/package.json frontends/install/
 # Development packages too: the web build below needs Vite. (The install's own builds wait for the sources.)
 RUN npm ci --include=dev --no-audit --no-fund && npm cache clean --force
 COPY . .

@@ -76,6 +76,8 @@ function start(): { child: ChildProcess; running: Promise<void> } {
       AGORA_DATA_DIR: dataDir,
       AGORA_PORT: String(PORT),
       AGORA_OPERATOR_PORT: String(PORT + 1),
+      // A fresh data directory starts at once, as before the installer (docs/adr/0060-installer.md).
+      AGORA_INSTALLER: 'off',
     },
   });
   const running = new Promise<void>((resolve, reject) => {

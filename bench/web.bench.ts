@@ -5,11 +5,15 @@
  *  - React, MUI and react-query each downloaded once, and one React renderer on the page;
  *  - the login page interactive (its form in the DOM, handlers attached) after navigation (budget 1 s);
  *  - a question's detail page interactive (its vote buttons in the DOM) on a cold load (budget 1.5 s);
- *  - moving between pages of the question list, from the click to the new page's rows (budget 200 ms).
+ *  - moving between pages of the question list, from the click to the new page's rows (budget 200 ms);
+ *  - a member's profile page interactive (header card, tabs and top questions drawn) on a cold load (budget
+ *    1.2 s), and its compressed JS and CSS on a cold load (budget 300 KB). The profile tabs' API under load is
+ *    `npm run bench:profile`.
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { badgesService } from '@agora/badges';
 import { Role } from '@agora/contracts';
 import { composeAgora } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
@@ -37,7 +41,7 @@ const agora = await composeAgora({
   config,
   databaseUrl: db.url,
   log,
-  services: [siteService, identityService, postsService, votesService, tagsService],
+  services: [siteService, identityService, postsService, votesService, tagsService, badgesService],
   bus: { kind: 'postgres' },
   gateway: { webRoot: path.join(REPO, 'frontends', 'root', 'dist') },
 });
@@ -45,11 +49,14 @@ const identity = agora.service('identity');
 const base = await agora.listen({ host: '127.0.0.1', port: 0 });
 const browser: Browser = await launchChromium();
 
-/** An admin asks enough questions for three list pages (60 of 20 a page, one tag); the first one's path. */
-async function seedQuestions(count: number): Promise<string> {
+/**
+ * An admin asks enough questions for three list pages (60 of 20 a page, one tag): the first one's path and
+ * the admin's profile path.
+ */
+async function seedQuestions(count: number): Promise<{ question: string; profile: string }> {
   const email = `bench-${Date.now()}@example.com`;
   const password = 'bench-secret-1';
-  await accountsFor(identity).register({
+  const admin = await accountsFor(identity).register({
     email,
     displayName: 'Bench Admin',
     password,
@@ -86,12 +93,14 @@ async function seedQuestions(count: number): Promise<string> {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  return first;
+  return { question: first, profile: `/users/${admin.username}` };
 }
-const questionUrl = await seedQuestions(60);
+const seeded = await seedQuestions(60);
+const questionUrl = seeded.question;
+await agora.settle();
 
-/** A cold load (fresh profile: empty cache) of `/questions`. */
-async function coldQuestions() {
+/** A cold load (fresh browser profile: empty cache) of `pathname`, done once `readyText` is on the page. */
+async function coldLoad(pathname: string, readyText: string) {
   const context = await browser.newContext({ viewport: DESKTOP });
   // Plain source: functions would be re-serialised after tsx's transform, which may add helpers.
   await context.addInitScript(`
@@ -117,8 +126,8 @@ async function coldQuestions() {
       encoding: response.headers()['content-encoding'] ?? 'identity',
     });
   });
-  await page.goto(`${base}/questions`, { waitUntil: 'networkidle' });
-  await page.getByText('Questions').first().waitFor();
+  await page.goto(`${base}${pathname}`, { waitUntil: 'networkidle' });
+  await page.getByText(readyText).first().waitFor();
   const importMap = JSON.parse((await page.locator('script[type=importmap]').textContent()) ?? '{}').imports;
   const sizes = await Promise.all(downloads.map((d) => d.bytes));
   const renderers = (await page.evaluate('window.__renderers.length')) as number;
@@ -180,6 +189,27 @@ async function detailInteractive(): Promise<number> {
   return ready;
 }
 
+/** Milliseconds from navigation start until a profile's header card, tabs and top questions are drawn (cold cache). */
+async function profileInteractive(): Promise<number> {
+  const ready = '[data-testid=profile-page] [data-testid=profile-top-questions] [data-testid=profile-question]';
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await context.addInitScript(`
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('${ready}') && document.querySelector('[data-testid=profile-tabs]')) {
+        window.__ready = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  `);
+  const page = await context.newPage();
+  await page.goto(`${base}${seeded.profile}`);
+  await page.locator(ready).first().waitFor();
+  const at = (await page.evaluate('window.__ready')) as number;
+  await context.close();
+  return at;
+}
+
 /** Milliseconds from a click on a page link of the question list until that page's rows are drawn. */
 async function listPageMoves(samples: number): Promise<number[]> {
   const context = await browser.newContext({ viewport: DESKTOP });
@@ -206,7 +236,10 @@ async function listPageMoves(samples: number): Promise<number[]> {
   return times;
 }
 
-const cold = await coldQuestions();
+const cold = await coldLoad('/questions', 'Questions');
+const coldProfilePage = await coldLoad(seeded.profile, 'Top questions');
+const coldProfile: number[] = [];
+for (let i = 0; i < 7; i++) coldProfile.push(await profileInteractive());
 const coldDetail: number[] = [];
 for (let i = 0; i < 7; i++) coldDetail.push(await detailInteractive());
 const pageMoves = await listPageMoves(9);
@@ -220,6 +253,8 @@ const budgets = {
   login_interactive_ms: { limit: 1000, value: summarize(coldLogin).p50_ms },
   question_detail_interactive_cold_ms: { limit: 1500, value: summarize(coldDetail).p50_ms },
   list_page_move_ms: { limit: 200, value: summarize(pageMoves).p50_ms },
+  profile_interactive_cold_ms: { limit: 1200, value: summarize(coldProfile).p50_ms },
+  cold_profile_compressed_kb: { limit: 300, value: Math.round(coldProfilePage.compressed_js_css_bytes / 102.4) / 10 },
 };
 const results = {
   machine: machine(),
@@ -230,12 +265,16 @@ const results = {
   login_interactive_warm_cache: summarize(warmLogin),
   question_detail_interactive_cold: summarize(coldDetail),
   list_page_move: summarize(pageMoves),
+  cold_load_profile: coldProfilePage,
+  profile_interactive_cold: summarize(coldProfile),
   budgets,
   within_budgets:
     budgets.cold_questions_compressed_kb.value <= 300 &&
     budgets.login_interactive_ms.value <= 1000 &&
     budgets.question_detail_interactive_cold_ms.value <= 1500 &&
     budgets.list_page_move_ms.value <= 200 &&
+    budgets.profile_interactive_cold_ms.value <= 1200 &&
+    budgets.cold_profile_compressed_kb.value <= 300 &&
     cold.react_renderers === 1 &&
     !cold.any_file_twice,
 };

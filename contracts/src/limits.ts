@@ -11,6 +11,12 @@ export const Limits = {
     answersMax: 1000,
     /** The question page's "Linked questions" card. */
     linkedQuestions: 5,
+    /** A profile tab's list (answers, questions, bookmarks, reputation, comments, votes). */
+    profileTab: 30,
+    /** `user/staff`: at most this many staff members per search. */
+    staffSearchMax: 50,
+    /** The notification inbox and achievements. */
+    notifications: 10,
   },
   /** The hot-questions card: the most visited questions of the last days. */
   hotQuestions: { count: 6, days: 7 },
@@ -71,6 +77,8 @@ export const Limits = {
   session: { accessTokenLifetimeSeconds: 7 * 24 * 60 * 60 },
   editor: { fencedCodeThreshold: 40, indentSpaces: 4 },
   display: { reviewBadgeCap: 99 },
+  /** A flag's text; the moderators' flag lists. */
+  report: { contentMaxLength: 500, adminPageSize: 20 },
   email: { newQuestionDigestPerWeek: 50 },
   /** `badge/user/awards/recent`: the member's latest badges; page sizes of the badge lists. */
   badges: { recentAwards: 10, awardsPageSize: 30, adminPageSize: 10 },

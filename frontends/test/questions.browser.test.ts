@@ -5,6 +5,7 @@
  * body word and by [tag] → an edit without the privilege waits for review → the timeline shows the edits
  * → a moderator closes and reopens → tag follow. Screenshots of every screen (test-results/web/).
  */
+import { moderationService } from '@agora/moderation';
 import { postsService } from '@agora/posts';
 import { searchService } from '@agora/search';
 import { tagsService } from '@agora/tags';
@@ -35,7 +36,7 @@ describe.skipIf(!chromiumPath() && !required)('question and tag screens in Chrom
   beforeAll(async () => {
     [web, browser] = await Promise.all([
       startWebStack({
-        services: [postsService, votesService, tagsService, searchService],
+        services: [postsService, votesService, tagsService, searchService, moderationService],
         env: { AGORA_SEARCH: 'postgres' },
       }),
       launchChromium(),
@@ -138,6 +139,18 @@ describe.skipIf(!chromiumPath() && !required)('question and tag screens in Chrom
     await expect.poll(() => count.textContent()).toBe('1');
     await page.getByTestId('answer').first().getByTestId('vote-up').click();
     await toast(page, "You can't vote for your own post");
+  });
+
+  it('follows the question and takes the follow back', async () => {
+    const follow = answerer.page.getByTestId('question').getByTestId('follow-question');
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => follow.textContent()).toMatch(/Following\s*1/);
+    await answerer.page.reload();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('true');
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => follow.textContent()).toMatch(/^Follow\s*$/);
   });
 
   it('accepts the answer and bookmarks the question', async () => {

@@ -6,6 +6,7 @@ import { ApiReference, serveApiReference } from './api-reference';
 import { fetchCallerState, withCallerState } from './composition';
 import { OPERATOR_PATHS } from './operator';
 import { exemptFromPrivateSite, LoginRequired } from './private-site';
+import { fetchReviewCount, withReviewCount } from './review-count';
 import { AREA_PREFIXES, matchRoute, ROOT_FILES, type ServiceName } from './routing-table';
 import { registerSecurityHeaders } from './security-headers';
 import { awaitSessionChanges } from './session-catch-up';
@@ -71,6 +72,8 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
     headers['x-forwarded-for'] = request.ip;
     // The caller's own votes and bookmarks, fetched beside the post they are shown on (DESIGN §2).
     const callerState = fetchCallerState(route, request, headers, options.transports.votes);
+    // The review to-do count of the red dot, moderation's, fetched beside notifications' answer.
+    const reviewCount = fetchReviewCount(route, request, headers, options.transports.moderation);
     let response: ForwardResponse;
     try {
       response = await transport.forward({ method: request.method, url: request.url, headers, body });
@@ -79,6 +82,7 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
         response = await fallback.forward({ method: request.method, url: request.url, headers, body });
       }
       if (callerState && route) response = withCallerState(route, response, await callerState);
+      if (reviewCount) response = withReviewCount(response, await reviewCount);
     } catch (error) {
       // The owning service is down or restarting: an outage (503, Retry-After), logged at most every few seconds.
       throw Object.assign(errors.unavailable(), { cause: error, service: owner });

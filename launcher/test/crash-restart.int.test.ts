@@ -35,6 +35,8 @@ function startLauncher(port: number, operatorPort: number): Launcher {
       AGORA_PORT: String(port),
       AGORA_OPERATOR_PORT: String(operatorPort),
       LOG_LEVEL: 'info',
+      // Started on a fresh data directory, then given an admin by the operator command: no installer.
+      AGORA_INSTALLER: 'off',
     },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -182,7 +184,12 @@ describe('the embedded launcher after a crash', () => {
       try {
         const started = spawnSync(process.execPath, ['launcher/agora.mjs', 'start'], {
           cwd: repoRoot,
-          env: { ...process.env, AGORA_DATA_DIR: path.join(closed, 'agora'), AGORA_PORT: String(await freePort()) },
+          env: {
+            ...process.env,
+            AGORA_DATA_DIR: path.join(closed, 'agora'),
+            AGORA_PORT: String(await freePort()),
+            AGORA_INSTALLER: 'off',
+          },
           encoding: 'utf8',
           timeout: 60_000,
         });

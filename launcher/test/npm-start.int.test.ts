@@ -25,7 +25,9 @@ function npmStart(env: Record<string, string>): Started {
   let output = '';
   const child = spawn('npm', ['start'], {
     cwd: repoRoot,
-    env: { ...process.env, AGORA_DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    // A fresh data directory given its admin by the operator command, as before the installer (the installer's
+    // own start is install-start.int.test.ts).
+    env: { ...process.env, AGORA_DATA_DIR: dataDir, LOG_LEVEL: 'info', AGORA_INSTALLER: 'off', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -20,6 +20,10 @@ export interface Stack {
   databaseUrl: string;
   dataDir: string;
   service(name: string): RunningService;
+  /** Stops the routed instance of a service, as a crash or a deployment would; calls to it answer 404 until restarted. */
+  stop(name: string): Promise<void>;
+  /** Starts a service's module again on the same database and bus, routed by the gateway. */
+  start(module: ServiceModule): Promise<RunningService>;
   /** Opens the gateway on a loopback port, for a browser or another process; its address. */
   listen(): Promise<string>;
   call(
@@ -79,6 +83,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     databaseUrl: url,
     dataDir,
     service: (name) => agora.service(name),
+    stop: (name) => agora.stop(agora.service(name)),
+    start: (module) => agora.start(module),
     listen: () => agora.listen({ host: '127.0.0.1', port: 0 }),
     async call(method, target, callOptions = {}) {
       const response = await gateway.inject({

@@ -16,7 +16,7 @@ export type BadgeStatus = (typeof BADGE_STATUSES)[number];
  * What earns a badge, as facts the badges service reads from other services' events:
  * - `profile_bio`: a profile saved with a bio that is not blank (identity);
  * - `direct_edit`: a question or answer edited without review, one's own included (posts);
- * - `flag`: a flag on a post (moderation, not built yet: docs/behaviour-decisions.md);
+ * - `flag`: a flag raised on a question, answer or comment (moderation);
  * - `up_vote`: an up-vote cast on a question, answer or comment (votes);
  * - `reaction`: a reaction added to a post (votes' `reaction_activated`);
  * - `share_visit`: a question opened through a member's share link (posts);

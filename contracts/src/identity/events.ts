@@ -47,7 +47,13 @@ export const ProfileUpdated = defineEvent(
 
 export const InterfaceChanged = defineEvent(
   'identity.interface_changed',
-  Type.Object({ user_id: UserId, language: Type.String(), color_scheme: Type.String() }),
+  Type.Object({
+    user_id: UserId,
+    language: Type.String(),
+    color_scheme: Type.String(),
+    /** The member's own time zone ('' for the site's); absent when the change leaves it as it was. */
+    time_zone: Type.Optional(Type.String()),
+  }),
 );
 
 export const PasswordChanged = defineEvent(

@@ -30,6 +30,8 @@ const accountFields = {
   role_id: Type.Integer(),
   status: Type.String(),
   suspended_until: Type.Integer(),
+  /** Beyond the reference: the member's own time zone for dates ('' for the site's). */
+  time_zone: Type.String(),
   username: Type.String(),
   visit_token: Type.String(),
   website: Type.String(),

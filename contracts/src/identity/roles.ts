@@ -10,6 +10,8 @@ export const ROLES: { id: RoleId; name: string; description: string }[] = [
 
 /** Account status as the API spells it; `mail_status` 1 activated, 2 not activated. */
 export type UserStatus = 'normal' | 'suspended' | 'deleted';
+/** A suspension "forever" lasts until this time. */
+export const SUSPENDED_FOREVER_UNTIL = '2099-12-31T23:59:59.000Z';
 export const MailStatus = { activated: 1, inactive: 2 } as const;
 export type MailStatusCode = (typeof MailStatus)[keyof typeof MailStatus];
 /** `notice_status` of a profile: a switch the client no longer reads, always on. */

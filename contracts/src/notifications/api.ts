@@ -36,6 +36,9 @@ export const NOTIFICATION_ACTIONS = {
   followed_question_answer_edited: 'posts',
   followed_question_answer_accepted: 'posts',
   followed_question_commented: 'posts',
+  /** A moderator acted on the member's flag, or found nothing to act on (moderation's flag_handled). */
+  your_flag_was_upheld: 'posts',
+  your_flag_was_declined: 'posts',
   reputation: 'achievement',
   badge_award: 'achievement',
 } as const;

@@ -12,6 +12,9 @@ export type PostStatusName = keyof typeof PostStatus;
 export const Pin = { unpinned: 1, pinned: 2 } as const;
 export type PinCode = (typeof Pin)[keyof typeof Pin];
 
+/** An answer's `accepted` as the profile lists answer it (UserAnswerInfo). */
+export const AnswerAcceptance = { notAccepted: 1, accepted: 2 } as const;
+
 /** Whether a question is listed (`show`): a hidden one is seen only by its author and the staff. */
 export const Show = { shown: 1, hidden: 2 } as const;
 export type ShowCode = (typeof Show)[keyof typeof Show];

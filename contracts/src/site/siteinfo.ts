@@ -66,6 +66,7 @@ export const LegalInfoSchema = Type.Object({
   privacy_policy_original_text: Type.String(),
   privacy_policy_parsed_text: Type.String(),
 });
+export type LegalInfo = Static<typeof LegalInfoSchema>;
 
 /** The admin's custom CSS as a stylesheet, at the site root (the reference client links it from every page). */
 export const CUSTOM_CSS_PATH = '/custom.css';

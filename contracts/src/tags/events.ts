@@ -18,12 +18,26 @@ export const TagCreated = defineEvent(
 );
 export const TagEdited = defineEvent(
   'tags.tag_edited',
-  Type.Object({ tag_id: Id, editor_id: Id, revision_id: Id, edit_summary: Type.String(), ...TagContent }),
+  Type.Object({
+    tag_id: Id,
+    editor_id: Id,
+    revision_id: Id,
+    edit_summary: Type.String(),
+    /** Set when a reviewer approved a suggested edit (the editor earns reputation for it). */
+    reviewer_id: Type.Optional(Id),
+    ...TagContent,
+  }),
 );
 /** An edit by someone without `tag.edit_without_review`: it waits for review, the tag stays as it was. */
 export const TagRevisionSubmitted = defineEvent(
   'tags.tag_revision_submitted',
   Type.Object({ tag_id: Id, editor_id: Id, revision_id: Id, edit_summary: Type.String(), ...TagContent }),
+);
+
+/** A reviewer turned a suggested edit down: the tag stays as it was and is free to edit again. */
+export const TagRevisionRejected = defineEvent(
+  'tags.tag_revision_rejected',
+  Type.Object({ tag_id: Id, revision_id: Id, editor_id: Id, reviewer_id: Id }),
 );
 
 const TagAct = Type.Object({ tag_id: Id, actor_id: Id });
@@ -53,6 +67,7 @@ export const TagsEvents = [
   TagCreated,
   TagEdited,
   TagRevisionSubmitted,
+  TagRevisionRejected,
   TagDeleted,
   TagUndeleted,
   TagSynonymsSet,

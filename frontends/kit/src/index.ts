@@ -5,7 +5,7 @@
 import './app/boot';
 
 export { ApiError } from './api/api-error';
-export { accountApi, type CaptchaFields } from './api/calls/account';
+export { accountApi, type CaptchaFields, type ProfileForm } from './api/calls/account';
 export {
   type AdminUserFilter,
   type AdminUserQuery,
@@ -15,8 +15,9 @@ export {
   type SuspendDuration,
 } from './api/calls/admin';
 export { badgeApi } from './api/calls/badges';
-export { moderationApi } from './api/calls/moderation';
-export { NO_RED_DOT, notificationApi } from './api/calls/notifications';
+export { followApi } from './api/calls/follow';
+export { moderationApi, reviewApi } from './api/calls/moderation';
+export { NO_RED_DOT, type NotificationKind, notificationApi } from './api/calls/notifications';
 export {
   answerApi,
   commentApi,
@@ -26,6 +27,7 @@ export {
   revisionApi,
   type TagItem,
 } from './api/calls/posts';
+export { type ProfileOrder, profileApi } from './api/calls/profile';
 export { searchApi } from './api/calls/search';
 export { siteApi } from './api/calls/site';
 export { tagApi } from './api/calls/tags';
@@ -42,7 +44,9 @@ export { useDebounced } from './app/use-debounced';
 export { CommentList } from './comments/comment-list';
 export { extractMentions } from './comments/mentions';
 export { MarkdownEditor, type MarkdownEditorProps } from './editor/lazy-editor';
+export { Preview as MarkdownPreview } from './editor/preview';
 export { capCount, formatCount } from './format/count';
+export { type DiffPart, diffTokens, lines, words } from './format/diff';
 export { relativeTime } from './format/relative-time';
 export { type Rule, rules, validate } from './forms/rules';
 export { useForm } from './forms/use-form';

@@ -9,6 +9,6 @@ export const WEB_DIST = path.join(ROOT_APP, 'dist');
 export const VENDOR_ENTRIES = path.join(ROOT_APP, 'node_modules', '.vendor-entries');
 
 /** The micro-frontends built on their own, in order (the kit first: the others import it). */
-export const APPS = ['kit', 'shell', 'users', 'questions', 'tags', 'admin'] as const;
+export const APPS = ['kit', 'shell', 'users', 'questions', 'tags', 'review', 'install', 'admin'] as const;
 export type AppName = (typeof APPS)[number];
 export const appDir = (name: AppName) => path.join(FRONTENDS, name);

@@ -5,12 +5,13 @@ import { FRONTENDS, REPO, WEB_DIST } from './paths';
 
 /** Everything the web build reads besides installed packages (whose versions the lock file pins). */
 const INPUTS = [
-  ...['kit', 'shell', 'users', 'questions', 'tags', 'admin', 'root'].flatMap((app) =>
+  ...['kit', 'shell', 'users', 'questions', 'tags', 'review', 'install', 'admin', 'root'].flatMap((app) =>
     ['src', 'vite', 'build', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(FRONTENDS, app, p)),
   ),
   path.join(REPO, 'contracts', 'i18n'),
   path.join(REPO, 'contracts', 'src', 'i18n'),
   path.join(REPO, 'contracts', 'src', 'limits.ts'),
+  path.join(REPO, 'contracts', 'src', 'install', 'constants.ts'),
   path.join(REPO, 'contracts', 'src', 'identity', 'roles.ts'),
   path.join(REPO, 'contracts', 'src', 'posts', 'status.ts'),
   path.join(REPO, 'contracts', 'src', 'identity', 'profile-rules.ts'),

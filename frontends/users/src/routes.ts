@@ -7,16 +7,25 @@ import { AuthLandingPage } from './pages/auth-landing';
 import { ChangeEmailPage } from './pages/change-email';
 import { ConfirmEmailPage } from './pages/confirm-email';
 import { ConfirmNewEmailPage } from './pages/confirm-new-email';
+import { PrivacyPage, TermsPage } from './pages/legal';
 import { LoginPage } from './pages/login';
 import { PasswordResetPage } from './pages/password-reset';
 import { RegisterPage } from './pages/register';
 import { SuspendedPage } from './pages/suspended';
+import { UnsubscribePage } from './pages/unsubscribe';
 import { UserCenterAuthFailedPage, UserCenterAuthPage } from './pages/user-center';
 
 // The badge screens load when first opened.
 const BadgesPage = lazy(() => import('./pages/badges').then((m) => ({ default: m.BadgesPage })));
 const BadgeDetailPage = lazy(() => import('./pages/badge-detail').then((m) => ({ default: m.BadgeDetailPage })));
 const MemberBadgesPage = lazy(() => import('./pages/member-badges').then((m) => ({ default: m.MemberBadgesPage })));
+const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const NotificationsPage = lazy(() =>
+  import('./notifications/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
+const UsersPage = lazy(() => import('./user-list/users-page').then((m) => ({ default: m.UsersPage })));
+// The profile loads when first opened.
+const ProfilePage = lazy(() => import('./profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 
 /** The account screens, the badge screens, and their guards (DESIGN §7, "Routes"). */
 export const ROUTE_TABLE: readonly Route[] = [
@@ -40,4 +49,20 @@ export const ROUTE_TABLE: readonly Route[] = [
   route('/badges', { guards: [], Page: BadgesPage }),
   route('/badges/:badgeId', { key: (p) => `badge-${p.badgeId}`, guards: [], Page: BadgeDetailPage }),
   route('/users/:username/badges', { key: (p) => `badges-${p.username}`, guards: [], Page: MemberBadgesPage }),
+  route('/users', { guards: [], Page: UsersPage }),
+  route('/users/unsubscribe', { guards: [], Page: UnsubscribePage }),
+  route('/tos', { guards: [], Page: TermsPage }),
+  route('/privacy', { guards: [], Page: PrivacyPage }),
+  route('/users/settings/:section?', {
+    key: () => 'settings',
+    guards: [guards.logged, guards.notForbidden],
+    Page: SettingsPage,
+  }),
+  route('/users/notifications/:type?/:subType?', {
+    key: () => 'notifications',
+    guards: [guards.logged, guards.notForbidden],
+    Page: NotificationsPage,
+  }),
+  // Last: every fixed /users/… path above is not a username.
+  route('/users/:username/:tab?', { key: (p) => `profile-${p.username}`, guards: [], Page: ProfilePage }),
 ];

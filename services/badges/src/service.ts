@@ -4,6 +4,7 @@ import { AwardCommands } from './commands/awards';
 import { BadgeCommands } from './commands/badges';
 import { badgesMigrations } from './migrations';
 import { awardsFromIdentity } from './projections/from-identity/projection';
+import { awardsFromModeration } from './projections/from-moderation/projection';
 import { awardsFromPosts } from './projections/from-posts/projection';
 import { awardsFromVotes } from './projections/from-votes/projection';
 import { BadgeReads } from './queries/reads';
@@ -18,8 +19,8 @@ export interface BadgesParts {
 }
 
 /**
- * Badges (DESIGN §6): the catalogue, its statuses, and awards made by rules over identity's, posts' and
- * votes' events, each award an event of this service that notifications turns into an
+ * Badges (DESIGN §6): the catalogue, its statuses, and awards made by rules over identity's, posts',
+ * votes' and moderation's events, each award an event of this service that notifications turns into an
  * achievement.
  */
 export const badgesService: ServiceModule<BadgesParts> = {
@@ -35,7 +36,12 @@ export const badgesService: ServiceModule<BadgesParts> = {
     await badgeRoutes(app, reads);
     await adminBadgeRoutes(app, reads, badges);
   },
-  projections: (_context, { awards }) => [awardsFromIdentity(awards), awardsFromPosts(awards), awardsFromVotes(awards)],
+  projections: (_context, { awards }) => [
+    awardsFromIdentity(awards),
+    awardsFromPosts(awards),
+    awardsFromVotes(awards),
+    awardsFromModeration(awards),
+  ],
 };
 
 /** A running badges instance's parts. */

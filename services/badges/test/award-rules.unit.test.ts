@@ -79,6 +79,13 @@ describe('award rules: given a fact, the badges it earns', () => {
     ]);
   });
 
+  it('First Flag: the member who flagged a post, once per member', () => {
+    const comment = postObject('comment', 'c1', 'q1');
+    expect(earned(awardsFor({ kind: 'flag_raised', reporterId: 'u6', on: comment }))).toEqual([
+      ['first_flag', 'u6', ''],
+    ]);
+  });
+
   it('Scholar for whoever accepts, Solved for the answer’s author', () => {
     const fact = { kind: 'answer_accepted' as const, acceptorId: 'asker', answerAuthorId: 'answerer', on: answer };
     expect(earned(awardsFor(fact))).toEqual([

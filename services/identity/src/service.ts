@@ -2,6 +2,7 @@ import { IdentityEvents } from '@agora/contracts';
 import { partsOf, type RunningService, type ServiceModule } from '@agora/platform';
 import { Accounts } from './commands/accounts';
 import { identityMigrations } from './migrations';
+import { memberPostsProjection } from './projections/member-posts/projection';
 import { reputationProjection } from './projections/reputation/projection';
 import { accountRoutes } from './routes/account';
 import { adminUserRoutes } from './routes/admin-users';
@@ -10,6 +11,7 @@ import { emailRoutes } from './routes/email';
 import { internalRoutes } from './routes/internal';
 import { passwordRoutes } from './routes/password';
 import { userRoutes } from './routes/users';
+import { flagDecisionsProjection } from './sagas/flag-decisions';
 import { IdentityActorSource } from './security/identity-actors';
 import { SigningKeys } from './security/signing-keys';
 
@@ -27,7 +29,11 @@ export const identityService: ServiceModule<IdentityParts> = {
   // Identity is the source of actors: it checks them against its own tables, never a projected copy.
   shared: { actors: false },
   auth: (context, { accounts }) => ({ actors: new IdentityActorSource(context.database.db), keys: accounts.keys }),
-  projections: () => [reputationProjection],
+  projections: (context, { accounts }) => [
+    reputationProjection,
+    memberPostsProjection,
+    flagDecisionsProjection(accounts, context.store, context.log),
+  ],
   async routes(app, _context, { accounts }) {
     await accounts.keys.ensure(app);
     await accountRoutes(app, accounts);

@@ -10,6 +10,7 @@ import { MailWorker, type MailWorkerSettings } from './mail/worker';
 import { notificationsMigrations } from './migrations';
 import { accountMailProjection } from './projections/account-mail/projection';
 import { inboxFromBadges } from './projections/inbox-from-badges/projection';
+import { inboxFromModeration } from './projections/inbox-from-moderation/projection';
 import { inboxFromPosts } from './projections/inbox-from-posts/projection';
 import { inboxFromVotes } from './projections/inbox-from-votes/projection';
 import { recipientStatusProjection } from './projections/recipient-status/projection';
@@ -77,7 +78,11 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
     name: 'notifications',
     migrations: notificationsMigrations,
     events: NotificationsEvents,
-    setup: (context) => setUpNotifications(context, options),
+    async setup(context) {
+      const parts = setUpNotifications(context, options);
+      await parts.mailer.codes.load();
+      return parts;
+    },
     async routes(app, context, { inbox, settings, redDots }) {
       await notificationRoutes(app, context, inbox, redDots);
       await settingsRoutes(app, context, settings);
@@ -90,6 +95,7 @@ export function createNotificationsService(options: NotificationsOptions = {}): 
         inboxFromPosts(mailer),
         inboxFromVotes,
         inboxFromBadges,
+        inboxFromModeration,
         smtpTestProjection({ config: context.config, onQueued: () => mail.wake() }),
       ];
     },

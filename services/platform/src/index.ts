@@ -30,6 +30,7 @@ export * from './http/openapi';
 export * from './http/route-registry';
 export * from './http/validation';
 export * from './ids/id-generator';
+export * from './install/postgres-target';
 export * from './lists';
 export * from './observability/metrics';
 export * from './projections/batch-handler';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config/config';
+import { ConfigError, configFileOf, loadConfig } from '../src/config/config';
 
 describe('config', () => {
   it('has working defaults for the embedded start', () => {
@@ -68,5 +68,31 @@ describe('config', () => {
     const broken = path.join(dir, 'b.json');
     writeFileSync(broken, '{ port: ');
     expect(() => loadConfig({ env: { AGORA_CONFIG: broken } })).toThrow(/Invalid config file/);
+  });
+
+  it("finds the installer's config file in AGORA_CONFIG, else in the data directory, and says which it read", () => {
+    expect(configFileOf({ AGORA_CONFIG: 'etc/agora.json' })).toBe(path.resolve('etc/agora.json'));
+    expect(configFileOf({ AGORA_DATA_DIR: '/srv/agora' })).toBe('/srv/agora/config.json');
+    expect(configFileOf({})).toBe(path.resolve('.agora/config.json'));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agora-config-'));
+    const file = path.join(dir, 'config.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ databaseUrl: 'postgres://agora:secret@db:5432/agora', siteUrl: 'https://qa.example.com' }),
+    );
+    const config = loadConfig({ env: {}, file });
+    expect(config).toMatchObject({ databaseUrl: 'postgres://agora:secret@db:5432/agora', configFile: file });
+    expect(loadConfig({ env: {} }).configFile).toBeUndefined();
+  });
+
+  it('serves the installer on a fresh start unless AGORA_INSTALLER is off; installs unattended only when asked', () => {
+    expect(loadConfig({ env: {} })).toMatchObject({ installer: true, autoInstall: false });
+    expect(loadConfig({ env: { AGORA_INSTALLER: 'off', AGORA_AUTO_INSTALL: 'true' } })).toMatchObject({
+      installer: false,
+      autoInstall: true,
+    });
+    expect(() => loadConfig({ env: { AGORA_INSTALLER: 'maybe' } })).toThrow(
+      /AGORA_INSTALLER \(installer\) must be true or false/,
+    );
   });
 });

@@ -31,6 +31,7 @@ import { revisionRoutes } from './routes/revisions';
 import { similarRoutes } from './routes/similar';
 import { timelineRoutes } from './routes/timeline';
 import { contentRemovalProjection } from './sagas/content-removal';
+import { flagDecisionsProjection } from './sagas/flag-decisions';
 import { revisionDecisionsProjection } from './sagas/revision-decisions';
 import { ViewCounter } from './views/view-counter';
 
@@ -89,8 +90,9 @@ export const postsService: ServiceModule<PostsParts> = {
     await personalRoutes(app, reads);
     await questionFollowRoutes(app, parts.follows);
   },
-  projections: (_context, parts) => [
+  projections: (context, parts) => [
     contentRemovalProjection(parts),
+    flagDecisionsProjection(parts, context.store, context.log),
     revisionDecisionsProjection(parts.revisions),
     tagCatalogProjection,
     voteCountsProjection,

@@ -1,5 +1,6 @@
 import { type Projection, partsOf, type RunningService, type ServiceModule } from '@agora/platform';
 import { searchMigrations } from './migrations';
+import { questionFollowsProjection } from './projections/documents/follows';
 import { postDocumentsProjection } from './projections/documents/posts';
 import { voteCountsProjection } from './projections/documents/votes';
 import { tagCatalogProjection } from './projections/tag-catalog/projection';
@@ -10,6 +11,7 @@ import { SearchRuntime } from './runtime';
 export const searchReadModelProjections: Projection[] = [
   postDocumentsProjection,
   voteCountsProjection,
+  questionFollowsProjection,
   tagCatalogProjection,
 ];
 

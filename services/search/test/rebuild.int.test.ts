@@ -36,6 +36,7 @@ beforeAll(async () => {
   // The votes service learns of new posts from posts' events.
   await stack.settle();
   await stack.call('POST', `${API}/vote/up`, { token: voter.token, body: { object_id: kept, is_cancel: false } });
+  await stack.call('POST', `${API}/follow`, { token: voter.token, body: { object_id: kept } });
   const gone = await ask(stack, asker.token, {
     title: 'Emu question deleted',
     content: 'emu body text',
@@ -73,6 +74,7 @@ async function readModel(database: ServiceDatabase) {
     counts: await rows('select * from search_post_counts order by object_id'),
     votes: await rows('select * from search_votes order by object_id, user_id'),
     tags: await rows('select * from search_tags order by tag_id'),
+    follows: await rows('select * from search_question_follows order by question_id, user_id'),
   };
 }
 
@@ -83,6 +85,7 @@ describe('rebuilding search from the events', () => {
     try {
       const before = await readModel(database);
       expect(before.posts.length).toBeGreaterThanOrEqual(5);
+      expect(before.follows).toHaveLength(1);
       const queries = ['emu', 'emu [javascript]', 'emu is:answer', 'emu score:1', 'emu answers:1'];
       const results = async (token?: string) =>
         Promise.all(queries.map(async (q) => (await search(q, { token })).body.data));

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { SiteEvents } from '@agora/contracts';
 import type { ServiceModule } from '@agora/platform';
+import { installedSite } from './installation/installed-site';
+import { installationRoutes } from './installation/routes';
 import { siteMigrations } from './migrations';
 import { dashboardFromIdentity } from './projections/dashboard/from-identity';
 import { dashboardFromPosts } from './projections/dashboard/from-posts';
@@ -46,6 +48,8 @@ export const siteService: ServiceModule<SiteParts> = {
     await adminPrivilegesRoutes(app, context);
     await dashboardRoutes(app, context, dashboard);
     await robotsRoutes(app, context);
+    // Once installed, the installation API reports it and refuses a second install (docs/adr/0060-installer.md).
+    await installationRoutes(app, installedSite(context));
   },
   projections: () => [dashboardFromPosts, dashboardFromVotes, dashboardFromIdentity],
 };

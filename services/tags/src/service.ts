@@ -11,6 +11,7 @@ import { synonymRoutes } from './routes/synonyms';
 import { tagRoutes } from './routes/tag';
 import { tagListRoutes } from './routes/tag-lists';
 import { tagTimelineRoutes } from './routes/timeline';
+import { tagRevisionDecisionsSaga } from './sagas/revision-decisions';
 import { tagCreationSaga } from './sagas/tag-creation';
 
 /** One tags instance's parts. */
@@ -38,7 +39,7 @@ export const tagsService: ServiceModule<TagsParts> = {
     await followRoutes(app, follows);
     await tagEditCheckRoutes(app, tags);
   },
-  projections: (context) => [questionCountsProjection, tagCreationSaga(context)],
+  projections: (context) => [questionCountsProjection, tagCreationSaga(context), tagRevisionDecisionsSaga(context)],
   async background(_context, { reads }) {
     reads.warm();
     return { async stop() {} };

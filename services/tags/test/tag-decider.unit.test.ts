@@ -75,6 +75,39 @@ describe('tag decider', () => {
     expect(given(created, pending, edited).when(edit(true, content))[0]!.type).toBe('tags.tag_edited');
   });
 
+  it("applies an approved suggestion as the editor's edit, and drops a rejected one", () => {
+    const review = (approved: boolean, keepSlug = false, revisionId = 'r2'): TagCommand => ({
+      type: 'review',
+      revisionId,
+      approved,
+      reviewerId: 'rev',
+      keepSlug,
+    });
+    expect(given(created, pending).when(review(true))).toEqual([
+      { type: 'tags.tag_edited', data: { ...pending.data, reviewer_id: 'rev' } },
+    ]);
+    // A tag in use (or a slug another tag took meanwhile) keeps its slug; the rest of the suggestion applies.
+    expect(given(created, pending).when(review(true, true))[0]?.data).toMatchObject({
+      slug_name: 'typescript',
+      display_name: 'TS',
+      editor_id: 'u2',
+    });
+    const rejected = { tag_id: 't1', revision_id: 'r2', editor_id: 'u2', reviewer_id: 'rev' };
+    expect(given(created, pending).when(review(false))).toEqual([
+      { type: 'tags.tag_revision_rejected', data: rejected },
+    ]);
+    const afterRejection = foldEvents(decider, [
+      created,
+      pending,
+      { type: 'tags.tag_revision_rejected', data: rejected },
+    ]);
+    expect(afterRejection).toMatchObject({ ...content, pendingRevisionId: null, pendingRevision: null });
+    // Nothing waiting, or another suggestion than the one decided: nothing happens.
+    expect(given(created).when(review(true))).toEqual([]);
+    expect(given(created, pending).when(review(true, false, 'r9'))).toEqual([]);
+    expect(given(created, pending, edited).when(review(true))).toEqual([]);
+  });
+
   it('keeps the slug of a tag that has questions or synonyms, or is a synonym', () => {
     const describe = { ...content, original_text: 'New words' };
     expect(refusal(() => given(created).when(edit(true, renamed, 3))).messageKey).toBe('error.tag.slug_locked');

@@ -15,6 +15,7 @@ import { VoteCommands } from './commands/votes';
 import { votesMigrations } from './migrations';
 import { ledgerFromIdentity } from './projections/ledger-inputs/from-identity';
 import { ledgerFromPosts } from './projections/ledger-inputs/from-posts';
+import { ledgerFromTags } from './projections/ledger-inputs/from-tags';
 import { ledgerFromVotes } from './projections/ledger-inputs/from-votes';
 import { postFactsProjection } from './projections/post-facts/projection';
 import { ReactionReads } from './queries/reactions';
@@ -62,6 +63,7 @@ export const votesService: ServiceModule<VotesParts> = {
     postFactsProjection,
     ledgerFromIdentity(ledger),
     ledgerFromPosts(ledger),
+    ledgerFromTags(ledger),
     ledgerFromVotes(ledger),
   ],
 };

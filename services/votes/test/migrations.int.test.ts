@@ -8,6 +8,7 @@ const KEYS = [
   '20261201_0003_reputation_ledger',
   '20261202_0004_post_facts_topic',
   '20261210_0005_reactions',
+  '20261210_0006_question_follows',
 ];
 
 describeMigrationFolder({

@@ -346,6 +346,11 @@ describe('bookmarks', () => {
     const onComment = await press(voter, comment);
     expect([onComment.status, onComment.body.msg]).toEqual([400, 'Only questions and answers can be bookmarked.']);
 
+    // Followed by the voter and the answerer, then by the voter only: the page counts and marks the follows.
+    await ok(stack, 'POST', 'follow', voter.token, { object_id: question });
+    await ok(stack, 'POST', 'follow', answerer.token, { object_id: question });
+    await ok(stack, 'POST', 'follow', answerer.token, { object_id: question, is_cancel: true });
+    await stack.settle();
     const page = await ok(stack, 'GET', 'personal/collection/page?page=1&page_size=10', voter.token);
     expect(page.count).toBeGreaterThanOrEqual(2);
     expect(page.list.slice(0, 2).map((q: any) => q.id)).toEqual([question, question]);
@@ -354,6 +359,8 @@ describe('bookmarks', () => {
       title: expect.stringContaining('A question about votes'),
       collected: true,
       collection_count: 1,
+      follow_count: 1,
+      is_followed: true,
       answer_count: 1,
       // The voter did not answer it: `answered` is about the reader (as question/info's).
       answered: false,
@@ -364,7 +371,13 @@ describe('bookmarks', () => {
     });
     await press(answerer, question);
     const answerers = await ok(stack, 'GET', 'personal/collection/page?page=1&page_size=10', answerer.token);
-    expect(answerers.list[0]).toMatchObject({ id: question, answered: true, first_answer_id: answer });
+    expect(answerers.list[0]).toMatchObject({
+      id: question,
+      answered: true,
+      first_answer_id: answer,
+      follow_count: 1,
+      is_followed: false,
+    });
     await press(answerer, question);
     await stack.settle();
     const [row] = await stack.query('select collection_count from posts.questions where id = $1', [question]);

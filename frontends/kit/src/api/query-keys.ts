@@ -13,8 +13,11 @@ const key = (path: string, params?: Params): QueryKey => (params ? [...path.spli
  */
 export const queryKeys = {
   siteInfo: () => key('siteinfo'),
+  legal: (info_type: string) => key('siteinfo/legal', { info_type }),
   userCenterAgent: () => key('user-center/agent'),
   redDot: () => key('notification/status'),
+  /** `user/info`: the signed-in member as the settings pages edit them. */
+  currentUser: () => key('user/info'),
   /** `user/info/search`: mention suggestions and invitation candidates. */
   userSearch: (username: string) => key('user/info/search', { username }),
 
@@ -50,6 +53,14 @@ export const queryKeys = {
     key('activity/timeline/detail', { old_revision_id, new_revision_id }),
   search: (q: string, order: string, page: number) => key('search', { q, order, page }),
   reasons: (object_type: string, action: string) => key('reasons', { object_type, action }),
+  /** What waits in each review queue for the caller (the review screen's tabs). */
+  reviewingTypes: () => key('reviewing/type'),
+  /** Every `revisions/unreviewed` page's: a decision changes them all. */
+  unreviewedRevisions: () => key('revisions/unreviewed'),
+  unreviewedRevision: (page: number) => key('revisions/unreviewed', { page }),
+  /** Every `report/unreviewed/post` page's. */
+  pendingFlags: () => key('report/unreviewed/post'),
+  pendingFlag: (page: number) => key('report/unreviewed/post', { page }),
 
   /** Every `tag/*` call's. */
   tag: () => key('tag'),
@@ -81,6 +92,27 @@ export const queryKeys = {
   adminUserPage: (params: Params) => key('admin/users/page', params),
   adminRoles: () => key('admin/roles'),
   adminActivation: (user_id: string) => key('admin/user/activation', { user_id }),
+  /** Every `personal/*` call's: a member's profile and its tabs. */
+  personal: () => key('personal'),
+  profile: (username: string) => key('personal/user/info', { username }),
+  profileTop: (username: string) => key('personal/qa/top', { username }),
+  profileAnswers: (username: string, order: string, page: number) =>
+    key('personal/answer/page', { username, order, page }),
+  profileQuestions: (username: string, order: string, page: number) =>
+    key('personal/question/page', { username, order, page }),
+  profileComments: (username: string, page: number) => key('personal/comment/page', { username, page }),
+  profileReputation: (username: string, page: number) => key('personal/rank/page', { username, page }),
+  /** The caller's own bookmarks and votes (no username: they are always the caller's). */
+  ownBookmarks: (page: number) => key('personal/collection/page', { page }),
+  ownVotes: (page: number) => key('personal/vote/page', { page }),
+  /** `user/notification/config`: the member's e-mail switches. */
+  notificationConfig: () => key('user/notification/config'),
+  /** Every `notification/page` call's. */
+  notificationPages: () => key('notification/page'),
+  notificationPage: (type: string, inbox_type: string, page: number) =>
+    key('notification/page', { type, inbox_type, page }),
+  /** `user/ranking`: the user list's sections. */
+  ranking: () => key('user/ranking'),
 };
 
 /** Marks every query under each of the keys stale, refetching those on screen; resolves once they are back. */

@@ -30,8 +30,25 @@ export type {
   UserCenterAgentResp,
   UserLoginResp,
 } from '@agora/contracts/identity/responses';
-export type { ReasonItem } from '@agora/contracts/moderation/responses';
-export type { RedDot } from '@agora/contracts/notifications/api';
+export type {
+  CheckConfigFileResp,
+  CheckDatabaseReq,
+  CheckDatabaseResp,
+  InitBaseInfoReq,
+  InitConfigFailed,
+} from '@agora/contracts/install/wire';
+export type {
+  ReasonItem,
+  ReportItem,
+  ReviewingType,
+  UnreviewedRevisionItem,
+} from '@agora/contracts/moderation/responses';
+export type {
+  InboxType,
+  NotificationConfig,
+  NotificationItem,
+  RedDot,
+} from '@agora/contracts/notifications/api';
 export type {
   AnswerInfo,
   AnswerUpdateResp,
@@ -55,7 +72,7 @@ export type {
 } from '@agora/contracts/site/admin-settings';
 export type { DashboardDay, DashboardResp, DashboardTopUser } from '@agora/contracts/site/dashboard';
 export type { SiteSettings } from '@agora/contracts/site/settings';
-export type { SiteInfo } from '@agora/contracts/site/siteinfo';
+export type { LegalInfo, SiteInfo } from '@agora/contracts/site/siteinfo';
 export type {
   AddTagResp,
   FollowingTag,
@@ -66,6 +83,17 @@ export type {
   TagSynonyms,
   UpdateTagResp,
 } from '@agora/contracts/tags/responses';
+export type {
+  PersonalComment,
+  PublicUserInfo,
+  RankedUser,
+  Ranking,
+  RankPageItem,
+  UserAnswerInfo,
+  UserQuestionInfo,
+  UserTopPosts,
+  VotePageItem,
+} from '@agora/contracts/users/profile';
 export type { UserBasicInfo } from '@agora/contracts/users/user-basic-info';
 export type { ReactionChange, ReactionEmoji } from '@agora/contracts/votes/reactions';
 export type {

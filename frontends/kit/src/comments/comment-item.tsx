@@ -1,3 +1,4 @@
+import ThumbUpOutlined from '@mui/icons-material/ThumbUpOutlined';
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,9 +61,10 @@ export function CommentItem({ comment, handlers }: { comment: Comment; handlers:
           onClick={() => handlers.onVote(comment)}
           aria-pressed={comment.is_vote}
           data-testid="comment-vote"
+          startIcon={<ThumbUpOutlined fontSize="small" />}
           sx={{ minWidth: 0, py: 0 }}
         >
-          ▲ {comment.vote_count}
+          {comment.vote_count}
         </Button>
         <Button size="small" sx={{ py: 0 }} onClick={() => ensureCanAct() && setMode('reply')}>
           {t('ui.comments.reply')}

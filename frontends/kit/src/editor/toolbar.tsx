@@ -1,20 +1,30 @@
-import { Box, Button, Tooltip } from '@mui/material';
+import Code from '@mui/icons-material/Code';
+import FormatBold from '@mui/icons-material/FormatBold';
+import FormatItalic from '@mui/icons-material/FormatItalic';
+import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
+import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
+import FormatQuote from '@mui/icons-material/FormatQuote';
+import HorizontalRule from '@mui/icons-material/HorizontalRule';
+import Image from '@mui/icons-material/Image';
+import InsertLink from '@mui/icons-material/InsertLink';
+import Title from '@mui/icons-material/Title';
+import { Box, Button, type SvgIcon, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
 export type ToolName = 'heading' | 'bold' | 'italic' | 'code' | 'link' | 'quote' | 'image' | 'ol' | 'ul' | 'hr';
 
 /** The toolbar and its shortcuts (Ctrl-B, I, K, L, Q, G, H, O, U, R). */
-export const TOOLS: { name: ToolName; key: string; glyph: string }[] = [
-  { name: 'heading', key: 'h', glyph: 'H' },
-  { name: 'bold', key: 'b', glyph: 'B' },
-  { name: 'italic', key: 'i', glyph: 'I' },
-  { name: 'code', key: 'k', glyph: '</>' },
-  { name: 'link', key: 'l', glyph: '🔗' },
-  { name: 'quote', key: 'q', glyph: '❝' },
-  { name: 'image', key: 'g', glyph: '🖼' },
-  { name: 'ol', key: 'o', glyph: '1.' },
-  { name: 'ul', key: 'u', glyph: '•' },
-  { name: 'hr', key: 'r', glyph: '—' },
+export const TOOLS: { name: ToolName; key: string; Icon: typeof SvgIcon }[] = [
+  { name: 'heading', key: 'h', Icon: Title },
+  { name: 'bold', key: 'b', Icon: FormatBold },
+  { name: 'italic', key: 'i', Icon: FormatItalic },
+  { name: 'code', key: 'k', Icon: Code },
+  { name: 'link', key: 'l', Icon: InsertLink },
+  { name: 'quote', key: 'q', Icon: FormatQuote },
+  { name: 'image', key: 'g', Icon: Image },
+  { name: 'ol', key: 'o', Icon: FormatListNumbered },
+  { name: 'ul', key: 'u', Icon: FormatListBulleted },
+  { name: 'hr', key: 'r', Icon: HorizontalRule },
 ];
 
 export function Toolbar({ onTool }: { onTool: (name: ToolName) => void }) {
@@ -33,13 +43,9 @@ export function Toolbar({ onTool }: { onTool: (name: ToolName) => void }) {
             aria-label={t(`ui.editor.${tool.name}`)}
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => onTool(tool.name)}
-            sx={{
-              minWidth: 34,
-              fontWeight: tool.name === 'bold' ? 700 : 400,
-              fontStyle: tool.name === 'italic' ? 'italic' : 'normal',
-            }}
+            sx={{ minWidth: 34 }}
           >
-            {tool.glyph}
+            <tool.Icon fontSize="small" />
           </Button>
         </Tooltip>
       ))}

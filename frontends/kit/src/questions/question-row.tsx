@@ -1,4 +1,6 @@
 import { Pin, PostStatus } from '@agora/contracts/posts/status';
+import Check from '@mui/icons-material/Check';
+import PushPin from '@mui/icons-material/PushPin';
 import { Box, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { QuestionPageItem, TagResp } from '../api/wire';
@@ -44,9 +46,13 @@ export function QuestionRow({ question, permalink }: { question: QuestionPageIte
     >
       <Typography variant="h6" component="h2" sx={{ fontSize: 17, mb: 0.5 }}>
         {question.pin === Pin.pinned ? (
-          <Box component="span" title={t('ui.questions.pinned')} sx={{ mr: 0.5 }} data-testid="pin-icon">
-            📌
-          </Box>
+          <PushPin
+            titleAccess={t('ui.questions.pinned')}
+            fontSize="small"
+            color="warning"
+            sx={{ mr: 0.5, verticalAlign: 'text-bottom' }}
+            data-testid="pin-icon"
+          />
         ) : null}
         <Link to={questionPath(permalink, question.id, question.url_title)} color="inherit">
           {question.title}
@@ -67,7 +73,7 @@ export function QuestionRow({ question, permalink }: { question: QuestionPageIte
           sx={accepted ? { color: 'success.main', fontWeight: 600 } : undefined}
           data-testid={accepted ? 'accepted-marker' : undefined}
         >
-          {accepted ? '✓ ' : ''}
+          {accepted ? <Check fontSize="inherit" sx={{ mr: 0.25, verticalAlign: 'middle' }} /> : null}
           {t('ui.questions.answers', { count: question.answer_count, value: formatCount(question.answer_count) })}
         </Box>
         <span>{t('ui.questions.views', { count: question.view_count, value: formatCount(question.view_count) })}</span>

@@ -1,12 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { relativeTime } from '../format/relative-time';
 import { localeTag } from '../i18n/i18n';
+import { useUser } from '../session/session';
 import { useSiteInfo } from '../site/site-info';
 
-/** A time (seconds since the epoch) drawn relative to now, in the site's time zone. */
+/**
+ * A time (seconds since the epoch) drawn relative to now, in the signed-in member's time zone when they chose
+ * one, else the site's.
+ */
 export function RelativeTime({ time }: { time: number }) {
   const { t, i18n } = useTranslation();
-  const timeZone = useSiteInfo().data?.interface.time_zone;
+  const own = useUser()?.time_zone;
+  const site = useSiteInfo().data;
+  const timeZone = own || site?.interface.time_zone;
   const iso = new Date(time * 1000).toISOString();
   return (
     <time dateTime={iso} title={iso}>

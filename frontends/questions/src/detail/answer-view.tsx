@@ -14,6 +14,7 @@ import {
   usePermalink,
   useUser,
 } from '@agora/kit';
+import Check from '@mui/icons-material/Check';
 import { Box, Button, Chip } from '@mui/material';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -74,7 +75,13 @@ export function AnswerView({
             onVoted={(r) => patch({ vote_count: r.votes, vote_status: r.vote_status })}
           />
           {accepted ? (
-            <Chip size="small" color="success" label={`✓ ${t('ui.detail.accepted')}`} data-testid="accepted" />
+            <Chip
+              size="small"
+              color="success"
+              icon={<Check />}
+              label={t('ui.detail.accepted')}
+              data-testid="accepted"
+            />
           ) : null}
         </Box>
         <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -1,4 +1,6 @@
 import { ensureCanAct, voteApi } from '@agora/kit';
+import Bookmark from '@mui/icons-material/Bookmark';
+import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -27,9 +29,10 @@ export function BookmarkButton({
       aria-pressed={collected}
       onClick={() => ensureCanAct() && toggle.mutate()}
       disabled={toggle.isPending}
+      startIcon={collected ? <Bookmark /> : <BookmarkBorder />}
       data-testid="bookmark"
     >
-      {collected ? '★' : '☆'} {t(collected ? 'ui.detail.bookmarked' : 'ui.detail.bookmark')} {count > 0 ? count : ''}
+      {t(collected ? 'ui.detail.bookmarked' : 'ui.detail.bookmark')} {count > 0 ? count : ''}
     </Button>
   );
 }

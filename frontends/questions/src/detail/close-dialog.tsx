@@ -1,5 +1,6 @@
-import { moderationApi, queryKeys, type ReasonItem } from '@agora/kit';
+import { moderationApi, queryKeys } from '@agora/kit';
 import {
+  Box,
   Button,
   Dialog,
   DialogActions,
@@ -9,46 +10,11 @@ import {
   Radio,
   RadioGroup,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** The reference's close reasons, for a deployment whose moderation service has no `reasons` yet. */
-const CLOSE_REASONS: ReasonItem[] = [
-  {
-    reason_key: 'reason.a_duplicate',
-    reason_type: 60,
-    name: 'a_duplicate',
-    description: '',
-    content_type: 'text',
-    placeholder: '',
-  },
-  {
-    reason_key: 'reason.community_specific',
-    reason_type: 63,
-    name: 'community_specific',
-    description: '',
-    content_type: '',
-    placeholder: '',
-  },
-  {
-    reason_key: 'reason.not_clarity',
-    reason_type: 64,
-    name: 'not_clarity',
-    description: '',
-    content_type: '',
-    placeholder: '',
-  },
-  {
-    reason_key: 'reason.something',
-    reason_type: 59,
-    name: 'something',
-    description: '',
-    content_type: 'textarea',
-    placeholder: '',
-  },
-];
 
 /**
  * A reason dialog: close a question, or report a post; a reason must be chosen, and when the
@@ -70,7 +36,7 @@ export function ReasonDialog({
     queryKey: queryKeys.reasons(objectType, action),
     queryFn: () => moderationApi.reasons(objectType, action),
   });
-  const list = reasons.data?.length ? reasons.data : action === 'close' ? CLOSE_REASONS : [];
+  const list = reasons.data ?? [];
   const [chosen, setChosen] = useState<number | null>(null);
   const [content, setContent] = useState('');
   const [error, setError] = useState('');
@@ -101,7 +67,16 @@ export function ReasonDialog({
                 key={r.reason_type}
                 value={String(r.reason_type)}
                 control={<Radio size="small" />}
-                label={t(`ui.reasons.${r.name}`, { defaultValue: r.name })}
+                label={
+                  <Box sx={{ py: 0.5 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                      {r.name}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {r.description}
+                    </Typography>
+                  </Box>
+                }
               />
             ))}
           </RadioGroup>

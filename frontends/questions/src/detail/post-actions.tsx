@@ -98,9 +98,9 @@ export function PostActions({ post }: { post: PostRef }) {
           action="flag"
           onClose={() => setDialog(null)}
           onSubmit={(reason, content) =>
-            moderationApi
-              .report({ object_id: post.id, report_type: reason, content })
-              .then(done('ui.toast.flag_thanks'))
+            withCaptcha('report', captchaOn(), (fields) =>
+              moderationApi.report({ object_id: post.id, report_type: reason, content }, fields),
+            ).then(done('ui.toast.flag_thanks'))
           }
         />
       ) : null}

@@ -4,6 +4,7 @@ import { Alert, Box, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BookmarkButton } from './bookmark-button';
+import { FollowQuestionButton } from './follow-button';
 import { PostActions } from './post-actions';
 import { PostAuthor } from './post-author';
 import { ReactionBar } from './reaction-bar';
@@ -53,6 +54,12 @@ export function QuestionView({ question, path }: { question: QuestionInfo; path:
               collected={question.collected}
               count={question.collection_count}
               onChange={(collected, count) => patch({ collected, collection_count: count })}
+            />
+            <FollowQuestionButton
+              questionId={question.id}
+              following={question.is_followed}
+              count={question.follow_count}
+              onChange={(is_followed, follow_count) => patch({ is_followed, follow_count })}
             />
             <ShareMenu path={path} title={question.title} />
             <PostActions

@@ -1,4 +1,6 @@
 import { captchaOn, ensureCanAct, getUser, toast, type VoteResult, voteApi, withCaptcha } from '@agora/kit';
+import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import { Box, IconButton, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -49,7 +51,7 @@ export function VoteButtons(props: {
         disabled={vote.isPending}
         data-testid="vote-up"
       >
-        ▲
+        <KeyboardArrowUp />
       </IconButton>
       <Typography variant="h6" component="span" data-testid="vote-count">
         {votes}
@@ -62,7 +64,7 @@ export function VoteButtons(props: {
         disabled={vote.isPending}
         data-testid="vote-down"
       >
-        ▼
+        <KeyboardArrowDown />
       </IconButton>
     </Box>
   );

@@ -3,6 +3,7 @@ import {
   answerApi,
   type CommentItem,
   CommentList,
+  captchaOn,
   Loading,
   linkedAnswerId,
   moderationApi,
@@ -16,6 +17,7 @@ import {
   usePermalink,
   useSearchParams,
   useUser,
+  withCaptcha,
 } from '@agora/kit';
 import { Box, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -118,9 +120,9 @@ export function QuestionDetailPage({ params }: { params: PathParams<typeof QUEST
           action="flag"
           onClose={() => setReported(null)}
           onSubmit={(reason, content) =>
-            moderationApi
-              .report({ object_id: reported.comment_id, report_type: reason, content })
-              .then(() => toast.success(t('ui.toast.flag_thanks')))
+            withCaptcha('report', captchaOn(), (fields) =>
+              moderationApi.report({ object_id: reported.comment_id, report_type: reason, content }, fields),
+            ).then(() => toast.success(t('ui.toast.flag_thanks')))
           }
         />
       ) : null}

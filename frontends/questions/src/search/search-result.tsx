@@ -1,4 +1,5 @@
 import { Link, questionPath, RelativeTime, type SearchResult, TagChips, UserLink } from '@agora/kit';
+import Check from '@mui/icons-material/Check';
 import { Box, Chip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
@@ -62,7 +63,8 @@ export function SearchResultRow({
         {!isAnswer ? <span>{t('ui.questions.answers', { count: o.answer_count, value: o.answer_count })}</span> : null}
         {o.accepted ? (
           <Box component="span" sx={{ color: 'success.main' }}>
-            ✓ {t('ui.detail.accepted')}
+            <Check fontSize="inherit" sx={{ mr: 0.25, verticalAlign: 'middle' }} />
+            {t('ui.detail.accepted')}
           </Box>
         ) : null}
       </Box>

@@ -1,4 +1,4 @@
-import { ensureCanAct, queryKeys, tagApi } from '@agora/kit';
+import { ensureCanAct, followApi, queryKeys } from '@agora/kit';
 import { Button } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ export function FollowButton({
   const { t } = useTranslation();
   const client = useQueryClient();
   const follow = useMutation({
-    mutationFn: () => tagApi.follow(tagId, following),
+    mutationFn: () => followApi.follow(tagId, following),
     onSuccess: (result) => {
       onChange(result.is_followed);
       void client.invalidateQueries({ queryKey: queryKeys.followingTags() });

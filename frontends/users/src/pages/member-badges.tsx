@@ -7,8 +7,7 @@ import { RecentBadges } from '../badges/recent-badges';
 
 /**
  * /users/:username/badges (the reference's profile tab): the member's recent badges, then every badge they
- * hold with how often. Agora has no profile page yet; this is where a member's badges are shown, and the
- * recent shelf is the piece the profile will carry.
+ * hold with how often; the profile's header card carries the recent shelf and links here.
  */
 export function MemberBadgesPage({ params: { username } }: { params: { username: string } }) {
   const { t } = useTranslation();

@@ -1,29 +1,14 @@
-import { avatarUrl, NoticeStatus, type SiteSettings, seconds, UserBasicInfoSchema } from '@agora/contracts';
+import {
+  avatarUrl,
+  NoticeStatus,
+  PublicUserInfoSchema,
+  type SiteSettings,
+  seconds,
+  UserBasicInfoSchema,
+} from '@agora/contracts';
 import { authorCardOf, effectiveStatus } from '@agora/platform';
-import { Type } from 'typebox';
 
-export { UserBasicInfoSchema };
-
-export const PublicUserInfoSchema = Type.Object({
-  id: Type.String(),
-  username: Type.String(),
-  display_name: Type.String(),
-  avatar: Type.String(),
-  bio: Type.String(),
-  bio_html: Type.String(),
-  website: Type.String(),
-  location: Type.String(),
-  rank: Type.Integer(),
-  answer_count: Type.Integer(),
-  question_count: Type.Integer(),
-  follow_count: Type.Integer(),
-  created_at: Type.Integer(),
-  last_login_date: Type.Integer(),
-  status: Type.String(),
-  status_msg: Type.String(),
-  suspended_until: Type.Integer(),
-  mobile: Type.String(),
-});
+export { PublicUserInfoSchema, UserBasicInfoSchema };
 
 export interface UserRow {
   user_id: string;
@@ -43,6 +28,7 @@ export interface UserRow {
   deleted_at: Date | null;
   language: string;
   color_scheme: string;
+  time_zone: string;
   rank: number;
   answer_count: number;
   question_count: number;
@@ -81,6 +67,7 @@ function account(row: UserRow, accessToken: string, hasPassword: boolean) {
     role_id: row.role_id,
     status: displayStatus(row),
     suspended_until: seconds(row.suspended_until),
+    time_zone: row.time_zone,
     username: row.username,
     visit_token: '',
     website: row.website,

@@ -1,4 +1,10 @@
-import { CurrentUserInfoSchema, EnvelopeSchema, SUPPORTED_LANGUAGES, UserLoginRespSchema } from '@agora/contracts';
+import {
+  CurrentUserInfoSchema,
+  EnvelopeSchema,
+  isTimeZone,
+  SUPPORTED_LANGUAGES,
+  UserLoginRespSchema,
+} from '@agora/contracts';
 import { actionRecordRoute, errors, type HttpApp, ok, renderMarkdown } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
@@ -199,17 +205,22 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
           color_scheme: Type.Optional(
             Type.Union([Type.Literal('default'), Type.Literal('light'), Type.Literal('dark'), Type.Literal('system')]),
           ),
+          /** Beyond the reference: the member's own time zone, '' for the site's; left as it was when absent. */
+          time_zone: Type.Optional(Type.String({ maxLength: 64 })),
         }),
         response: { 200: EnvelopeSchema(Null) },
       },
     },
     async (request) => {
+      const timeZone = request.body.time_zone?.trim();
+      if (timeZone && !isTimeZone(timeZone)) throw errors.fields({ field: 'time_zone', key: 'validation.invalid' });
       await accounts.run(
         request.actor.id,
         {
           type: 'change_interface',
           language: request.body.language,
           colorScheme: request.body.color_scheme ?? 'default',
+          timeZone,
         },
         request.actor.id,
       );

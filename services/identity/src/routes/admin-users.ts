@@ -7,6 +7,7 @@ import {
   ROLES,
   type RoleId,
   RoleItemSchema,
+  SUSPENDED_FOREVER_UNTIL,
   seconds,
   UserActivationRespSchema,
 } from '@agora/contracts';
@@ -38,7 +39,7 @@ const DURATIONS: Record<string, number | null> = {
   '1y': 365 * 24,
   forever: null,
 };
-const FOREVER = '2099-12-31T23:59:59.000Z';
+const FOREVER = SUSPENDED_FOREVER_UNTIL;
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

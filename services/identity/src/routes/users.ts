@@ -5,13 +5,15 @@ import {
   type PermissionKey,
   privilegeThresholds,
   roleHolds,
+  StaffMemberSchema,
   translate,
 } from '@agora/contracts';
-import { errors, type HttpApp, ok } from '@agora/platform';
+import { errors, type HttpApp, ok, RoleSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
 import {
+  avatarUrl,
   PublicUserInfoSchema,
   toPublicUserInfo,
   toUserBasicInfo,
@@ -44,6 +46,44 @@ export async function userRoutes(app: HttpApp, accounts: Accounts) {
       return ok(
         request,
         rows.map((row) => toUserBasicInfo(row, settings)),
+      );
+    },
+  );
+
+  // Staff whose username or display name starts with what was typed (the reference's handler answers a list).
+  app.get(
+    '/answer/api/v1/user/staff',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: Type.Object({
+          username: Type.String({ minLength: 1, maxLength: 100 }),
+          page_size: Type.Integer({
+            minimum: 1,
+            maximum: Limits.pageSize.staffSearchMax,
+            default: Limits.pageSize.apiDefault,
+          }),
+        }),
+        response: { 200: EnvelopeSchema(Type.Array(StaffMemberSchema)) },
+      },
+    },
+    async (request) => {
+      const typed = request.query.username.trim().toLowerCase();
+      const prefix = `${typed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const { rows } = await sql<UserRow>`
+        select * from users
+        where status <> 'deleted' and role_id in (${RoleSql.admin}, ${RoleSql.moderator})
+          and (lower(username) like ${prefix} or lower(display_name) like ${prefix})
+        order by (lower(username) = ${typed}) desc, rank desc, username
+        limit ${request.query.page_size}`.execute(accounts.db);
+      const settings = await accounts.settings();
+      return ok(
+        request,
+        rows.map((row) => ({
+          avatar: avatarUrl(row, settings),
+          display_name: row.display_name,
+          username: row.username,
+        })),
       );
     },
   );

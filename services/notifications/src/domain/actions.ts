@@ -1,8 +1,11 @@
 import { NOTIFICATION_ACTIONS, type NotificationAction, type NotificationType } from '@agora/contracts';
 
 export type PostType = 'question' | 'answer' | 'comment';
-/** What a notification is about: a post, or a badge awarded. */
-export type NotifiedObjectType = PostType | 'badge_award';
+/**
+ * What a notification is about: a post, a badge awarded, a member someone flagged, or a tag
+ * whose suggested edit was approved.
+ */
+export type NotifiedObjectType = PostType | 'badge_award' | 'user' | 'tag';
 
 /** What a notification mail is about; replies and comments on answers get words of their own. */
 export type NoticeKind =
@@ -29,6 +32,8 @@ const ANONYMOUS: ReadonlySet<NotificationAction> = new Set([
   'down_voted_answer',
   'reputation',
   'badge_award',
+  'your_flag_was_upheld',
+  'your_flag_was_declined',
 ]);
 
 export function typeOfAction(action: NotificationAction): NotificationType {

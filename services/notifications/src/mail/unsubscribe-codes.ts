@@ -19,6 +19,14 @@ export class UnsubscribeCodes {
 
   constructor(private readonly db: Db) {}
 
+  /**
+   * Reads (or makes) the key once, at start: signing happens inside projection transactions, which must not
+   * wait for a second connection of the pool while holding one and their lock group.
+   */
+  async load(): Promise<void> {
+    await this.secret();
+  }
+
   private secret(): Promise<Buffer> {
     this.key ??= (async () => {
       await sql`insert into notification_secrets (name, secret) values ('unsubscribe', ${randomBytes(32).toString('base64')})

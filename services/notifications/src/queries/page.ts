@@ -31,6 +31,8 @@ interface Row {
 /** The ids a client needs to link to the object: its question, answer and comment, or the badge earned. */
 function objectMap(row: Row): Record<string, string> {
   if (row.object_type === 'badge_award') return { badge_id: row.object_id };
+  if (row.object_type === 'user') return { user: row.object_id };
+  if (row.object_type === 'tag') return { tag: row.object_id };
   const map: Record<string, string> = { question: row.question_id };
   if (row.object_type === 'answer') map.answer = row.object_id;
   if (row.object_type === 'comment') {

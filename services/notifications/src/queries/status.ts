@@ -35,8 +35,8 @@ function auditThreshold(level: number): number {
 /**
  * `notification/status`, polled every 3 s by every open tab: the user's counter row (one primary-key
  * read, kept in memory until it changes), never a count over the inbox. `can_revision`: the caller may
- * review some edits (staff, or reputation); the review queue's count belongs to a service
- * not built yet, so it is 0. `badge_award`: the oldest badge award the user has not read, named in the
+ * review some edits (staff, or reputation); the review queue's count is moderation's, so
+ * it is 0 here and the gateway writes moderation's into the answer (gateway/src/review-count.ts). `badge_award`: the oldest badge award the user has not read, named in the
  * request's language; reading its notification dismisses it.
  */
 export async function redDot(

@@ -47,6 +47,25 @@ export interface AgoraConfig {
   postgresSharedBuffersMb: number;
   /** Every in-memory cache's bound (`cache-limits.ts`; `AGORA_CACHE_LIMITS=read_entries=1000,...`). */
   cacheLimits: CacheLimits;
+  /**
+   * `npm start` on a data directory without an installation serves the installer at `/install`
+   * (`AGORA_INSTALLER=off`: starts on empty tables at once, as before the installer, for scripts that then
+   * run `admin create`).
+   */
+  installer: boolean;
+  /** Install without the wizard, from `AGORA_INSTALL_*` variables, when not installed yet (README). */
+  autoInstall: boolean;
+  /** The config file these settings were read from (or the installer writes), when there is one. */
+  configFile: string | undefined;
+}
+
+/** The config file of a data directory when `AGORA_CONFIG` names none (the installer writes it). */
+export const CONFIG_FILE_NAME = 'config.json';
+
+/** Where the launcher reads (and the installer writes) the config file: `AGORA_CONFIG`, else the data directory's. */
+export function configFileOf(env: NodeJS.ProcessEnv): string {
+  if (env.AGORA_CONFIG) return path.resolve(env.AGORA_CONFIG);
+  return path.resolve(env.AGORA_DATA_DIR || '.agora', CONFIG_FILE_NAME);
 }
 
 /** PostgreSQL's stock figure: the embedded default's whole footprint stays near 300 MB (DESIGN §4). */
@@ -104,8 +123,8 @@ const oneOf =
 const boolean: Parser<boolean> = (raw) => {
   if (typeof raw === 'boolean') return raw;
   const value = String(raw).trim().toLowerCase();
-  if (['true', '1', 'yes'].includes(value)) return true;
-  if (['false', '0', 'no'].includes(value)) return false;
+  if (['true', '1', 'yes', 'on'].includes(value)) return true;
+  if (['false', '0', 'no', 'off'].includes(value)) return false;
   return invalid('must be true or false');
 };
 
@@ -146,7 +165,9 @@ const serviceMap: Parser<Record<string, string>> = (raw) => {
   return Object.fromEntries(entries);
 };
 
-const settings: { [K in keyof AgoraConfig]: Setting<K> } = {
+type FileSetting = Exclude<keyof AgoraConfig, 'configFile'>;
+
+const settings: { [K in FileSetting]: Setting<K> } = {
   host: { key: 'host', env: ['AGORA_HOST', 'HOST'], parse: text(), fallback: () => '127.0.0.1' },
   port: { key: 'port', env: ['AGORA_PORT', 'PORT'], parse: integer(1, 65535), fallback: () => 9080 },
   dataDir: { key: 'dataDir', env: ['AGORA_DATA_DIR'], parse: text(), fallback: () => '.agora' },
@@ -240,6 +261,8 @@ const settings: { [K in keyof AgoraConfig]: Setting<K> } = {
     parse: parseCacheLimits,
     fallback: () => ({ ...CACHE_LIMIT_DEFAULTS }),
   },
+  installer: { key: 'installer', env: ['AGORA_INSTALLER'], parse: boolean, fallback: () => true },
+  autoInstall: { key: 'autoInstall', env: ['AGORA_AUTO_INSTALL'], parse: boolean, fallback: () => false },
 };
 
 export interface LoadConfigOptions {
@@ -280,7 +303,7 @@ export function loadConfig(options: LoadConfigOptions = {}): AgoraConfig {
   const result: Partial<AgoraConfig> = {};
   const problems: string[] = [];
 
-  for (const setting of Object.values(settings) as Setting<keyof AgoraConfig>[]) {
+  for (const setting of Object.values(settings) as Setting<FileSetting>[]) {
     const envName = setting.env.find((name) => env[name] !== undefined && env[name] !== '');
     const override = options.overrides?.[setting.key];
     const [source, raw] =
@@ -298,7 +321,7 @@ export function loadConfig(options: LoadConfigOptions = {}): AgoraConfig {
       problems.push(`${source} (${setting.key}) ${(error as Error).message}, got ${JSON.stringify(raw)}`);
     }
   }
-  for (const setting of Object.values(settings) as Setting<keyof AgoraConfig>[]) {
+  for (const setting of Object.values(settings) as Setting<FileSetting>[]) {
     if (!(setting.key in result)) (result as Record<string, unknown>)[setting.key] = setting.fallback(result);
   }
   const config = result as AgoraConfig;
@@ -310,5 +333,6 @@ export function loadConfig(options: LoadConfigOptions = {}): AgoraConfig {
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   config.dataDir = path.resolve(config.dataDir);
+  config.configFile = file ? path.resolve(file) : undefined;
   return config;
 }

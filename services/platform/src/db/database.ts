@@ -32,6 +32,8 @@ const SCHEMA_NAME = /^[a-z][a-z0-9_]{0,62}$/;
  * it fails as unavailable (503): with the database gone, a request ends in seconds instead of hanging.
  */
 export const CONNECT_TIMEOUT_MS = 5000;
+/** How long a transaction may wait on its client between statements before the server ends it. */
+export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
 
 /** How long the readiness probe waits for `select 1`: readiness turns 503 well within 5 s of an outage. */
 export const READINESS_TIMEOUT_MS = 2000;
@@ -46,7 +48,9 @@ export function connectDatabase(options: DatabaseOptions): ServiceDatabase {
     connectionString: options.url,
     max: options.maxConnections ?? 10,
     application_name: options.applicationName ?? `agora-${options.schema}`,
-    options: `-c search_path=${quoteIdent(options.schema)},public`,
+    // A transaction left waiting on its client ends after 10 s: while open it holds back every consumer
+    // on the server (the log's fence, docs/adr/0034-consumers-read-the-log-in-one-statement.md).
+    options: `-c search_path=${quoteIdent(options.schema)},public -c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A peer that vanished without a reset (a network partition) is found out by TCP keep-alive.

@@ -218,9 +218,32 @@ export class ProjectionRunner {
       const lagging = (await this.status()).filter((s) => s.running && !s.paused && s.lag > 0);
       if (lagging.length === 0) return;
       if (Date.now() > deadline) {
-        throw new Error(`Projections still behind: ${lagging.map((s) => `${s.name} (${s.lag})`).join(', ')}`);
+        const behind = lagging.map((s) => `${s.name} (${s.lag})`).join(', ');
+        throw new Error(
+          `Projections still behind in ${this.options.database.schema}: ${behind}; ${await this.oldestTransactions()}`,
+        );
       }
       await sleep(20);
+    }
+  }
+
+  /**
+   * The server's oldest open transactions, for a catch-up that timed out: a consumer reads only events
+   * older than every transaction still running on the server (the log's fence), so one held open anywhere
+   * on it holds every consumer back.
+   */
+  private async oldestTransactions(): Promise<string> {
+    try {
+      const { rows } = await sql<{ line: string }>`
+        select format('%s/%s %s for %s s: %s', datname, pid, state,
+                      round(extract(epoch from now() - xact_start)::numeric, 1), left(query, 100)) as line
+        from pg_stat_activity
+        where xact_start is not null and pid <> pg_backend_pid() and (backend_xid is not null or backend_xmin is not null)
+        order by xact_start
+        limit 3`.execute(this.options.database.db);
+      return `oldest transactions on the server: ${rows.map((r) => r.line).join(' | ') || 'none'}`;
+    } catch (error) {
+      return `oldest transactions unknown (${(error as Error).message})`;
     }
   }
 

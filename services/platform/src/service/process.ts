@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { busSettingsOf, createEventBus } from '../bus/create-bus';
-import { type AgoraConfig, ConfigError, loadConfig } from '../config/config';
+import { type AgoraConfig, ConfigError, type LoadConfigOptions, loadConfig } from '../config/config';
 import type { ServiceModule } from './module';
 import { startService } from './service';
 
@@ -40,9 +40,9 @@ export function exitOnConfigError(error: unknown): never {
 }
 
 /** The configuration, or the process ends with a message naming the bad setting. */
-export function loadConfigOrExit(): AgoraConfig {
+export function loadConfigOrExit(options: LoadConfigOptions = {}): AgoraConfig {
   try {
-    return loadConfig();
+    return loadConfig(options);
   } catch (error) {
     exitOnConfigError(error);
   }

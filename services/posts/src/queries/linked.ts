@@ -1,5 +1,5 @@
 import type { SiteSettings } from '@agora/contracts';
-import { errors } from '@agora/platform';
+import { errors, PostStatusSql, ShowSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { sitesOf } from '../domain/links/question-links';
 import { type QuestionPageQuery, questionPage } from './questions';
@@ -16,7 +16,8 @@ export type LinkedQuestionsQuery = Omit<QuestionPageQuery, 'tag' | 'username'> &
 export async function linkedQuestionPage(reads: PostsReads, query: LinkedQuestionsQuery, settings: SiteSettings) {
   const id = query.question_id;
   const { rows } = await sql<{ listed: boolean }>`
-    select status in (1, 2) and show = 1 as listed from questions where id = ${id}`.execute(reads.db);
+    select status in (${PostStatusSql.available}, ${PostStatusSql.closed}) and show = ${ShowSql.shown} as listed
+    from questions where id = ${id}`.execute(reads.db);
   if (!rows[0]) throw errors.notFound('error.question.not_found');
   if (!rows[0].listed) return { count: 0, list: [] };
   const sites = sitesOf(settings.general.site_url);

@@ -1,4 +1,4 @@
-import { objectTypeOf, postStatusName, type SiteSettings, seconds } from '@agora/contracts';
+import { AnswerAcceptance, objectTypeOf, postStatusName, type SiteSettings, seconds } from '@agora/contracts';
 import { type Actor, type Db, errors, isStaff, PostStatusSql, tagResps } from '@agora/platform';
 import { type RawBuilder, sql } from 'kysely';
 import type { QuestionRow } from './questions';
@@ -73,7 +73,7 @@ function userAnswerInfo(a: AnswerListRow, settings: SiteSettings) {
   return {
     answer_id: a.id,
     question_id: a.question_id,
-    accepted: a.accepted ? 2 : 1,
+    accepted: a.accepted ? AnswerAcceptance.accepted : AnswerAcceptance.notAccepted,
     vote_count: a.vote_count,
     create_time: seconds(a.created_at),
     update_time: seconds(a.updated_at),

@@ -1,4 +1,12 @@
-import { EnvelopeSchema, Limits, PageQuery, TagRespSchema } from '@agora/contracts';
+import {
+  EnvelopeSchema,
+  Limits,
+  PageQuery,
+  PersonalCommentSchema,
+  UserAnswerInfoSchema,
+  UserQuestionInfoSchema,
+  UserTopPostsSchema,
+} from '@agora/contracts';
 import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import { personalAnswers, personalComments, personalQuestions, personalTop } from '../queries/personal';
@@ -11,45 +19,6 @@ const Paging = {
 const Order = Type.Union([Type.Literal('newest'), Type.Literal('score')], { default: 'newest' });
 const Page = <T extends ReturnType<typeof Type.Object>>(item: T) =>
   EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(item) }));
-
-/** The reference API's `UserQuestionInfo`. */
-const UserQuestionInfoSchema = Type.Object({
-  question_id: Type.String(),
-  title: Type.String(),
-  url_title: Type.String(),
-  vote_count: Type.Integer(),
-  tags: Type.Array(TagRespSchema),
-  view_count: Type.Integer(),
-  answer_count: Type.Integer(),
-  collection_count: Type.Integer(),
-  created_at: Type.Integer(),
-  accepted_answer_id: Type.String(),
-  status: Type.String(),
-});
-
-/** The reference API's `UserAnswerInfo`. */
-const UserAnswerInfoSchema = Type.Object({
-  answer_id: Type.String(),
-  question_id: Type.String(),
-  accepted: Type.Integer(),
-  vote_count: Type.Integer(),
-  create_time: Type.Integer(),
-  update_time: Type.Integer(),
-  question_info: Type.Object({ title: Type.String(), url_title: Type.String(), tags: Type.Array(TagRespSchema) }),
-});
-
-/** The reference API's `GetCommentPersonalWithPageResp`. */
-const PersonalCommentSchema = Type.Object({
-  comment_id: Type.String(),
-  object_id: Type.String(),
-  object_type: Type.String(),
-  question_id: Type.String(),
-  answer_id: Type.String(),
-  content: Type.String(),
-  created_at: Type.Integer(),
-  title: Type.String(),
-  url_title: Type.String(),
-});
 
 /** A user's profile tabs: questions, answers, comments and the top posts. */
 export async function personalRoutes(app: HttpApp, reads: PostsReads) {
@@ -99,9 +68,7 @@ export async function personalRoutes(app: HttpApp, reads: PostsReads) {
       schema: {
         querystring: Type.Object({ username: Username }),
         response: {
-          200: EnvelopeSchema(
-            Type.Object({ question: Type.Array(UserQuestionInfoSchema), answer: Type.Array(UserAnswerInfoSchema) }),
-          ),
+          200: EnvelopeSchema(UserTopPostsSchema),
         },
       },
     },

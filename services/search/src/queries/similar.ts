@@ -24,12 +24,13 @@ export async function similarQuestions(
     view_count: number;
     answer_count: number;
     collection_count: number;
+    follow_count: number;
     status: number;
     hidden: boolean;
     accepted_answer_id: string | null;
   }>`
     select p.id, p.title, p.url_title, p.view_count, p.answer_count, coalesce(c.collection_count, 0) as collection_count,
-           p.status, p.hidden, p.accepted_answer_id
+           (select count(*)::int from search_question_follows f where f.question_id = p.id) as follow_count, p.status, p.hidden, p.accepted_answer_id
     from search_posts p left join search_post_counts c on c.object_id = p.id
     where p.id = any(${hits.map((h) => h.id)}) and p.type = 'question'`.execute(deps.db);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -45,7 +46,7 @@ export async function similarQuestions(
         view_count: q.view_count,
         answer_count: q.answer_count,
         collection_count: q.collection_count,
-        follow_count: 0,
+        follow_count: q.follow_count,
         status: indexedStatus(q.status),
         accepted_answer: q.accepted_answer_id !== null,
       },

@@ -379,6 +379,9 @@ export function searchRoutesSuite(adapter: SearchAdapter) {
         content: 'Moving numbat data.',
         tags: ['kafka'],
       });
+      expect((await stack.call('POST', `${API}/follow`, { token: other.token, body: { object_id: id } })).status).toBe(
+        200,
+      );
       await indexed(stack);
       const { status, body } = await stack.call(
         'GET',
@@ -395,7 +398,7 @@ export function searchRoutesSuite(adapter: SearchAdapter) {
         view_count: 0,
         answer_count: 0,
         collection_count: 0,
-        follow_count: 0,
+        follow_count: 1,
         status: 'available',
         accepted_answer: false,
       });

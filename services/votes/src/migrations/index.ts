@@ -4,6 +4,7 @@ import * as votesAndBookmarks from './0002_votes_and_bookmarks';
 import * as reputationLedger from './0003_reputation_ledger';
 import * as postFactsTopic from './0004_post_facts_topic';
 import * as reactions from './0005_reactions';
+import * as questionFollows from './0006_question_follows';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const votesMigrationFiles: readonly MigrationFile[] = [
@@ -12,6 +13,7 @@ export const votesMigrationFiles: readonly MigrationFile[] = [
   reputationLedger,
   postFactsTopic,
   reactions,
+  questionFollows,
 ];
 
 export const votesMigrations = migrationsOf(votesMigrationFiles);

@@ -28,8 +28,10 @@ interface BookmarkedQuestionRow {
   last_answer_user_id: string | null;
   vote_count: number;
   collection_count: number;
+  follow_count: number;
   my_vote: number | null;
   collected: boolean;
+  followed: boolean;
 }
 
 /**
@@ -54,6 +56,8 @@ export async function bookmarkPage(
         ans.last_user as last_answer_user_id,
         (select coalesce(sum(v.direction), 0)::int from votes v where v.object_id = q.id) as vote_count,
         (select count(*)::int from bookmarks c where c.object_id = q.id) as collection_count,
+        (select count(*)::int from question_follows f where f.question_id = q.id) as follow_count,
+        exists (select 1 from question_follows f where f.question_id = q.id and f.user_id = ${viewer.id}) as followed,
         (select v.direction from votes v where v.object_id = q.id and v.user_id = ${viewer.id}) as my_vote,
         exists (select 1 from bookmarks c where c.object_id = q.id and c.user_id = ${viewer.id}) as collected
       from ${from}
@@ -87,11 +91,11 @@ export async function bookmarkPage(
     unique_view_count: q.unique_view_count,
     answer_count: q.answer_count,
     collection_count: q.collection_count,
-    follow_count: 0,
+    follow_count: q.follow_count,
     vote_count: q.vote_count,
     vote_status: q.my_vote === 1 ? 'vote_up' : q.my_vote === -1 ? 'vote_down' : '',
     collected: q.collected,
-    is_followed: false,
+    is_followed: q.followed,
     accepted_answer_id: q.accepted_answer_id ?? '0',
     first_answer_id: q.my_first_answer_id ?? '',
     last_answer_id: q.last_answer_id ?? '0',

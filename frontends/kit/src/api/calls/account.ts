@@ -1,6 +1,16 @@
 import { api } from '../client';
 import type { ActionRecordResp, BindingEmailResp, CurrentUserInfo, UserLoginResp } from '../wire';
 
+/** `PUT user/info`: the profile fields a member edits (each obeying the site's `users` switches). */
+export interface ProfileForm {
+  display_name: string;
+  username: string;
+  avatar: { type: 'system' | 'gravatar' | 'custom'; gravatar?: string; custom?: string };
+  bio: string;
+  website: string;
+  location: string;
+}
+
 export interface CaptchaFields {
   captcha_id?: string;
   captcha_code?: string;
@@ -26,7 +36,19 @@ export const accountApi = {
     api.post<null>('user/email/change/code', body),
   /** Handled by the page: an expired link there has its own message. */
   confirmNewEmail: (code: string) => api.put<UserLoginResp>('user/email', { code }, { silent: true }),
-  setInterface: (body: { language: string; color_scheme: string }) => api.put<null>('user/interface', body),
+  updateProfile: (body: ProfileForm & CaptchaFields) => api.put<null>('user/info', body),
+  /** Ends every session of the account, this one included: the member signs in again. */
+  changePassword: (body: { old_pass: string; pass: string } & CaptchaFields) => api.put<null>('user/password', body),
+  /** An avatar picture, cropped square by the server: its URL. */
+  uploadAvatar: (file: File) => {
+    const form = new FormData();
+    form.append('source', 'avatar');
+    form.append('file', file);
+    return api.upload<string>('file', form);
+  },
+  /** `time_zone` left out keeps the member's; '' follows the site's. */
+  setInterface: (body: { language: string; color_scheme: string; time_zone?: string }) =>
+    api.put<null>('user/interface', body),
   actionRecord: (action: string) => api.get<ActionRecordResp>('user/action/record', { params: { action } }),
   bindEmail: (body: { binding_key: string; email: string; must: boolean }) =>
     api.post<BindingEmailResp>('connector/binding/email', body),

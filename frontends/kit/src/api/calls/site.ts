@@ -1,10 +1,12 @@
 import type { LanguageOption } from '@agora/contracts/i18n/languages';
 import { ApiError } from '../api-error';
 import { api } from '../client';
-import type { SiteInfo, UserCenterAgentResp } from '../wire';
+import type { LegalInfo, SiteInfo, UserCenterAgentResp } from '../wire';
 
 export const siteApi = {
   siteInfo: () => api.get<SiteInfo>('siteinfo'),
+  /** The terms of service or the privacy policy, as the admin wrote them. */
+  legal: (info_type: 'tos' | 'privacy') => api.get<LegalInfo>('siteinfo/legal', { params: { info_type } }),
   languageOptions: () => api.get<LanguageOption[]>('language/options'),
   /** The user-center agent; a deployment without the route has none. */
   userCenterAgent: async (): Promise<UserCenterAgentResp> => {

@@ -2,7 +2,6 @@ import { api } from '../client';
 import type {
   AddTagResp,
   FollowingTag,
-  FollowResp,
   Page,
   TagBasic,
   TagInfo,
@@ -25,7 +24,6 @@ export const tagApi = {
   basic: (tag: string) => api.get<TagBasic[]>('tags', { params: { tags: tag } }),
   following: () => api.get<FollowingTag[]>('tags/following'),
   saveFollowing: (slug_name_list: string[]) => api.put<null>('follow/tags', { slug_name_list }),
-  follow: (object_id: string, is_cancel: boolean) => api.post<FollowResp>('follow', { object_id, is_cancel }),
   add: (body: { slug_name: string; display_name: string; original_text: string }) => api.post<AddTagResp>('tag', body),
   update: (body: {
     tag_id: string;

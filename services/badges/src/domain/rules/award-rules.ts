@@ -14,7 +14,7 @@ const once = (kind: BadgeRule['kind'], userId: string, on: AwardObject): AwardIn
 
 /**
  * The badges a fact earns, before asking whether they are active or held already: pure, so
- * that replaying the facts decides the same. Flags earn nothing yet: no service records them.
+ * that replaying the facts decides the same.
  */
 export function awardsFor(fact: BadgeFact): AwardIntent[] {
   switch (fact.kind) {
@@ -27,6 +27,8 @@ export function awardsFor(fact: BadgeFact): AwardIntent[] {
       return once('up_vote', fact.voterId, fact.on);
     case 'reaction_added':
       return once('reaction', fact.userId, fact.on);
+    case 'flag_raised':
+      return once('flag', fact.reporterId, fact.on);
     case 'share_visited':
       return once('share_visit', fact.sharerId, fact.on);
     case 'answer_accepted':

@@ -22,6 +22,7 @@ export type BadgeFact =
       on: AwardObject;
     }
   | { kind: 'reaction_added'; userId: string; on: AwardObject }
+  | { kind: 'flag_raised'; reporterId: string; on: AwardObject }
   | { kind: 'share_visited'; sharerId: string; on: AwardObject }
   | { kind: 'answer_accepted'; acceptorId: string; answerAuthorId: string | null; on: AwardObject };
 

@@ -52,7 +52,7 @@ export type UserCommand =
   | { type: 'activate' }
   | { type: 'deactivate' }
   | { type: 'update_profile'; profile: Omit<EventOf<typeof ProfileUpdated>['data'], 'user_id'> }
-  | { type: 'change_interface'; language: string; colorScheme: string }
+  | { type: 'change_interface'; language: string; colorScheme: string; timeZone?: string }
   | { type: 'change_password'; by: 'self' | 'admin' | 'reset' }
   | {
       type: 'request_account_email';
@@ -156,7 +156,12 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return [
           {
             type: 'identity.interface_changed',
-            data: { user_id: userId, language: command.language, color_scheme: command.colorScheme },
+            data: {
+              user_id: userId,
+              language: command.language,
+              color_scheme: command.colorScheme,
+              ...(command.timeZone === undefined ? {} : { time_zone: command.timeZone }),
+            },
           },
         ];
       case 'change_password':

@@ -1,6 +1,7 @@
 import { ReputationChanged } from '@agora/contracts';
 import { type Projection, recordReputation } from '@agora/platform';
 import { sql } from 'kysely';
+import { USERS_FIGURES_WRITERS } from '../users-figures';
 
 /**
  * `users.rank` from the votes ledger's `votes.reputation_changed` events. The latest value also stays in
@@ -9,6 +10,7 @@ import { sql } from 'kysely';
 export const reputationProjection: Projection = {
   name: 'reputation',
   source: 'votes',
+  lockGroup: USERS_FIGURES_WRITERS,
   events: [ReputationChanged],
   async apply(event, tx) {
     if (!(await recordReputation(tx, event))) return;

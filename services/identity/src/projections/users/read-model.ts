@@ -2,6 +2,10 @@ import { holdReputation, MailStatusSql, type StoredEvent, type Tx } from '@agora
 import { sql } from 'kysely';
 import type { UserEvent } from '../../domain/user/decider';
 
+/** A member's live posts of a kind, as posts' events told them (projections/member-posts), for a rebuild. */
+const memberCount = (userId: string, kind: 'question' | 'answer') =>
+  sql`(select count(*)::int from member_posts where user_id = ${userId} and kind = ${kind} and live)`;
+
 /** Applies a user event to `users`, inside the command's transaction. */
 export async function applyUserEvent(tx: Tx, stored: StoredEvent): Promise<void> {
   const event = stored as unknown as UserEvent & { occurredAt: string };
@@ -14,10 +18,11 @@ export async function applyUserEvent(tx: Tx, stored: StoredEvent): Promise<void>
       const r = event.data;
       await holdReputation(tx, r.user_id, r.rank);
       await sql`
-        insert into users (user_id, username, display_name, email, role_id, mail_status, language, rank, created_at, changed_at)
+        insert into users (user_id, username, display_name, email, role_id, mail_status, language, rank,
+                           question_count, answer_count, created_at, changed_at)
         values (${r.user_id}, ${r.username}, ${r.display_name}, ${r.email}, ${r.role_id}, ${r.mail_status},
                 ${r.language}, coalesce((select rank from actor_reputation where user_id = ${r.user_id}), ${r.rank}),
-                ${at}, ${at})`.execute(tx);
+                ${memberCount(r.user_id, 'question')}, ${memberCount(r.user_id, 'answer')}, ${at}, ${at})`.execute(tx);
       return;
     }
     case 'identity.user_activated':
@@ -34,7 +39,11 @@ export async function applyUserEvent(tx: Tx, stored: StoredEvent): Promise<void>
       );
     }
     case 'identity.interface_changed':
-      return set(event.data.user_id, sql`language = ${event.data.language}, color_scheme = ${event.data.color_scheme}`);
+      return set(
+        event.data.user_id,
+        sql`language = ${event.data.language}, color_scheme = ${event.data.color_scheme},
+            time_zone = coalesce(${event.data.time_zone ?? null}, time_zone)`,
+      );
     case 'identity.email_changed':
       return set(event.data.user_id, sql`email = ${event.data.email}`);
     case 'identity.role_changed':

@@ -50,13 +50,15 @@ async function onVote(tx: Tx, event: StoredEvent): Promise<void> {
 
 /**
  * An achievement for each user whose reputation changed because of what someone else did to a post
- * (votes, acceptance, an approved edit), grouped per object until read, `rank` the sum.
+ * (votes, acceptance, an approved edit of a post or a tag), grouped per object until read,
+ * `rank` the sum.
  */
 async function onReputation(tx: Tx, event: StoredEvent): Promise<void> {
   const change = event.data as ReputationChange;
   if (!POST_REASONS.has(change.reason) || change.delta === 0 || !change.object_id) return;
   const objectType = objectTypeOf(change.object_id);
-  if (objectType !== 'question' && objectType !== 'answer') return;
+  // A tag earns reputation only through an approved edit of it.
+  if (objectType !== 'question' && objectType !== 'answer' && objectType !== 'tag') return;
   const actor = event.metadata.actorId ?? change.trigger_user_id;
   const intents = forOthers(
     [
@@ -66,7 +68,7 @@ async function onReputation(tx: Tx, event: StoredEvent): Promise<void> {
         groupKey: change.object_id,
         objectId: change.object_id,
         objectType,
-        questionId: change.question_id || change.object_id,
+        questionId: objectType === 'tag' ? '' : change.question_id || change.object_id,
         triggerUserId: change.trigger_user_id,
         rank: change.delta,
       },

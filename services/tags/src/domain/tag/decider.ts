@@ -3,6 +3,7 @@ import type {
   TagCreated,
   TagDeleted,
   TagEdited,
+  TagRevisionRejected,
   TagRevisionSubmitted,
   TagSynonymLinked,
   TagSynonymsSet,
@@ -15,6 +16,7 @@ export type TagEvent =
   | EventOf<typeof TagCreated>
   | EventOf<typeof TagEdited>
   | EventOf<typeof TagRevisionSubmitted>
+  | EventOf<typeof TagRevisionRejected>
   | EventOf<typeof TagDeleted>
   | EventOf<typeof TagUndeleted>
   | EventOf<typeof TagSynonymsSet>
@@ -35,6 +37,8 @@ export interface TagState extends TagContent {
   mainTagId: string | null;
   synonymIds: string[];
   pendingRevisionId: string | null;
+  /** The suggested edit waiting for review: what an approval applies. */
+  pendingRevision: { id: string; editorId: string; editSummary: string; content: TagContent } | null;
 }
 
 export type TagCommand =
@@ -60,12 +64,42 @@ export type TagCommand =
   | { type: 'undelete'; actorId: string }
   | { type: 'set_synonyms'; actorId: string; synonymIds: string[] }
   | { type: 'link'; actorId: string; mainTagId: string }
-  | { type: 'unlink'; actorId: string; mainTagId: string };
+  | { type: 'unlink'; actorId: string; mainTagId: string }
+  | {
+      type: 'review';
+      revisionId: string;
+      approved: boolean;
+      reviewerId: string;
+      /** Questions are filed under the tag, or another tag took the proposed slug (read-model facts): the slug stays. */
+      keepSlug: boolean;
+    };
 
 const sameContent = (a: TagContent, b: TagContent) =>
   a.slug_name === b.slug_name && a.display_name === b.display_name && a.original_text === b.original_text;
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * A reviewer's decision on the suggested edit waiting: approved, its names and description
+ * apply as the editor's edit, except a new slug once the tag is in use (questions and synonyms name a tag by
+ * its slug); rejected, it is dropped. A decision on anything no longer waiting changes nothing.
+ */
+function review(command: Extract<TagCommand, { type: 'review' }>, state: TagState, tagId: string): TagEvent[] {
+  const pending = state.pendingRevision;
+  if (!pending || pending.id !== command.revisionId) return [];
+  const decided = { tag_id: tagId, revision_id: pending.id, editor_id: pending.editorId };
+  if (!command.approved) {
+    return [{ type: 'tags.tag_revision_rejected', data: { ...decided, reviewer_id: command.reviewerId } }];
+  }
+  const keepSlug = state.synonymIds.length > 0 || state.mainTagId !== null || command.keepSlug;
+  const content = keepSlug ? { ...pending.content, slug_name: state.slug_name } : pending.content;
+  return [
+    {
+      type: 'tags.tag_edited',
+      data: { ...decided, edit_summary: pending.editSummary, reviewer_id: command.reviewerId, ...content },
+    },
+  ];
+}
 
 /** A tag: its content, its life, its place among synonyms and its pending edit. */
 export const tagDecider: Decider<TagState, TagCommand, TagEvent> = {
@@ -79,6 +113,7 @@ export const tagDecider: Decider<TagState, TagCommand, TagEvent> = {
     mainTagId: null,
     synonymIds: [],
     pendingRevisionId: null,
+    pendingRevision: null,
   }),
 
   evolve(state, event) {
@@ -89,10 +124,32 @@ export const tagDecider: Decider<TagState, TagCommand, TagEvent> = {
       }
       case 'tags.tag_edited': {
         const { slug_name, display_name, original_text, parsed_text } = event.data;
-        return { ...state, slug_name, display_name, original_text, parsed_text, pendingRevisionId: null };
+        return {
+          ...state,
+          slug_name,
+          display_name,
+          original_text,
+          parsed_text,
+          pendingRevisionId: null,
+          pendingRevision: null,
+        };
       }
-      case 'tags.tag_revision_submitted':
-        return { ...state, pendingRevisionId: event.data.revision_id };
+      case 'tags.tag_revision_submitted': {
+        const { revision_id, editor_id, edit_summary, slug_name, display_name, original_text, parsed_text } =
+          event.data;
+        return {
+          ...state,
+          pendingRevisionId: revision_id,
+          pendingRevision: {
+            id: revision_id,
+            editorId: editor_id,
+            editSummary: edit_summary,
+            content: { slug_name, display_name, original_text, parsed_text },
+          },
+        };
+      }
+      case 'tags.tag_revision_rejected':
+        return { ...state, pendingRevisionId: null, pendingRevision: null };
       case 'tags.tag_deleted':
         return { ...state, deleted: true };
       case 'tags.tag_undeleted':
@@ -129,6 +186,7 @@ export const tagDecider: Decider<TagState, TagCommand, TagEvent> = {
     }
     const tagId = state.id;
     if (!tagId) throw errors.notFound('error.tag.not_found');
+    if (command.type === 'review') return review(command, state, tagId);
     const act = { tag_id: tagId, actor_id: command.type === 'edit' ? command.editorId : command.actorId };
     switch (command.type) {
       case 'edit': {

@@ -18,6 +18,10 @@ async function recordRevision(
             on conflict (id) do nothing`.execute(tx);
 }
 
+async function setRevisionStatus(tx: Tx, revisionId: string, status: number) {
+  await sql`update tag_revisions set status = ${status} where id = ${revisionId}`.execute(tx);
+}
+
 /**
  * Updates one tag (unless the row is already newer) and keeps `tag_listing` right when the change
  * takes the tag onto the tag page or off it (a deletion, a recovery, becoming or ceasing to be a synonym).
@@ -75,7 +79,9 @@ export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void>
           revision_id = ${d.revision_id}, pending_revision_id = null, version = ${event.version}, updated_at = ${at},
           question_count = ${renamed ? linkedQuestions(d.slug_name) : sql`question_count`}
         where id = ${d.tag_id} and ${newer}`.execute(tx);
-      const { tag_id, editor_id, revision_id, edit_summary, ...content } = d;
+      const { tag_id, editor_id, revision_id, edit_summary, reviewer_id, ...content } = d;
+      // An approved suggestion was recorded when it was made: now it is the tag's content.
+      if (reviewer_id) await setRevisionStatus(tx, revision_id, RevisionStatus.applied);
       await recordRevision(tx, {
         id: revision_id,
         tag: tag_id,
@@ -101,6 +107,13 @@ export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void>
         log: edit_summary,
         at,
       });
+      return;
+    }
+    case 'tags.tag_revision_rejected': {
+      const d = event.data;
+      await sql`update tags set pending_revision_id = null, version = ${event.version}
+                where id = ${d.tag_id} and ${newer}`.execute(tx);
+      await setRevisionStatus(tx, d.revision_id, RevisionStatus.rejected);
       return;
     }
     case 'tags.tag_deleted':

@@ -84,10 +84,14 @@ export function acceptInputs(
   return inputs;
 }
 
-/** An edit as posts applied it; `reviewer_id` is set when a reviewer approved someone's suggestion. */
+/**
+ * An edit as posts (a question or answer) or tags (a tag: no question) applied it; `reviewer_id` is set when
+ * a reviewer approved someone's suggestion.
+ */
 export interface AppliedEdit {
   question_id: string;
   answer_id?: string;
+  tag_id?: string;
   editor_id: string;
   revision_id: string;
   reviewer_id?: string;
@@ -102,7 +106,7 @@ export function approvedEditInput(edit: AppliedEdit, at: string): LedgerInput[] 
       entryId: `edit.accepted:${edit.revision_id}`,
       userId: edit.editor_id,
       reason: 'edit.accepted',
-      objectId: edit.answer_id ?? edit.question_id,
+      objectId: edit.tag_id ?? edit.answer_id ?? edit.question_id,
       questionId: edit.question_id,
       triggerUserId: edit.reviewer_id,
       at,

@@ -13,11 +13,13 @@ import {
   QuestionClosed,
   QuestionDeleted,
   QuestionEdited,
+  QuestionFollowed,
   QuestionHidden,
   QuestionPinned,
   QuestionReopened,
   QuestionShown,
   QuestionUndeleted,
+  QuestionUnfollowed,
   QuestionUnpinned,
   ViewsCounted,
 } from '@agora/contracts';
@@ -41,7 +43,8 @@ const QUESTION_ACTS: Record<string, ReturnType<typeof sql>> = {
 
 /**
  * What votes needs to know of posts, from posts' events: who owns each question, answer and comment,
- * whether it is deleted (no votes then), and what the bookmark and vote pages show of it.
+ * whether it is deleted (no votes then), and what the bookmark and vote pages show of it (who follows a
+ * question included).
  */
 export const postFactsProjection: Projection = {
   name: 'post-facts',
@@ -67,6 +70,8 @@ export const postFactsProjection: Projection = {
     CommentEdited,
     CommentDeleted,
     ViewsCounted,
+    QuestionFollowed,
+    QuestionUnfollowed,
   ],
   async apply(event, tx) {
     const at = event.occurredAt;
@@ -143,6 +148,19 @@ export const postFactsProjection: Projection = {
           tx,
         );
         return;
+      case QuestionFollowed.type: {
+        const d = event.data as DataOf<typeof QuestionFollowed>;
+        await sql`insert into question_follows (question_id, user_id) values (${d.question_id}, ${d.user_id})
+                  on conflict do nothing`.execute(tx);
+        return;
+      }
+      case QuestionUnfollowed.type: {
+        const d = event.data as DataOf<typeof QuestionUnfollowed>;
+        await sql`delete from question_follows where question_id = ${d.question_id} and user_id = ${d.user_id}`.execute(
+          tx,
+        );
+        return;
+      }
       case ViewsCounted.type: {
         const counts = (event.data as DataOf<typeof ViewsCounted>).counts;
         await sql`
@@ -155,6 +173,6 @@ export const postFactsProjection: Projection = {
     }
   },
   async reset(tx) {
-    await sql`truncate questions, answers, comments`.execute(tx);
+    await sql`truncate questions, answers, comments, question_follows`.execute(tx);
   },
 };

@@ -1,0 +1,194 @@
+/**
+ * npm run bench:profile — the profile tabs' API on this machine, into bench/results/profile.json (issue 21's
+ * budget: each profile tab's API p99 ≤ 30 ms at 16 clients, 100,000 questions seeded):
+ *  - seeds BENCH_USERS members and BENCH_QUESTIONS questions with BENCH_ANSWERS_PER_QUESTION answers each (the
+ *    first of each topic through the commands, the rest in bulk: scripts/seed/bulk.ts), then BENCH_VOTES up-votes
+ *    and bookmarks by members through the API, so the reputation, votes and bookmarks tabs have rows;
+ *  - then, through the gateway with 16 clients back to back (closed loop), each signed in as a random member
+ *    and asking about a random member: `personal/user/info`, `personal/qa/top`, `personal/question/page` (newest
+ *    and score), `personal/answer/page` (newest and score), `personal/comment/page`, `personal/rank/page`, and the
+ *    caller's own `personal/collection/page` and `personal/vote/page`, page 1 of 30 as the profile asks them.
+ * Sizes: BENCH_QUESTIONS (100000), BENCH_ANSWERS_PER_QUESTION (3), BENCH_USERS (1000), BENCH_VOTES (5000),
+ * BENCH_PER_CLIENT (100). The figures are this machine's, shared with others: the load average is recorded.
+ */
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Limits } from '@agora/contracts';
+import { accountsFor, identityService } from '@agora/identity';
+import { first, itemAt } from '@agora/platform';
+import { postsService } from '@agora/posts';
+import { votesService } from '@agora/votes';
+import pino from 'pino';
+import { appendPostsInBulk } from '../scripts/seed/bulk';
+import { type SeedUser, seedPosts, seedUsers } from '../scripts/seed/generate';
+import { TOPICS } from '../scripts/seed/vocabulary';
+import { type BenchAgora, startBenchAgora } from './agora';
+import { closedLoop, injectBytes, machine, settleHeap, writeResults } from './support';
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const QUESTIONS = env('BENCH_QUESTIONS', 100_000);
+const ANSWERS_PER_QUESTION = env('BENCH_ANSWERS_PER_QUESTION', 3);
+const USERS = env('BENCH_USERS', 1000);
+const VOTES = env('BENCH_VOTES', 5000);
+const PER_CLIENT = env('BENCH_PER_CLIENT', 100);
+const CLIENTS = 16;
+const SEED = 21;
+const TARGET_P99_MS = 30;
+const API = '/answer/api/v1';
+const PAGE = `page=1&page_size=${Limits.pageSize.profileTab}`;
+
+const log = pino({ level: 'warn' });
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const pick = <T>(items: readonly T[]) => itemAt(items, Math.floor(Math.random() * items.length));
+
+let failures = 0;
+const failed: string[] = [];
+
+async function get(agora: BenchAgora, url: string, token: string) {
+  const started = performance.now();
+  const response = await injectBytes(agora.gateway, {
+    method: 'GET',
+    url: `${API}/${url}`,
+    headers: { authorization: token },
+  });
+  const ms = performance.now() - started;
+  if (response.statusCode !== 200) {
+    failures++;
+    if (failed.length < 10) failed.push(`GET ${url}: ${response.statusCode} ${response.text().slice(0, 200)}`);
+  }
+  return ms;
+}
+
+async function inParallel(count: number, workers: number, job: (i: number) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < count) await job(next++);
+    }),
+  );
+}
+
+/** Members, their questions and answers, and up-votes and bookmarks among them; every member's session. */
+async function seed(agora: BenchAgora) {
+  const identity = agora.service('identity');
+  const seeder = agora.service('posts');
+  const { users } = await seedUsers(identity, { seed: SEED, count: USERS });
+  await agora.settle();
+  const base = { seed: SEED, answersPerQuestion: ANSWERS_PER_QUESTION, commentsPerPost: 0 };
+  const topics = Math.min(TOPICS.length, QUESTIONS);
+  const questions: string[] = [];
+  await seedPosts(seeder, users, {
+    ...base,
+    questions: topics,
+    workers: 1,
+    onQuestion: (_index, id) => void questions.push(id),
+  });
+  if (QUESTIONS > topics) {
+    say(`seeding ${QUESTIONS - topics} questions in bulk...`);
+    await appendPostsInBulk(seeder, users, {
+      ...base,
+      first: topics,
+      questions: QUESTIONS - topics,
+      workers: 3,
+      onProgress: (c, s) => say(`  ${c.questions} questions, ${c.answers} answers, ${s.toFixed(0)} s`),
+      progressEveryMs: 30_000,
+    });
+  }
+  await agora.settle();
+  const accounts = accountsFor(identity);
+  const tokens = new Map<string, string>();
+  const tokenOf = async (user: SeedUser) => {
+    let token = tokens.get(user.actor.id);
+    if (!token) {
+      const row = await accounts.findById(user.actor.id);
+      if (!row) throw new Error(`no account ${user.actor.id}`);
+      token = (await accounts.startSession(row)).token;
+      tokens.set(user.actor.id, token);
+    }
+    return token;
+  };
+  const { rows } = await agora.pool.query<{ id: string; user_id: string }>(
+    `select id, user_id from posts.questions order by random() limit ${Math.max(1, Math.min(VOTES, 20_000))}`,
+  );
+  say(`casting ${VOTES} up-votes and bookmarks...`);
+  await inParallel(VOTES, 6, async (i) => {
+    const question = itemAt(rows, i % rows.length);
+    const voter = pick(users.filter((u) => u.actor.id !== question.user_id).slice(0, 50));
+    const token = await tokenOf(voter);
+    const acts: [string, object][] = [
+      ['vote/up', { object_id: question.id }],
+      ['collection/switch', { object_id: question.id, group_id: '0', bookmark: true }],
+    ];
+    for (const [path, body] of acts) {
+      await injectBytes(agora.gateway, {
+        method: 'POST',
+        url: `${API}/${path}`,
+        headers: { authorization: token, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    }
+  });
+  await agora.settle();
+  for (const user of users.slice(0, 200)) await tokenOf(user);
+  return { users: users.slice(0, 200), tokenOf };
+}
+
+say(`starting: ${USERS} members, ${QUESTIONS} questions, ${VOTES} votes`);
+const agora = await startBenchAgora([identityService, postsService, votesService], { log });
+try {
+  const t0 = performance.now();
+  const { users, tokenOf } = await seed(agora);
+  const seedSeconds = Math.round((performance.now() - t0) / 1000);
+  say(`seeded in ${seedSeconds} s`);
+  const tokens = await Promise.all(users.map(tokenOf));
+  const tabs: Record<string, (username: string) => string> = {
+    'personal/user/info': (u) => `personal/user/info?username=${u}`,
+    'personal/qa/top': (u) => `personal/qa/top?username=${u}`,
+    'personal/question/page newest': (u) => `personal/question/page?username=${u}&order=newest&${PAGE}`,
+    'personal/question/page score': (u) => `personal/question/page?username=${u}&order=score&${PAGE}`,
+    'personal/answer/page newest': (u) => `personal/answer/page?username=${u}&order=newest&${PAGE}`,
+    'personal/answer/page score': (u) => `personal/answer/page?username=${u}&order=score&${PAGE}`,
+    'personal/comment/page': (u) => `personal/comment/page?username=${u}&${PAGE}`,
+    'personal/rank/page': (u) => `personal/rank/page?username=${u}&${PAGE}`,
+    'personal/collection/page (own)': () => `personal/collection/page?${PAGE}`,
+    'personal/vote/page (own)': () => `personal/vote/page?${PAGE}`,
+  };
+  const figures: Record<string, unknown> = {};
+  let met = true;
+  for (const [name, url] of Object.entries(tabs)) {
+    // Every member's first ask once before: the measured reads are a browsing site's, not a cold start's.
+    await inParallel(users.length, 4, (i) => get(agora, url(itemAt(users, i).username), itemAt(tokens, i)));
+    settleHeap();
+    const cpu = process.cpuUsage();
+    const run = await closedLoop(CLIENTS, PER_CLIENT, () => {
+      const who = Math.floor(Math.random() * users.length);
+      return get(agora, url(pick(users).username), itemAt(tokens, who));
+    });
+    const used = process.cpuUsage(cpu);
+    const verdict = run.p99_ms <= TARGET_P99_MS;
+    met &&= verdict;
+    figures[name] = {
+      ...run,
+      node_cpu_ms_per_request: Math.round(((used.user + used.system) / 1000 / run.samples) * 1000) / 1000,
+      load_average_1m: Math.round(first(os.loadavg(), 'a load average') * 100) / 100,
+      target_p99_ms: TARGET_P99_MS,
+      met: verdict,
+    };
+    say(`${name}: p50 ${run.p50_ms} ms, p99 ${run.p99_ms} ms (${verdict ? 'within' : 'over'} ${TARGET_P99_MS} ms)`);
+  }
+  const file = writeResults('profile', {
+    machine: machine(),
+    note: 'A shared machine (2 cores, other sessions running): figures are this run’s, under the load recorded.',
+    sizes: { questions: QUESTIONS, answers_per_question: ANSWERS_PER_QUESTION, users: USERS, votes: VOTES },
+    seed_seconds: seedSeconds,
+    clients: CLIENTS,
+    per_client: PER_CLIENT,
+    tabs: figures,
+    failures,
+    failed,
+    within_budget: met && failures === 0,
+  });
+  say(`written to ${file}`);
+} finally {
+  await agora.close();
+}

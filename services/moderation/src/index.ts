@@ -1,0 +1,2 @@
+export { ownReadModel } from './projections/moderation/read-model';
+export { moderationFor, moderationService } from './service';

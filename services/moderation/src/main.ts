@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@agora/platform';
+import { moderationService } from './service';
+
+await runServiceProcess(moderationService);

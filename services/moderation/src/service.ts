@@ -1,0 +1,54 @@
+import { ModerationEvents } from '@agora/contracts';
+import {
+  actionRecordRoute,
+  captchaHooks,
+  captchasFor,
+  partsOf,
+  type RunningService,
+  type ServiceModule,
+} from '@agora/platform';
+import { FlagCommands } from './commands/flags';
+import { ReviewCommands } from './commands/reviews';
+import { moderationMigrations } from './migrations';
+import { objectsFromPosts } from './projections/objects/from-posts';
+import { objectsFromTags } from './projections/objects/from-tags';
+import { ModerationReads } from './queries/reads';
+import { reasonRoutes } from './routes/reasons';
+import { reportRoutes } from './routes/reports';
+import { reviewRoutes } from './routes/reviews';
+
+/** One moderation instance's parts. */
+export interface ModerationParts {
+  flags: FlagCommands;
+  reviews: ReviewCommands;
+  reads: ModerationReads;
+}
+
+/**
+ * Moderation (DESIGN §6): the reasons, flags and their handling, and the review queue of suggested edits.
+ * What a decision does to a post or a member is carried out by its owner from moderation's events.
+ */
+export const moderationService: ServiceModule<ModerationParts> = {
+  name: 'moderation',
+  migrations: moderationMigrations,
+  events: ModerationEvents,
+  setup: (context) => ({
+    flags: new FlagCommands(context),
+    reviews: new ReviewCommands(context),
+    reads: new ModerationReads(context),
+  }),
+  async routes(app, context, { flags, reviews, reads }) {
+    const captchas = captchasFor(context);
+    captchaHooks(app, captchas);
+    await actionRecordRoute(app, captchas, { report: 'report' });
+    await reasonRoutes(app);
+    await reportRoutes(app, flags, reads);
+    await reviewRoutes(app, reviews, reads);
+  },
+  projections: () => [objectsFromPosts, objectsFromTags],
+};
+
+/** A running moderation instance's parts. */
+export function moderationFor(service: RunningService): ModerationParts {
+  return partsOf(service, moderationService);
+}

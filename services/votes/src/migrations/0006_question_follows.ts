@@ -1,0 +1,16 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+
+export const key = '20261210_0006_question_follows';
+
+export const migration: Migration = {
+  async up(db: Kysely<unknown>) {
+    // Who follows each question, from posts' follow events: the bookmark page's `follow_count` and
+    // `is_followed`.
+    await sql`
+      create table question_follows (
+        question_id text not null,
+        user_id text not null,
+        primary key (question_id, user_id)
+      )`.execute(db);
+  },
+};
