@@ -175,6 +175,12 @@ describe.skipIf(!chromiumPath() && !required)('the installer in Chromium', () =>
     // The site's name from the installer in the header, and the admin area's entry in the side nav.
     await page.locator('header').getByText('Browser Agora').first().waitFor();
     await page.locator('aside').getByText('Admin').waitFor();
+    // The admin area's dashboard, with the version that was installed.
+    await page.goto(`${url}/admin`);
+    const dashboard = page.getByTestId('admin-dashboard');
+    await dashboard.waitFor({ timeout: 30_000 });
+    await expect.poll(() => dashboard.textContent()).toMatch(/\d+\.\d+\.\d+/);
+    await shoot(page, 'install-admin-dashboard');
 
     // The wizard again, on the installed site: the spec's "already installed" outcome.
     await page.goto(`${url}/install`);
