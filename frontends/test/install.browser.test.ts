@@ -155,7 +155,7 @@ describe.skipIf(!chromiumPath() && !required)('the installer in Chromium', () =>
     await page.locator('input[name=name]').fill('owner');
     await page.locator('input[name=password]').fill('owner-pass-1');
     await page.getByRole('button', { name: 'Install' }).click();
-    await page.getByTestId('install-ready').waitFor({ timeout: 60_000 });
+    await page.getByTestId('install-ready').waitFor({ timeout: 120_000 });
     await shoot(page, 'install-ready');
 
     // The same process now serves the site: sign in as the admin.

@@ -8,6 +8,12 @@ import { sql } from 'kysely';
  * side deadlocked on `notification_counters` after a bulk load. They take turns instead.
  */
 export const COUNTER_WRITERS = 'notification_counters';
+/**
+ * Events per transaction of those projections: each event takes several statements, and while a batch's
+ * transaction is open it holds back every consumer reading a log on the same server (the log's fence,
+ * docs/adr/0034-consumers-read-the-log-in-one-statement.md), and the other counter writers wait for their turn.
+ */
+export const COUNTER_WRITERS_BATCH = 100;
 
 /** Red-dot counters as a keyed change-feed topic: a change names its user (`notifications/counters#id`). */
 export const COUNTERS_TOPIC = 'counters';

@@ -1,6 +1,6 @@
 import { type BadgeAward, BadgeAwarded } from '@agora/contracts';
 import type { Projection } from '@agora/platform';
-import { COUNTER_WRITERS } from '../../inbox/counters';
+import { COUNTER_WRITERS, COUNTER_WRITERS_BATCH } from '../../inbox/counters';
 import { forgetSource, notify } from '../../inbox/notify';
 
 /**
@@ -13,6 +13,7 @@ export const inboxFromBadges: Projection = {
   source: 'badges',
   events: [BadgeAwarded],
   lockGroup: COUNTER_WRITERS,
+  batchSize: COUNTER_WRITERS_BATCH,
   async apply(event, tx) {
     const award = event.data as BadgeAward;
     await notify(tx, event, {

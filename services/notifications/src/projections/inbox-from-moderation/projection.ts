@@ -1,6 +1,6 @@
 import { type DataOf, FlagHandled } from '@agora/contracts';
 import type { Projection } from '@agora/platform';
-import { COUNTER_WRITERS } from '../../inbox/counters';
+import { COUNTER_WRITERS, COUNTER_WRITERS_BATCH } from '../../inbox/counters';
 import { forgetSource, notify } from '../../inbox/notify';
 
 /**
@@ -12,6 +12,7 @@ export const inboxFromModeration: Projection = {
   source: 'moderation',
   events: [FlagHandled],
   lockGroup: COUNTER_WRITERS,
+  batchSize: COUNTER_WRITERS_BATCH,
   async apply(event, tx) {
     const d = event.data as DataOf<typeof FlagHandled>;
     await notify(tx, event, {

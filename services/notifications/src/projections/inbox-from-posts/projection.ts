@@ -18,7 +18,7 @@ import {
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import * as recipients from '../../domain/recipients';
-import { COUNTER_WRITERS } from '../../inbox/counters';
+import { COUNTER_WRITERS, COUNTER_WRITERS_BATCH } from '../../inbox/counters';
 import { forgetSource } from '../../inbox/notify';
 import { queueNewQuestionMails } from '../../mail/new-question-mail';
 import type { NoticeMailer } from '../../mail/notice-queue';
@@ -285,6 +285,7 @@ export function inboxFromPosts(mailer: NoticeMailer): Projection {
     source: 'posts',
     events: EVENTS,
     lockGroup: COUNTER_WRITERS,
+    batchSize: COUNTER_WRITERS_BATCH,
     apply: (event, tx) => apply(tx, event, mailer),
     async reset(tx) {
       await forgetSource(tx, 'posts');

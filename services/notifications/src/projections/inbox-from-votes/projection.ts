@@ -9,7 +9,7 @@ import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import { forOthers, voteCast } from '../../domain/recipients';
-import { COUNTER_WRITERS } from '../../inbox/counters';
+import { COUNTER_WRITERS, COUNTER_WRITERS_BATCH } from '../../inbox/counters';
 import { forgetSource, notify } from '../../inbox/notify';
 
 type Vote = Static<typeof VoteCast.data>;
@@ -84,6 +84,7 @@ export const inboxFromVotes: Projection = {
   source: 'votes',
   events: [VoteCast, ReputationChanged],
   lockGroup: COUNTER_WRITERS,
+  batchSize: COUNTER_WRITERS_BATCH,
   async apply(event, tx) {
     if (event.type === VoteCast.type) return onVote(tx, event);
     if (event.type === ReputationChanged.type) return onReputation(tx, event);
