@@ -23,7 +23,7 @@ import { tagsService } from '@agora/tags';
 import { votesService } from '@agora/votes';
 import pino from 'pino';
 import { type BenchAgora, startBenchAgora } from './agora';
-import { closedLoop, injectBytes, machine, settleHeap, summarize, writeResults } from './support';
+import { closedLoop, inParallel, machine, settleHeap, summarize, TimedRequests, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const QUESTIONS = env('BENCH_QUESTIONS', 2000);
@@ -39,36 +39,8 @@ const log = pino({ level: 'warn' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const pick = <T>(items: readonly T[]) => itemAt(items, Math.floor(Math.random() * items.length));
 
-let failures = 0;
-const failed: string[] = [];
-
-async function request(agora: BenchAgora, method: string, url: string, token?: string, body?: unknown) {
-  const started = performance.now();
-  const response = await injectBytes(agora.gateway, {
-    method: method as 'GET',
-    url,
-    headers: {
-      ...(token ? { authorization: token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  const ms = performance.now() - started;
-  if (response.statusCode !== 200) {
-    failures++;
-    if (failed.length < 10) failed.push(`${method} ${url}: ${response.statusCode} ${response.text().slice(0, 200)}`);
-  }
-  return { ms, response };
-}
-
-async function inParallel(count: number, workers: number, job: (i: number) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (next < count) await job(next++);
-    }),
-  );
-}
+const requests = new TimedRequests('');
+const { request } = requests;
 
 /** Members (the first an admin), questions each with an answer and an up-vote. */
 async function seed(agora: BenchAgora) {
@@ -137,7 +109,7 @@ const agora = await startBenchAgora([identityService, postsService, votesService
 });
 try {
   const { admin } = await seed(agora);
-  failures = 0;
+  requests.failures = 0;
   const dashboardUrl = '/answer/admin/api/dashboard';
   const counted = (await request(agora, 'GET', dashboardUrl, admin)).response.json().data.info;
   say(
@@ -213,10 +185,10 @@ try {
       what: `PUT /answer/admin/api/siteinfo/login (registrations switched), then every service's own copy of the settings polled each millisecond until all have the change; ${SETTING_SAVES} saves, one after another, ${agora.services.length} services`,
       ...settingApplied,
     }),
-    failures,
-    failed,
+    failures: requests.failures,
+    failed: requests.failed,
   });
-  say(`written to ${file}; ${failures} failures`);
+  say(`written to ${file}; ${requests.failures} failures`);
 } finally {
   await agora.close();
 }

@@ -25,7 +25,7 @@ import { updateSettingsGroup } from '@agora/site';
 import { votesFor, votesService } from '@agora/votes';
 import pino from 'pino';
 import { type BenchAgora, startBenchAgora } from './agora';
-import { closedLoop, injectBytes, machine, openLoop, settleHeap, writeResults } from './support';
+import { closedLoop, inParallel, machine, openLoop, settleHeap, TimedRequests, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const PENDING = env('BENCH_PENDING', 10_000);
@@ -41,36 +41,8 @@ const API = '/answer/api/v1';
 const log = pino({ level: 'warn' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-let failures = 0;
-const failed: string[] = [];
-
-async function request(agora: BenchAgora, method: string, url: string, token?: string, body?: unknown) {
-  const started = performance.now();
-  const response = await injectBytes(agora.gateway, {
-    method: method as 'GET',
-    url: `${API}/${url}`,
-    headers: {
-      ...(token ? { authorization: token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  const ms = performance.now() - started;
-  if (response.statusCode !== 200) {
-    failures++;
-    if (failed.length < 10) failed.push(`${method} ${url}: ${response.statusCode} ${response.text().slice(0, 200)}`);
-  }
-  return { ms, response };
-}
-
-async function inParallel(count: number, workers: number, job: (i: number) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (next < count) await job(next++);
-    }),
-  );
-}
+const requests = new TimedRequests(`${API}/`);
+const { request } = requests;
 
 interface Account {
   id: string;
@@ -170,7 +142,7 @@ try {
     ).rows;
   const queued = (await waiting()).length;
   say(`${queued} suggested edits wait (seeded in ${seedSeconds} s)`);
-  failures = 0;
+  requests.failures = 0;
   const token = (c: number) => itemAt(moderators, c).token;
 
   const pageOf = (c: number, page: number) =>
@@ -264,10 +236,10 @@ try {
       },
       TARGETS.visible_p99_ms,
     ),
-    failures,
-    failed,
+    failures: requests.failures,
+    failed: requests.failed,
   });
-  say(`written to ${file}; ${failures} failures`);
+  say(`written to ${file}; ${requests.failures} failures`);
 } finally {
   await agora.close();
 }

@@ -23,7 +23,7 @@ import { appendPostsInBulk } from '../scripts/seed/bulk';
 import { type SeedUser, seedPosts, seedUsers } from '../scripts/seed/generate';
 import { TOPICS } from '../scripts/seed/vocabulary';
 import { type BenchAgora, startBenchAgora } from './agora';
-import { closedLoop, injectBytes, machine, settleHeap, writeResults } from './support';
+import { closedLoop, injectBytes, inParallel, machine, settleHeap, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const QUESTIONS = env('BENCH_QUESTIONS', 100_000);
@@ -57,15 +57,6 @@ async function get(agora: BenchAgora, url: string, token: string) {
     if (failed.length < 10) failed.push(`GET ${url}: ${response.statusCode} ${response.text().slice(0, 200)}`);
   }
   return ms;
-}
-
-async function inParallel(count: number, workers: number, job: (i: number) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (next < count) await job(next++);
-    }),
-  );
 }
 
 /** Members, their questions and answers, and up-votes and bookmarks among them; every member's session. */

@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Role } from '@agora/contracts';
 import { accountsFor, identityService } from '@agora/identity';
 import { first, itemAt } from '@agora/platform';
@@ -21,7 +21,7 @@ import { postsService } from '@agora/posts';
 import { votesService } from '@agora/votes';
 import pino from 'pino';
 import { type BenchAgora, startBenchAgora } from './agora';
-import { closedLoop, injectBytes, machine, openLoop, settleHeap, writeResults } from './support';
+import { closedLoop, inParallel, machine, openLoop, settleHeap, TimedRequests, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const QUESTIONS = env('BENCH_QUESTIONS', 1000);
@@ -41,37 +41,8 @@ const log = pino({ level: 'warn' });
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const pick = <T>(items: readonly T[]) => itemAt(items, Math.floor(Math.random() * items.length));
 
-let failures = 0;
-const failed: string[] = [];
-
-async function request(agora: BenchAgora, method: string, url: string, token?: string, body?: unknown) {
-  const started = performance.now();
-  const response = await injectBytes(agora.gateway, {
-    method: method as 'GET',
-    url: `${API}/${url}`,
-    headers: {
-      ...(token ? { authorization: token } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
-  const ms = performance.now() - started;
-  if (response.statusCode !== 200) {
-    failures++;
-    if (failed.length < 10) failed.push(`${method} ${url}: ${response.statusCode} ${response.text().slice(0, 200)}`);
-  }
-  return { ms, response };
-}
-
-/** `count` jobs, `workers` at a time. */
-async function inParallel(count: number, workers: number, job: (i: number) => Promise<unknown>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: workers }, async () => {
-      while (next < count) await job(next++);
-    }),
-  );
-}
+const requests = new TimedRequests(`${API}/`);
+const { request } = requests;
 
 /** Members with sessions; questions and answers linking to earlier questions; reactions on them. */
 async function seed(agora: BenchAgora) {
@@ -186,7 +157,7 @@ try {
   const [{ n: reactionRows }] = (await agora.pool.query('select count(*)::int as n from votes.reactions')).rows;
   const [{ n: linkRows }] = (await agora.pool.query('select count(*)::int as n from posts.question_links')).rows;
   const token = (c: number) => itemAt(members, c + 1);
-  failures = 0;
+  requests.failures = 0;
 
   const service = (name: string) => agora.service(name);
   /**
@@ -274,10 +245,10 @@ try {
         ...reactionPut,
       },
     }),
-    failures,
-    failed,
+    failures: requests.failures,
+    failed: requests.failed,
   });
-  say(`written to ${file}; ${failures} failures`);
+  say(`written to ${file}; ${requests.failures} failures`);
 } finally {
   await agora.close();
 }

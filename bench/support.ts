@@ -178,6 +178,54 @@ export async function injectBytes(app: Pick<HttpApp, 'inject'>, options: InjectO
   };
 }
 
+/**
+ * Timed requests to the gateway in process, under a path prefix: each answer other than 200 is counted,
+ * and the first ten are kept for the results.
+ */
+export class TimedRequests {
+  failures = 0;
+  readonly failed: string[] = [];
+
+  constructor(private readonly prefix = '') {}
+
+  readonly request = async (
+    agora: { gateway: Pick<HttpApp, 'inject'> },
+    method: string,
+    url: string,
+    token?: string,
+    body?: unknown,
+  ) => {
+    const started = performance.now();
+    const response = await injectBytes(agora.gateway, {
+      method: method as 'GET',
+      url: `${this.prefix}${url}`,
+      headers: {
+        ...(token ? { authorization: token } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    const ms = performance.now() - started;
+    if (response.statusCode !== 200) {
+      this.failures++;
+      if (this.failed.length < 10) {
+        this.failed.push(`${method} ${url}: ${response.statusCode} ${response.text().slice(0, 200)}`);
+      }
+    }
+    return { ms, response };
+  };
+}
+
+/** `count` jobs, `workers` at a time. */
+export async function inParallel(count: number, workers: number, job: (i: number) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < count) await job(next++);
+    }),
+  );
+}
+
 /** BENCH_CPU_PROFILE=<folder>: a CPU profile of `run` (this process only) into <folder>/<name>.cpuprofile. */
 export async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
   const folder = process.env.BENCH_CPU_PROFILE;
