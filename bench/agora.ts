@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { defaultSiteSettings } from '@agora/contracts';
-import { composeAgora } from '@agora/gateway';
+import { composeAgora, type PageRenderer } from '@agora/gateway';
 import { type HttpApp, loadConfig, type RunningService, type ServiceModule } from '@agora/platform';
 import { siteService, updateSettingsGroup } from '@agora/site';
 import pg from 'pg';
@@ -20,16 +20,24 @@ export interface BenchAgora {
 }
 
 /**
- * Site and the given services as `npm start` runs them, on a fresh PostgreSQL (fsync on) and a bus of the
- * given kind (Kafka from KAFKA_BROKERS), behind the in-process gateway; privileges at level 1, so every
- * member may vote up.
+ * Site and the given services as `npm start` runs them, on a fresh PostgreSQL (fsync on) — or a copy of the one a
+ * posts bench seeded (`seededFrom`, its BENCH_DB_DIR) — and a bus of the given kind (Kafka from KAFKA_BROKERS),
+ * behind the in-process gateway; privileges at level 1, so every member may vote up.
  */
 export async function startBenchAgora(
   modules: ServiceModule[],
-  options: { log: Logger; bus?: 'postgres' | 'kafka' },
+  options: {
+    log: Logger;
+    bus?: 'postgres' | 'kafka';
+    seededFrom?: string;
+    /** A posts bench's BENCH_DB_DIR to run on itself, not on a copy (bench/complete-seed.ts). */
+    inPlace?: string;
+    /** The web app's folder (its index.html) and the server-rendered pages, as `npm start` serves them. */
+    web?: { webRoot: string; pages: PageRenderer };
+  },
 ): Promise<BenchAgora> {
   const { log } = options;
-  const db = await benchDatabase();
+  const db = await benchDatabase(options.inPlace, { copyFrom: options.seededFrom });
   const config = loadConfig({ env: { AGORA_SITE_URL: 'http://agora.bench', AGORA_TRUST_PROXY: 'true' } });
   const agora = await composeAgora({
     config,
@@ -41,6 +49,7 @@ export async function startBenchAgora(
       kafkaBrokers: process.env.KAFKA_BROKERS?.split(','),
       kafkaPrefix: `agora-bench-${randomBytes(3).toString('hex')}`,
     },
+    gateway: options.web,
   });
   const { gateway, services } = agora;
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });

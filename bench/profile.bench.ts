@@ -9,7 +9,9 @@
  *    and score), `personal/answer/page` (newest and score), `personal/comment/page`, `personal/rank/page`, and the
  *    caller's own `personal/collection/page` and `personal/vote/page`, page 1 of 30 as the profile asks them.
  * Sizes: BENCH_QUESTIONS (100000), BENCH_ANSWERS_PER_QUESTION (3), BENCH_USERS (1000), BENCH_VOTES (5000),
- * BENCH_PER_CLIENT (100). The figures are this machine's, shared with others: the load average is recorded.
+ * BENCH_PER_CLIENT (100). BENCH_SEEDED_FROM: a posts bench's BENCH_DB_DIR, whose members and questions are measured
+ * (in a copy) instead of seeding anew. The figures are this machine's, shared with others: the load average is
+ * recorded.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -23,13 +25,15 @@ import { appendPostsInBulk } from '../scripts/seed/bulk';
 import { type SeedUser, seedPosts, seedUsers } from '../scripts/seed/generate';
 import { TOPICS } from '../scripts/seed/vocabulary';
 import { type BenchAgora, startBenchAgora } from './agora';
-import { closedLoop, injectBytes, inParallel, machine, settleHeap, writeResults } from './support';
+import { closedLoop, injectBytes, inParallel, machine, POSTS_BENCH_SEED, settleHeap, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const QUESTIONS = env('BENCH_QUESTIONS', 100_000);
 const ANSWERS_PER_QUESTION = env('BENCH_ANSWERS_PER_QUESTION', 3);
 const USERS = env('BENCH_USERS', 1000);
 const VOTES = env('BENCH_VOTES', 5000);
+/** A posts bench's BENCH_DB_DIR: its 100,000 seeded questions measured (in a copy) instead of seeding anew. */
+const SEEDED_FROM = process.env.BENCH_SEEDED_FROM;
 const PER_CLIENT = env('BENCH_PER_CLIENT', 100);
 const CLIENTS = 16;
 const SEED = 21;
@@ -63,18 +67,12 @@ async function get(agora: BenchAgora, url: string, token: string) {
 async function seed(agora: BenchAgora) {
   const identity = agora.service('identity');
   const seeder = agora.service('posts');
-  const { users } = await seedUsers(identity, { seed: SEED, count: USERS });
+  const { users } = await seedUsers(identity, { seed: SEEDED_FROM ? POSTS_BENCH_SEED : SEED, count: USERS });
   await agora.settle();
   const base = { seed: SEED, answersPerQuestion: ANSWERS_PER_QUESTION, commentsPerPost: 0 };
   const topics = Math.min(TOPICS.length, QUESTIONS);
-  const questions: string[] = [];
-  await seedPosts(seeder, users, {
-    ...base,
-    questions: topics,
-    workers: 1,
-    onQuestion: (_index, id) => void questions.push(id),
-  });
-  if (QUESTIONS > topics) {
+  if (!SEEDED_FROM) await seedPosts(seeder, users, { ...base, questions: topics, workers: 1 });
+  if (!SEEDED_FROM && QUESTIONS > topics) {
     say(`seeding ${QUESTIONS - topics} questions in bulk...`);
     await appendPostsInBulk(seeder, users, {
       ...base,
@@ -120,12 +118,22 @@ async function seed(agora: BenchAgora) {
     }
   });
   await agora.settle();
+  // As autovacuum would have by the time such a site is read: every read model's planner statistics current
+  // (votes' and identity's copies of 400,000 posts were written just now).
+  await agora.pool.query('vacuum (analyze)');
   for (const user of users.slice(0, 200)) await tokenOf(user);
   return { users: users.slice(0, 200), tokenOf };
 }
 
+/** The questions and answers the tabs were measured over, as the read model holds them. */
+async function countedPosts(agora: BenchAgora) {
+  const count = async (table: string) =>
+    Number((await agora.pool.query<{ n: string }>(`select count(*) as n from posts.${table}`)).rows[0]?.n ?? 0);
+  return { questions: await count('questions'), answers: await count('answers') };
+}
+
 say(`starting: ${USERS} members, ${QUESTIONS} questions, ${VOTES} votes`);
-const agora = await startBenchAgora([identityService, postsService, votesService], { log });
+const agora = await startBenchAgora([identityService, postsService, votesService], { log, seededFrom: SEEDED_FROM });
 try {
   const t0 = performance.now();
   const { users, tokenOf } = await seed(agora);
@@ -169,8 +177,9 @@ try {
   }
   const file = writeResults('profile', {
     machine: machine(),
-    note: 'A shared machine (2 cores, other sessions running): figures are this run’s, under the load recorded.',
-    sizes: { questions: QUESTIONS, answers_per_question: ANSWERS_PER_QUESTION, users: USERS, votes: VOTES },
+    note: 'Figures are this run’s on a 2-core machine, under the load recorded (load_average_1m per tab).',
+    seeded_from: SEEDED_FROM ? 'a copy of the posts bench’s seeded database (BENCH_SEEDED_FROM)' : 'seeded by this run',
+    sizes: { ...(await countedPosts(agora)), users: USERS, votes: VOTES },
     seed_seconds: seedSeconds,
     clients: CLIENTS,
     per_client: PER_CLIENT,

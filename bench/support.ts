@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,7 +47,7 @@ export function summarize(samplesMs: number[]) {
  * A real PostgreSQL with production durability settings (fsync on): in a throw-away folder, or in
  * `keepIn` (kept, so a later run can measure the same seeded data again without seeding it anew).
  */
-export async function benchDatabase(keepIn?: string) {
+export async function benchDatabase(keepIn?: string, options: { copyFrom?: string } = {}) {
   // BENCH_PG_STATEMENTS=1 loads pg_stat_statements, to count the statements a scenario costs.
   const settings: Record<string, string> = process.env.BENCH_PG_STATEMENTS
     ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' }
@@ -54,6 +55,7 @@ export async function benchDatabase(keepIn?: string) {
   const dir = keepIn ?? mkdtempSync(path.join(os.tmpdir(), 'agora-bench-'));
   mkdirSync(dir, { recursive: true });
   chmodSync(dir, 0o755);
+  if (options.copyFrom) copySeededCluster(options.copyFrom, path.join(dir, 'data'));
   // Shared buffers as `npm start` sizes them (AGORA_PG_SHARED_BUFFERS_MB to try others).
   const { postgresSharedBuffersMb } = loadConfig();
   const server = await startEmbeddedPostgres({
@@ -69,6 +71,26 @@ export async function benchDatabase(keepIn?: string) {
       if (!keepIn) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The posts bench's generator seed: its members' addresses, so another bench finds them in a copy of its data. */
+export const POSTS_BENCH_SEED = 20261122;
+
+/**
+ * The cluster a posts bench seeded into its BENCH_DB_DIR (100,000 questions take half an hour to seed), copied
+ * so that another bench measures the same data without changing the original.
+ */
+function copySeededCluster(from: string, into: string) {
+  const source = path.join(path.resolve(from), 'data');
+  if (!existsSync(path.join(source, 'PG_VERSION'))) throw new Error(`${source} holds no PostgreSQL cluster`);
+  for (const [src, dst] of [
+    [source, into],
+    [`${source}.password`, `${into}.password`],
+  ] as const) {
+    if (!existsSync(src)) continue;
+    const copied = spawnSync('cp', ['-a', src, dst], { encoding: 'utf8' });
+    if (copied.status !== 0) throw new Error(`cp ${src}: ${copied.stderr}`);
+  }
 }
 
 export function machine() {

@@ -16,9 +16,12 @@ OPENSEARCH_TRANSPORT_PORT="${AGORA_OPENSEARCH_TRANSPORT_PORT:-9300}"
 # OpenSearch refuses to run as root, so as root we run it as this system user.
 OPENSEARCH_USER="${AGORA_OPENSEARCH_USER:-agora-infra}"
 
-M2_REPO="$INFRA_DIR/m2"
-KAFKA_LIBS="$INFRA_DIR/dist/kafka-$KAFKA_VERSION/libs"
-OPENSEARCH_HOME="$INFRA_DIR/dist/opensearch-$OPENSEARCH_VERSION"
+# Downloads may live apart from the data (AGORA_INFRA_DIST, AGORA_INFRA_M2): a second pair of Kafka and
+# OpenSearch on other ports and in another AGORA_INFRA_DIR reuses the first one's artifacts.
+M2_REPO="${AGORA_INFRA_M2:-$INFRA_DIR/m2}"
+INFRA_DIST="${AGORA_INFRA_DIST:-$INFRA_DIR/dist}"
+KAFKA_LIBS="$INFRA_DIST/kafka-$KAFKA_VERSION/libs"
+OPENSEARCH_HOME="$INFRA_DIST/opensearch-$OPENSEARCH_VERSION"
 
 KAFKA_DIR="$INFRA_DIR/kafka"
 KAFKA_DATA="$KAFKA_DIR/data"

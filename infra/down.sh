@@ -46,6 +46,6 @@ stop OpenSearch "$OPENSEARCH_PID" "$OPENSEARCH_HOME" &
 wait
 
 if $WIPE; then
-  log "wiping data under $INFRA_DIR (artifacts in $INFRA_DIR/dist are kept)"
+  log "wiping data under $INFRA_DIR (artifacts in $INFRA_DIST are kept)"
   rm -rf "$KAFKA_DATA" "$KAFKA_LOGS" "$OPENSEARCH_DATA" "$OPENSEARCH_LOGS" "$OPENSEARCH_DIR/tmp"
 fi

@@ -41,7 +41,7 @@ fetch_kafka() {
 fetch_opensearch() {
   [[ -f $OPENSEARCH_HOME/.complete ]] && return 0
   log "fetching OpenSearch $OPENSEARCH_VERSION from Maven Central ..."
-  local tmp="$INFRA_DIR/dist/.tmp-opensearch"
+  local tmp="$INFRA_DIST/.tmp-opensearch"
   rm -rf "$tmp" "$OPENSEARCH_HOME"
   mkdir -p "$tmp"
   mvn_fetch dependency:copy \
@@ -281,7 +281,7 @@ wait_opensearch() {
 
 # ----------------------------------------------------------------- main
 
-mkdir -p "$INFRA_DIR/dist" "$KAFKA_DIR" "$OPENSEARCH_DIR"
+mkdir -p "$INFRA_DIST" "$KAFKA_DIR" "$OPENSEARCH_DIR"
 # Check every port before starting anything, so a conflict leaves nothing half-started.
 if ! kafka_running; then
   require_free_port "$KAFKA_PORT" "Kafka"

@@ -3,6 +3,8 @@
  * launcher as built JavaScript (launcher/dist/main.js), first building the server again when its sources
  * changed since the last build, as `npm start` does for the web app. Plain JavaScript: nothing compiles at run time.
  */
+// First: production mode before any dependency is loaded (docs/adr/0072-production-mode.md).
+import './node-env.mjs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { runtimeIsStale } from './runtime-build.mjs';

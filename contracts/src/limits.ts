@@ -61,6 +61,13 @@ export const Limits = {
     settingMaxMb: 1024,
     settingMaxMegapixels: 1000,
   },
+  /** A sitemap file's URLs: the sitemap protocol's most (docs/adr/0070-sitemap.md). */
+  sitemap: { urlsPerFile: 50_000 },
+  /**
+   * What a CDN or browser may keep of an anonymous public page or a sitemap before asking again with its ETag,
+   * and how long it may serve the old copy while it does (docs/adr/0071-public-page-caching.md).
+   */
+  publicCache: { maxAgeSeconds: 60, staleWhileRevalidateSeconds: 600 },
   /** The highest reputation threshold an admin can give a privilege. */
   privilegeMaxReputation: 1_000_000,
   timing: {
@@ -79,6 +86,8 @@ export const Limits = {
   display: { reviewBadgeCap: 99 },
   /** A flag's text; the moderators' flag lists. */
   report: { contentMaxLength: 500, adminPageSize: 20 },
+  /** Pre-moderation: the most first posts a site may hold for review. */
+  hold: { firstPostsMax: 100 },
   email: { newQuestionDigestPerWeek: 50 },
   /** `badge/user/awards/recent`: the member's latest badges; page sizes of the badge lists. */
   badges: { recentAwards: 10, awardsPageSize: 30, adminPageSize: 10 },

@@ -19,6 +19,7 @@ import {
 import type { Logger } from 'pino';
 import { createGateway } from './gateway';
 import { degradedWhenAny, readyWhenAll, startOperatorListener } from './operator';
+import type { PageRenderer } from './public-pages';
 import type { ServiceName } from './routing-table';
 import { InProcessTransport, type ServiceTransport } from './transports';
 
@@ -71,6 +72,8 @@ export interface ComposeAgoraOptions extends ComposeServicesOptions {
     trustProxy?: boolean;
     /** The public address, for HSTS (default: AGORA_SITE_URL). */
     siteUrl?: string;
+    /** The server-rendered public pages (`createPageRenderer` of `@agora/root/server`). */
+    pages?: PageRenderer;
   };
   /** Health, readiness (every service's) and metrics on AGORA_OPERATOR_PORT, when that is set. */
   operator?: boolean;
@@ -184,6 +187,7 @@ export async function composeAgora(options: ComposeAgoraOptions): Promise<Compos
       trustProxy: options.gateway?.trustProxy ?? config.trustProxy,
       webRoot: options.gateway?.webRoot,
       siteUrl: options.gateway?.siteUrl ?? config.siteUrl,
+      pages: options.gateway?.pages,
     });
     if (options.operator) {
       operator = await startOperatorListener(config, {

@@ -1,3 +1,4 @@
+import { ReadVersion } from '@agora/contracts';
 import { createHttpApp, errors, extractToken, type HttpApp } from '@agora/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -5,9 +6,11 @@ import { AccessTokens } from './access-tokens';
 import { ApiReference, serveApiReference } from './api-reference';
 import { fetchCallerState, withCallerState } from './composition';
 import { OPERATOR_PATHS } from './operator';
+import { PageCache } from './page-cache';
 import { exemptFromPrivateSite, LoginRequired } from './private-site';
+import { anonymousRawReader, type PageRenderer, readVersions } from './public-pages';
 import { fetchReviewCount, withReviewCount } from './review-count';
-import { AREA_PREFIXES, matchRoute, ROOT_FILES, type ServiceName } from './routing-table';
+import { AREA_PREFIXES, matchRoute, ROOT_FILES, ROOT_FOLDERS, rootFileOwner, type ServiceName } from './routing-table';
 import { registerSecurityHeaders } from './security-headers';
 import { awaitSessionChanges } from './session-catch-up';
 import { endToEndHeaders, type ForwardResponse, type ServiceTransport } from './transports';
@@ -24,6 +27,8 @@ export interface GatewayOptions {
   webRoot?: string;
   /** The site's public address (AGORA_SITE_URL): an https one turns HSTS on. */
   siteUrl?: string;
+  /** Renders the public pages on the server (`@agora/root/server`); none serves index.html alone. */
+  pages?: PageRenderer;
 }
 
 function parseJson(body: Buffer | undefined): unknown {
@@ -64,7 +69,7 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
     const body = Buffer.isBuffer(request.body) ? (request.body as Buffer) : undefined;
     const owner = route?.byRequest
       ? route.byRequest({ body: () => parseJson(body), query: new URL(request.url, 'http://gateway').searchParams })
-      : (route?.service ?? ROOT_FILES[pathname]);
+      : (route?.service ?? rootFileOwner(pathname));
     const transport = owner ? options.transports[owner] : undefined;
     if (!transport) throw errors.notFound();
     const headers = endToEndHeaders(request.headers as Record<string, string | undefined>);
@@ -88,15 +93,29 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
       throw Object.assign(errors.unavailable(), { cause: error, service: owner });
     }
     await awaitSessionChanges(response, options.transports, request.log);
+    // The version a service marks a reply with is the page cache's, not the caller's.
+    delete response.headers[ReadVersion.header];
     reply.code(response.status).headers(response.headers);
     return reply.send(response.body);
   };
 
   for (const prefix of Object.values(AREA_PREFIXES)) app.all(`${prefix}*`, forward);
   for (const path of Object.keys(ROOT_FILES)) app.get(path, forward);
+  for (const folder of Object.keys(ROOT_FOLDERS)) app.get(`${folder}*`, forward);
   for (const operatorPath of OPERATOR_PATHS) app.get(operatorPath, (_request, reply) => reply.callNotFound());
   // The OpenAPI document, merged from the services' own on its first request, and its reference page.
   await serveApiReference(app, new ApiReference(options.transports, options.log));
-  if (options.webRoot) await serveWebApp(app, options.webRoot, securityHeaders);
+  const render = options.pages;
+  const pages = render
+    ? {
+        cache: new PageCache(render),
+        reader: (request: FastifyRequest) => ({
+          readIn: (language: string) =>
+            anonymousRawReader(options.transports, loginRequired, { language, requestId: request.id }),
+          versions: readVersions(options.transports, loginRequired, request.id),
+        }),
+      }
+    : undefined;
+  if (options.webRoot) await serveWebApp(app, options.webRoot, securityHeaders, pages);
   return app;
 }

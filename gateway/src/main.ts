@@ -1,15 +1,23 @@
-/** The gateway alone (scaled out): it reaches each service over HTTP at AGORA_SERVICE_URLS. */
+/** The gateway alone (scaled out): it reaches each service over HTTP at AGORA_SERVICE_URLS, its replicas balanced. */
 import path from 'node:path';
-import { createLogger, loadConfigOrExit, onShutdown } from '@agora/platform';
+import { ConfigError, createLogger, exitOnConfigError, loadConfigOrExit, onShutdown } from '@agora/platform';
 import { createGateway } from './gateway';
+import { lazyPageRenderer } from './lazy-pages';
 import { startOperatorListener } from './operator';
-import type { ServiceName } from './routing-table';
-import { HttpTransport, type ServiceTransport } from './transports';
+import { transportsOverHttp } from './service-transports';
 
+// Production mode unless told otherwise, before the pages' React loads (docs/adr/0072-production-mode.md).
+process.env.NODE_ENV ||= 'production';
 const config = loadConfigOrExit();
 const log = createLogger(config);
-const transports: Partial<Record<ServiceName, ServiceTransport>> = {};
-for (const [name, url] of Object.entries(config.serviceUrls)) transports[name as ServiceName] = new HttpTransport(url);
+// Several addresses of a service are its replicas, balanced (docs/adr/0074-replicas-behind-the-gateway.md).
+const transports = (() => {
+  try {
+    return transportsOverHttp(config.serviceUrls, log);
+  } catch (error) {
+    exitOnConfigError(new ConfigError((error as Error).message));
+  }
+})();
 // The built web app: AGORA_WEB_ROOT, else this checkout's frontends/root/dist (empty = API only).
 const webRoot = process.env.AGORA_WEB_ROOT ?? path.resolve(import.meta.dirname, '../../frontends/root/dist');
 const gateway = await createGateway({
@@ -17,6 +25,8 @@ const gateway = await createGateway({
   transports,
   trustProxy: config.trustProxy,
   webRoot: webRoot || undefined,
+  // The public pages rendered on the server, as `npm start` does (docs/adr/0066-server-rendered-public-pages.md).
+  pages: webRoot ? lazyPageRenderer(webRoot) : undefined,
   siteUrl: config.siteUrl,
 });
 // Ready while it runs: each service has its own readiness, and one service down leaves the others served.

@@ -1,4 +1,12 @@
-import { CUSTOM_CSS_PATH, objectTypeOf, ROBOTS_PATH } from '@agora/contracts';
+import {
+  CONNECTOR_PLUGIN_PREFIX,
+  CUSTOM_CSS_PATH,
+  DELETE_PERMANENTLY_PATH,
+  objectTypeOf,
+  ROBOTS_PATH,
+  SITEMAP_FOLDER,
+  SITEMAP_PATH,
+} from '@agora/contracts';
 
 export const SERVICE_NAMES = [
   'identity',
@@ -33,7 +41,6 @@ const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
     permission: 'identity',
     connector: 'identity',
     'user-center': 'identity',
-    'captcha/config': 'identity',
     'user/action/record': 'identity',
     question: 'posts',
     answer: 'posts',
@@ -78,16 +85,20 @@ const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
     'render/config': 'site',
     'embed/config': 'site',
     'sidebar/config': 'site',
+    'captcha/config': 'site',
   },
   admin: {
     users: 'identity',
     user: 'identity',
     roles: 'identity',
     'user-center': 'identity',
+    connectors: 'identity',
+    connector: 'identity',
     'question/page': 'posts',
     'question/status': 'posts',
     'answer/page': 'posts',
     'answer/status': 'posts',
+    [DELETE_PERMANENTLY_PATH]: 'posts',
     reports: 'moderation',
     report: 'moderation',
     reasons: 'moderation',
@@ -111,7 +122,21 @@ const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
 };
 
 /** Files at the site root that a service answers (the reference client links them from every page). */
-export const ROOT_FILES: Readonly<Record<string, ServiceName>> = { [CUSTOM_CSS_PATH]: 'site', [ROBOTS_PATH]: 'site' };
+export const ROOT_FILES: Readonly<Record<string, ServiceName>> = {
+  [CUSTOM_CSS_PATH]: 'site',
+  [ROBOTS_PATH]: 'site',
+  [SITEMAP_PATH]: 'posts',
+};
+
+/** Folders at the site root whose files a service answers: the sitemap's files (docs/adr/0070-sitemap.md). */
+export const ROOT_FOLDERS: Readonly<Record<string, ServiceName>> = { [SITEMAP_FOLDER]: 'posts' };
+
+/** The service that answers a file at the site root, if one does. */
+export const rootFileOwner = (pathname: string): ServiceName | undefined =>
+  ROOT_FILES[pathname] ??
+  Object.entries(ROOT_FOLDERS).find(
+    ([folder]) => pathname.startsWith(folder) && !pathname.includes('/', folder.length),
+  )?.[1];
 
 export interface RouteMatch {
   area: Area;
@@ -157,6 +182,16 @@ const CAPTCHA_ACTION_OWNERS: Record<string, ServiceName> = {
 const actionRecordOwner: RouteMatch['byRequest'] = ({ query }) =>
   CAPTCHA_ACTION_OWNERS[query.get('action') ?? ''] ?? 'identity';
 
+/** An external login's plugin switch and settings are identity's (its connector); the built-in plugins' are site's. */
+const pluginOwner: RouteMatch['byRequest'] = ({ body, query }) => {
+  const slug = query.get('plugin_slug_name') ?? (body() as { plugin_slug_name?: unknown } | null)?.plugin_slug_name;
+  return typeof slug === 'string' && slug.startsWith(CONNECTOR_PLUGIN_PREFIX) ? 'identity' : 'site';
+};
+
+/** The permanent delete of users is identity's; of questions and answers (and a bad type's 400) posts'. */
+const purgeOwner: RouteMatch['byRequest'] = ({ body }) =>
+  (body() as { type?: unknown } | null)?.type === 'users' ? 'identity' : 'posts';
+
 export function matchRoute(pathname: string): RouteMatch | undefined {
   for (const area of Object.keys(AREA_PREFIXES) as Area[]) {
     const prefix = AREA_PREFIXES[area];
@@ -173,6 +208,8 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
       if (area === 'api' && rest === 'activity/timeline') match.byRequest = timelineOwner;
       if (area === 'api' && rest === 'revisions/edit/check') match.byRequest = editCheckOwner;
       if (area === 'api' && rest === 'activity/timeline/detail') match.elseOnNotFound = 'tags';
+      if (area === 'admin' && rest === DELETE_PERMANENTLY_PATH) match.byRequest = purgeOwner;
+      if (area === 'admin' && (rest === 'plugin/status' || rest === 'plugin/config')) match.byRequest = pluginOwner;
       return match;
     }
     return undefined;

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Role } from '@agora/contracts';
-import { createUser, setReputation } from '@agora/test-support/accounts';
+import { createUser, login, setReputation } from '@agora/test-support/accounts';
 import { kafkaBrokers } from '@agora/test-support/database';
 import { type OwnPostgres, startOwnPostgres } from '@agora/test-support/own-postgres';
 import { type Stack, startStack } from '@agora/test-support/stack';
@@ -143,6 +143,27 @@ function readYourWrites(column: string, brokers: string[] | undefined) {
           });
         });
         expect([invited.status, invited.body.reason]).toEqual([200, 'base.success']);
+      }
+    });
+
+    it('a member who signed up a moment earlier may ask at once: posts waits for its copy of them', async () => {
+      const moderator = await member(stack, { roleId: Role.moderator });
+      await ok(stack, 'POST', 'tag', moderator.token, { slug_name: 'newcomers', display_name: 'newcomers' });
+      for (let round = 0; round < 3; round++) {
+        const asked = await whileHeldBack(stack, 'posts', 'actors', async () => {
+          const newcomer = await createUser(stack);
+          const token = await login(stack, newcomer);
+          return stack.call('POST', `${API}/question`, {
+            token,
+            body: {
+              title: `A newcomer's first question ${round} ${Math.random().toString(36).slice(2, 8)}`,
+              content: 'Asked straight after signing up, before posts had heard of the member.',
+              tags: [{ slug_name: 'newcomers' }],
+            },
+          });
+        });
+        // Refused before: posts took the unknown member for one without the reputation activation gives.
+        expect([asked.status, asked.body.reason]).toEqual([200, 'base.success']);
       }
     });
 

@@ -147,6 +147,8 @@ describe('security headers on every gateway response', () => {
 
   it('keeps the stricter sandboxing policy of an uploaded file', async () => {
     const token = await login(stack, await createUser(stack));
+    // The uploading member is known to every service (and has its first reputation point) before it uploads.
+    await stack.settle();
     const form = new FormData();
     form.append('source', 'post');
     form.append('file', new Blob([PNG], { type: 'image/png' }), 'dot.png');

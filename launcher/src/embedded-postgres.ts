@@ -16,11 +16,22 @@ export interface EmbeddedDatabase {
 }
 
 export async function freePort(): Promise<number> {
+  // Below Linux's ephemeral range (32768 and up): a port the kernel hands out there may be taken by some outgoing
+  // connection between this check and its use (a test saw EADDRINUSE on such a port).
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const port = await listenOnce(20_000 + Math.floor(Math.random() * 12_000)).catch(() => null);
+    if (port !== null) return port;
+  }
+  return listenOnce(0);
+}
+
+/** Listens on `port` (0: any) of 127.0.0.1 and closes at once: the port, if it could listen. */
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       server.close(() =>
         typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),

@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Role } from '@agora/contracts';
-import { type ComposedAgora, composeAgora } from '@agora/gateway';
+import { type ComposedAgora, composeAgora, lazyPageRenderer } from '@agora/gateway';
 import type { AgoraConfig, HttpApp, RunningService } from '@agora/platform';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -25,7 +25,8 @@ export interface EmbeddedAgora {
   stop(): Promise<void>;
 }
 
-async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+/** Creates the database `name` on the server unless it exists. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -101,7 +102,7 @@ export function composeEmbedded(config: AgoraConfig, log: Logger, databaseUrl: s
     log,
     services: ALL_SERVICES,
     maxConnections: config.dbConnections ?? EMBEDDED_CONNECTIONS,
-    gateway: { webRoot: WEB_ROOT },
+    gateway: { webRoot: WEB_ROOT, pages: lazyPageRenderer(WEB_ROOT) },
     operator: true,
   });
 }

@@ -6,10 +6,14 @@
  *   projections rebuild <service>.<projection>   replay one projection from position zero
  *   projections retry [<service>.<projection>]   apply events set aside (dead letters) again
  *   search reindex [--from-events] [--restart]   rebuild the search index (resumable, swapped in at the end)
+ *   migrate <service>...                         run services' migrations on DATABASE_URL, then exit
+ *   cluster up [--replicas <role=count,...>]     the scaled-out topology on this machine; cluster status, down
  */
 import { configFileOf, createLogger, loadConfigOrExit, onShutdown } from '@agora/platform';
 import { adminCommand } from './admin-command';
+import { clusterCommand } from './cluster-command';
 import { launchAgora } from './install/launch';
+import { migrateCommand } from './migrate-command';
 import { projectionsCommand } from './projections-command';
 import { searchCommand } from './search-command';
 import { ensureWebBuild } from './web-build';
@@ -52,9 +56,18 @@ switch (command) {
   case 'search':
     process.exitCode = await searchCommand(config, log, args);
     break;
+  case 'migrate':
+    process.exitCode = await migrateCommand(config, log, args);
+    break;
+  case 'cluster': {
+    const code = await clusterCommand(config, log, args);
+    // `cluster run` (the supervisor) ends by its shutdown handler; the others end here.
+    process.exit(code);
+    break;
+  }
   default:
     process.stderr.write(
-      `Unknown command ${command}. Commands: start, admin create, projections status|rebuild|retry, search reindex\n`,
+      `Unknown command ${command}. Commands: start, admin create, projections status|rebuild|retry, search reindex, migrate, cluster up|status|down\n`,
     );
     process.exitCode = 64;
 }

@@ -1,20 +1,7 @@
-import {
-  type AgoraConfig,
-  busSettingsOf,
-  CatchUps,
-  ChangeFeed,
-  connectDatabase,
-  createEventBus,
-  EventStore,
-  IdGenerator,
-  leaseNodeId,
-  ProjectionRunner,
-  projectionsOf,
-  type ServiceContext,
-  siteSettingsReader,
-} from '@agora/platform';
+import { type AgoraConfig, busSettingsOf, createEventBus } from '@agora/platform';
 import type { Logger } from 'pino';
 import { reachDatabase } from './database-access';
+import { openProjections } from './projection-runner';
 import { ALL_SERVICES } from './services';
 
 export async function projectionsCommand(config: AgoraConfig, log: Logger, args: string[]): Promise<number> {
@@ -40,29 +27,7 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
     for (const module of ALL_SERVICES) {
       const [serviceName, projectionName] = target?.split('.') ?? [];
       if (action !== 'status' && serviceName !== undefined && module.name !== serviceName) continue;
-      const db = connectDatabase({ url: database.url, schema: module.name, maxConnections: 3 });
-      const lease = await leaseNodeId(db.pool, module.name);
-      // Never started: nothing here caches query results.
-      const changes = new ChangeFeed({ url: database.url, schema: module.name, log });
-      const context: ServiceContext = {
-        name: module.name,
-        config,
-        database: db,
-        store: new EventStore(db.db, module.name),
-        ids: new IdGenerator(lease.nodeId),
-        log,
-        changes,
-        // Never attached: a command's wait for other services' events never runs here.
-        catchUp: new CatchUps(log),
-        siteSettings: siteSettingsReader(db.db, changes, config.siteUrl),
-      };
-      const parts = await module.setup(context);
-      const runner = new ProjectionRunner({
-        bus,
-        database: db,
-        log,
-        projections: projectionsOf(module, context, parts),
-      });
+      const { runner, close } = await openProjections(module, { config, databaseUrl: database.url, bus, log });
       if (action === 'status') {
         for (const s of await runner.status()) {
           const parked =
@@ -89,8 +54,7 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
         await runner.stop();
         process.stdout.write(`rebuilt ${target}\n`);
       }
-      await lease.release();
-      await db.close();
+      await close();
     }
     return stillFailing > 0 ? 1 : 0;
   } finally {

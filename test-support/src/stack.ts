@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { composeAgora } from '@agora/gateway';
+import { composeAgora, type PageRenderer } from '@agora/gateway';
 import { type HttpApp, loadConfig, type RunningService, type ServiceModule } from '@agora/platform';
 import pg from 'pg';
 import pino from 'pino';
@@ -24,8 +24,8 @@ export interface Stack {
   stop(name: string): Promise<void>;
   /** Starts a service's module again on the same database and bus, routed by the gateway. */
   start(module: ServiceModule): Promise<RunningService>;
-  /** Opens the gateway on a loopback port, for a browser or another process; its address. */
-  listen(): Promise<string>;
+  /** Opens the gateway on a loopback port (any free one by default), for a browser or another process; its address. */
+  listen(port?: number): Promise<string>;
   call(
     method: string,
     url: string,
@@ -44,8 +44,12 @@ export interface StackOptions {
   database?: { url: string; drop(): Promise<void> };
   /** Kafka brokers to run the bus on (topics under a fresh prefix); the PostgreSQL log by default. */
   kafkaBrokers?: string[];
+  /** The topic prefix on Kafka (a fresh one by default); two stacks given the same one are replicas of each other. */
+  kafkaPrefix?: string;
   /** The built web app for the gateway to serve at `/` (the browser tests); only the API by default. */
   webRoot?: string;
+  /** The server-rendered public pages (`createPageRenderer` of `@agora/root/server`); none by default. */
+  pages?: PageRenderer;
 }
 
 /** Agora as `npm start` composes it, on a fresh test database, with the gateway in-process. */
@@ -66,10 +70,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ? {
           kind: 'kafka',
           kafkaBrokers: options.kafkaBrokers,
-          kafkaPrefix: `agora-stack-${randomUUID().slice(0, 8)}`,
+          kafkaPrefix: options.kafkaPrefix ?? `agora-stack-${randomUUID().slice(0, 8)}`,
         }
       : { kind: 'postgres' },
-    gateway: { webRoot: options.webRoot },
+    gateway: { webRoot: options.webRoot, pages: options.pages },
   }).catch(async (error) => {
     await drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -77,6 +81,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   });
   const { gateway } = agora;
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // An idle connection the server drops is replaced on the next query; unheard, its error would end the run.
+  pool.on('error', () => {});
 
   const stack: Stack = {
     gateway,
@@ -85,7 +91,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     service: (name) => agora.service(name),
     stop: (name) => agora.stop(agora.service(name)),
     start: (module) => agora.start(module),
-    listen: () => agora.listen({ host: '127.0.0.1', port: 0 }),
+    listen: (port = 0) => agora.listen({ host: '127.0.0.1', port }),
     async call(method, target, callOptions = {}) {
       const response = await gateway.inject({
         method: method as 'GET',
@@ -97,7 +103,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         },
         ...(callOptions.body !== undefined ? { payload: JSON.stringify(callOptions.body) } : {}),
       });
-      return { status: response.statusCode, body: response.json(), headers: response.headers };
+      // A redirect (the connectors' callback) answers no body.
+      return { status: response.statusCode, body: response.body ? response.json() : null, headers: response.headers };
     },
     async query(text, values = []) {
       return (await pool.query(text, values)).rows;

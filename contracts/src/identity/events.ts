@@ -89,6 +89,13 @@ export const UserDeleted = defineEvent(
   Type.Object({ user_id: UserId, remove_all_content: Type.Boolean() }),
 );
 
+/**
+ * A soft-deleted user hard-deleted by an admin (the permanent delete): every service drops what it keeps of
+ * them, and identity's event store keeps only ids, types and times of their stream
+ * (docs/adr/0078-purging-in-an-event-sourced-system.md). Their posts that were kept show a deleted member's card.
+ */
+export const UserPurged = defineEvent('identity.user_purged', Type.Object({ user_id: UserId, actor_id: UserId }));
+
 export const UserLoggedIn = defineEvent(
   'identity.user_logged_in',
   Type.Object({ user_id: UserId, session_id: Type.String() }),
@@ -122,6 +129,35 @@ export const SigningKeyPublished = defineEvent(
   Type.Object({ kid: Type.String(), algorithm: Type.String(), public_key: Type.String() }),
 );
 
+/** The admin's settings of an external login; its client secret stays in identity's own table. */
+export const ConnectorConfigured = defineEvent(
+  'identity.connector_configured',
+  Type.Object({
+    name: Type.String({ minLength: 1 }),
+    kind: Type.String(),
+    enabled: Type.Boolean(),
+    issuer: Type.String(),
+    authorization_url: Type.String(),
+    token_url: Type.String(),
+    api_url: Type.String(),
+    client_id: Type.String(),
+    scopes: Type.String(),
+    button_label: Type.String(),
+    icon: Type.String(),
+  }),
+);
+
+/** A provider's account bound to a member (never its tokens). */
+export const ExternalLoginLinked = defineEvent(
+  'identity.external_login_linked',
+  Type.Object({ user_id: UserId, connector: Type.String(), external_id: Type.String(), email: Type.String() }),
+);
+
+export const ExternalLoginUnlinked = defineEvent(
+  'identity.external_login_unlinked',
+  Type.Object({ user_id: UserId, connector: Type.String(), external_id: Type.String() }),
+);
+
 export const IdentityEvents = [
   UserRegistered,
   UserActivated,
@@ -134,8 +170,12 @@ export const IdentityEvents = [
   UserSuspended,
   UserReinstated,
   UserDeleted,
+  UserPurged,
   UserLoggedIn,
   SessionsRevoked,
   AccountEmailRequested,
   SigningKeyPublished,
+  ConnectorConfigured,
+  ExternalLoginLinked,
+  ExternalLoginUnlinked,
 ];

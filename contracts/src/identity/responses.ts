@@ -63,6 +63,10 @@ export const BindingEmailRespSchema = Type.Object({
 });
 export type BindingEmailResp = Static<typeof BindingEmailRespSchema>;
 
+/** `connector/binding/password` (Agora's): the provider's login linked to the account whose password was proven. */
+export const BindingPasswordRespSchema = Type.Object({ access_token: Type.String() });
+export type BindingPasswordResp = Static<typeof BindingPasswordRespSchema>;
+
 /** ControlCenter: a link of a user-center agent's menu. */
 export const ControlCenterSchema = Type.Object({ name: Type.String(), label: Type.String(), url: Type.String() });
 
@@ -85,6 +89,25 @@ export const UserCenterAgentRespSchema = Type.Object({
   agent_info: Type.Optional(AgentInfoSchema),
 });
 export type UserCenterAgentResp = Static<typeof UserCenterAgentRespSchema>;
+
+/** UserSettingAgent: whether a user center manages this part of the member's settings, and where. */
+export const UserSettingAgentSchema = Type.Object({ enabled: Type.Boolean(), redirect_url: Type.String() });
+
+/** UserCenterUserSettingsResp: `user-center/user/settings`, the profile and account settings a user center takes over. */
+export const UserCenterUserSettingsRespSchema = Type.Object({
+  profile_setting_agent: UserSettingAgentSchema,
+  account_setting_agent: UserSettingAgentSchema,
+});
+export type UserCenterUserSettingsResp = Static<typeof UserCenterUserSettingsRespSchema>;
+
+/** UserCenterAdminFunctionAgentResp: admin `user-center/agent`, which user administration stays with Agora. */
+export const UserCenterAdminFunctionAgentRespSchema = Type.Object({
+  allow_create_user: Type.Boolean(),
+  allow_update_user_status: Type.Boolean(),
+  allow_update_user_password: Type.Boolean(),
+  allow_update_user_role: Type.Boolean(),
+});
+export type UserCenterAdminFunctionAgentResp = Static<typeof UserCenterAdminFunctionAgentRespSchema>;
 
 /** ConnectorInfoResp: `connector/info`, a sign-in button of an external login. */
 export const ConnectorInfoSchema = Type.Object({ icon: Type.String(), link: Type.String(), name: Type.String() });

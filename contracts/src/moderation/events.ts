@@ -89,4 +89,26 @@ export const FlagHandled = defineEvent(
   }),
 );
 
-export const ModerationEvents = [RevisionReviewed, RevisionSkipped, FlagReported, FlagHandled] as const;
+/**
+ * A moderator's decision on a held post (pre-moderation), on stream `held-post-<object id>`: posts publishes an
+ * approved one (`posts.question_asked` / `posts.answer_posted` on the post's stream) or drops a rejected one.
+ */
+export const HeldPostReviewed = defineEvent(
+  'moderation.held_post_reviewed',
+  Type.Object({
+    object_id: Id,
+    object_type: Type.Union([Type.Literal('question'), Type.Literal('answer')]),
+    decision: Type.Union([Type.Literal('approved'), Type.Literal('rejected')]),
+    reviewer_id: Id,
+    /** The post's author. */
+    user_id: Id,
+  }),
+);
+
+export const ModerationEvents = [
+  RevisionReviewed,
+  RevisionSkipped,
+  FlagReported,
+  FlagHandled,
+  HeldPostReviewed,
+] as const;

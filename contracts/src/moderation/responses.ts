@@ -112,3 +112,29 @@ export const UnreviewedRevisionItemSchema = Type.Object({
   unreviewed_info: UnreviewedRevisionSchema,
 });
 export type UnreviewedRevisionItem = Static<typeof UnreviewedRevisionItemSchema>;
+
+/**
+ * The reference API's `GetUnreviewedPostPageResp`: a question or answer held for review (pre-moderation).
+ * `submitter_display_name` and `reason` say which hold rule kept it back (Agora holds by site settings, not plugins).
+ */
+export const PendingPostItemSchema = Type.Object({
+  review_id: Type.Integer(),
+  object_id: Type.String(),
+  object_type: Type.String(),
+  question_id: Type.String(),
+  answer_id: Type.String(),
+  comment_id: Type.String(),
+  title: Type.String(),
+  url_title: Type.String(),
+  original_text: Type.String(),
+  parsed_text: Type.String(),
+  tags: Type.Array(TagRespSchema),
+  object_status: Type.Integer(),
+  object_show_status: Type.Integer(),
+  author_user_info: UserBasicInfoSchema,
+  reason: Type.String(),
+  submitter_display_name: Type.String(),
+  created_at: Type.Integer(),
+  submit_at: Type.Integer(),
+});
+export type PendingPostItem = Static<typeof PendingPostItemSchema>;

@@ -40,6 +40,26 @@ export const QuestionRevisionRejected = defineEvent(
   Type.Object({ question_id: Id, revision_id: Id, editor_id: Id, reviewer_id: Id }),
 );
 
+/**
+ * Why a new post waits for a moderator instead of being published (the site's hold rules): the author's first
+ * posts, or a link from an author under the reputation the site asks of links.
+ */
+export const HoldReason = Type.Union([Type.Literal('new_member'), Type.Literal('links')]);
+
+/**
+ * A new question held for review (pre-moderation): only posts and moderation know of it until it is approved,
+ * when posts appends `posts.question_asked` on its stream and every other service learns of it as usual.
+ */
+export const QuestionHeld = defineEvent(
+  'posts.question_held',
+  Type.Object({ question_id: Id, user_id: Id, revision_id: Id, reason: HoldReason, ...QuestionContent }),
+);
+/** A held question that will never be published: rejected by `reviewer_id`, or deleted by its author. */
+export const HeldQuestionDropped = defineEvent(
+  'posts.held_question_dropped',
+  Type.Object({ question_id: Id, user_id: Id, actor_id: Id, rejected: Type.Boolean() }),
+);
+
 const QuestionAct = Type.Object({ question_id: Id, actor_id: Id });
 export const QuestionDeleted = defineEvent('posts.question_deleted', QuestionAct);
 export const QuestionUndeleted = defineEvent('posts.question_undeleted', QuestionAct);
@@ -73,6 +93,16 @@ export const AnswerPosted = defineEvent(
   'posts.answer_posted',
   Type.Object({ answer_id: Id, question_id: Id, user_id: Id, revision_id: Id, ...AnswerContent }),
 );
+/** A new answer held for review, published later by `posts.answer_posted` on its stream (see `QuestionHeld`). */
+export const AnswerHeld = defineEvent(
+  'posts.answer_held',
+  Type.Object({ answer_id: Id, question_id: Id, user_id: Id, revision_id: Id, reason: HoldReason, ...AnswerContent }),
+);
+/** A held answer that will never be published: rejected, or deleted by its author. */
+export const HeldAnswerDropped = defineEvent(
+  'posts.held_answer_dropped',
+  Type.Object({ answer_id: Id, question_id: Id, user_id: Id, actor_id: Id, rejected: Type.Boolean() }),
+);
 export const AnswerEdited = defineEvent(
   'posts.answer_edited',
   Type.Object({
@@ -104,6 +134,36 @@ export const AnswerRevisionRejected = defineEvent(
 const AnswerAct = Type.Object({ answer_id: Id, question_id: Id, actor_id: Id });
 export const AnswerDeleted = defineEvent('posts.answer_deleted', AnswerAct);
 export const AnswerUndeleted = defineEvent('posts.answer_undeleted', AnswerAct);
+
+/**
+ * A soft-deleted question hard-deleted by an admin (the permanent delete), with every answer and comment under
+ * it: each read model holding a copy of any of them drops its rows, and the posts event store keeps only the
+ * ids, types and times of their streams (docs/adr/0078-purging-in-an-event-sourced-system.md).
+ */
+export const QuestionPurged = defineEvent(
+  'posts.question_purged',
+  Type.Object({
+    question_id: Id,
+    user_id: Id,
+    actor_id: Id,
+    answer_ids: Type.Array(Id),
+    comment_ids: Type.Array(Id),
+    /** Every revision of the purged posts, suggested edits still waiting included. */
+    revision_ids: Type.Array(Id),
+  }),
+);
+/** A soft-deleted answer hard-deleted by an admin, with the comments on it (see `QuestionPurged`). */
+export const AnswerPurged = defineEvent(
+  'posts.answer_purged',
+  Type.Object({
+    answer_id: Id,
+    question_id: Id,
+    user_id: Id,
+    actor_id: Id,
+    comment_ids: Type.Array(Id),
+    revision_ids: Type.Array(Id),
+  }),
+);
 
 export const CommentAdded = defineEvent(
   'posts.comment_added',
@@ -164,6 +224,8 @@ export const PostsEvents = [
   ViewsCounted,
   QuestionSharesVisited,
   QuestionAsked,
+  QuestionHeld,
+  HeldQuestionDropped,
   QuestionEdited,
   QuestionRevisionSubmitted,
   QuestionRevisionRejected,
@@ -178,11 +240,15 @@ export const PostsEvents = [
   AnswerAccepted,
   InvitationsUpdated,
   AnswerPosted,
+  AnswerHeld,
+  HeldAnswerDropped,
   AnswerEdited,
   AnswerRevisionSubmitted,
   AnswerRevisionRejected,
   AnswerDeleted,
   AnswerUndeleted,
+  QuestionPurged,
+  AnswerPurged,
   CommentAdded,
   CommentEdited,
   CommentDeleted,

@@ -148,6 +148,21 @@ export const CommentItemSchema = Type.Object({
 });
 export type CommentItem = Static<typeof CommentItemSchema>;
 
+/** A post's first page of comments, as `comment/page` answers it for that post (count, then the page). */
+export const PostCommentsSchema = Type.Object({
+  object_id: Type.String(),
+  count: Type.Integer(),
+  list: Type.Array(CommentItemSchema),
+});
+export type PostComments = Static<typeof PostCommentsSchema>;
+
+/**
+ * `comment/question`: the first page of comments of a question and of each of its visible answers, in one read
+ * (posts with no comment are left out). A server-rendered question page draws every post's comments from it.
+ */
+export const QuestionCommentsSchema = Type.Object({ list: Type.Array(PostCommentsSchema) });
+export type QuestionComments = Static<typeof QuestionCommentsSchema>;
+
 /** UpdateCommentResp: `PUT comment`. */
 export const UpdateCommentRespSchema = Type.Object({
   comment_id: Type.String(),

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Limits } from '../limits';
+import { PluginsGroupSchema } from './plugins';
 
 /** Site-setting groups, each validated as the admin API receives it (reference API group "admin: site settings"). */
 export const SiteWriteTag = Type.Object({
@@ -63,6 +64,13 @@ export const SettingsGroupSchemas = {
     min_tags: Type.Integer({ minimum: 0, maximum: Limits.tags.maxPerQuestion }),
     min_content: Type.Integer({ minimum: 0, maximum: Limits.post.bodyMaxLength }),
     restrict_answer: Type.Boolean(),
+    /**
+     * Agora's pre-moderation (the reference leaves it to reviewer plugins, so both start off, 0): a member's new
+     * questions and answers are held for review until this many of theirs are published, and a post with a link
+     * is held while its author's reputation is below the second. Moderators and admins are never held.
+     */
+    hold_first_posts: Type.Optional(Type.Integer({ minimum: 0, maximum: Limits.hold.firstPostsMax })),
+    hold_links_below_reputation: Type.Optional(Type.Integer({ minimum: 0, maximum: Limits.privilegeMaxReputation })),
   }),
   tags: Type.Object({
     recommend_tags: Type.Array(SiteWriteTag),
@@ -105,6 +113,8 @@ export const SettingsGroupSchemas = {
   privileges: Type.Object({
     level: Type.Integer({ minimum: 1, maximum: 3 }),
   }),
+  /** The built-in plugins' switches and settings, by slug (docs/adr/0073-built-in-plugins.md). */
+  plugins: PluginsGroupSchema,
 } as const;
 
 export type SettingsGroup = keyof typeof SettingsGroupSchemas;
@@ -158,7 +168,13 @@ export function defaultSiteSettings(siteUrl = 'http://localhost:9080'): SiteSett
       allow_update_website: true,
       allow_update_location: true,
     },
-    questions: { min_tags: 1, min_content: 6, restrict_answer: true },
+    questions: {
+      min_tags: 1,
+      min_content: 6,
+      restrict_answer: true,
+      hold_first_posts: 0,
+      hold_links_below_reputation: 0,
+    },
     tags: { recommend_tags: [], required_tag: false, reserved_tags: [] },
     advanced: {
       max_image_size: 4,
@@ -190,5 +206,6 @@ export function defaultSiteSettings(siteUrl = 'http://localhost:9080'): SiteSett
       smtp_authentication: true,
     },
     privileges: { level: 2 },
+    plugins: {},
   };
 }

@@ -96,6 +96,16 @@ export type ReputationChange = Static<typeof ReputationChanged.data>;
 export type ReputationChangeKind = ReputationChange['change'];
 export type LedgerEntryState = Exclude<ReputationChange['entry_state'], 'none'>;
 
+/**
+ * Posts purged a post (`posts.question_purged`, `posts.answer_purged`): every vote, bookmark and reaction on it is
+ * void, and every read model holding a copy of them drops it. On the votes log itself, after those votes, so that a
+ * rebuild of any of their copies ends without them (docs/adr/0078-purging-in-an-event-sourced-system.md).
+ */
+export const ObjectPurged = defineEvent(
+  'votes.object_purged',
+  Type.Object({ object_id: Type.String({ minLength: 1 }) }),
+);
+
 export const VotesEvents = [
   VoteCast,
   VoteCancelled,
@@ -103,4 +113,5 @@ export const VotesEvents = [
   ReactionActivated,
   ReactionDeactivated,
   ReputationChanged,
+  ObjectPurged,
 ];

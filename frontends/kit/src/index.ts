@@ -14,7 +14,9 @@ export {
   SUSPEND_DURATIONS,
   type SuspendDuration,
 } from './api/calls/admin';
+export { type AdminContentQuery, type AdminFlagQuery, adminContentsApi } from './api/calls/admin-contents';
 export { badgeApi } from './api/calls/badges';
+export { connectorApi } from './api/calls/connectors';
 export { followApi } from './api/calls/follow';
 export { moderationApi, reviewApi } from './api/calls/moderation';
 export { NO_RED_DOT, type NotificationKind, notificationApi } from './api/calls/notifications';
@@ -59,7 +61,7 @@ export { useDefaultLanguage, useLanguage } from './i18n/use-language';
 export { QUESTION_SORTS, QuestionList } from './questions/question-list';
 export { hasAccepted, QuestionRow, TagChips } from './questions/question-row';
 export { isExternal, type Location, navigate, useLocation, useSearchParams, withParams } from './router/history';
-export { Link, type LinkProps } from './router/link';
+export { Link, LinkButton, type LinkButtonProps, type LinkProps } from './router/link';
 export { matchPath, type PathParams } from './router/match-path';
 export {
   linkedAnswerId,
@@ -69,9 +71,21 @@ export {
   tagPath,
   usePermalink,
 } from './router/post-links';
-export { type Route, RouteScreens, route } from './router/route-table';
+export { type Route, RouteScreens, route, screenAt } from './router/route-table';
 export { ROUTES } from './router/routes';
+export type {
+  ApiAnswer,
+  ApiReader,
+  PageContext,
+  PageHead,
+  PageLoad,
+  SeededQuery,
+  ServerPage,
+} from './server/server-page';
+export { ServerHref, SSR_STATE_ELEMENT_ID, type SsrState } from './server/ssr-state';
+export { summary } from './server/summary';
 export { completeLogin, logout, signInWithToken } from './session/actions';
+export { LoginForm } from './session/login-form';
 export { deriveLoginState, type LoginState } from './session/login-state';
 export {
   clearSession,

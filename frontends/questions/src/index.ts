@@ -2,4 +2,4 @@
 import { createLifecycles } from '@agora/kit';
 import { QuestionsApp } from './app';
 
-export const { bootstrap, mount, unmount } = createLifecycles(QuestionsApp);
+export const { bootstrap, mount, unmount } = createLifecycles(QuestionsApp, { name: '@agora/questions' });

@@ -34,7 +34,15 @@ export interface WebStack {
  * for the browser.
  */
 export async function startWebStack(
-  options: { services?: ServiceModule[]; env?: Record<string, string>; database?: StackOptions['database'] } = {},
+  options: {
+    services?: ServiceModule[];
+    env?: Record<string, string>;
+    database?: StackOptions['database'];
+    /** A port chosen beforehand, when the site URL must be the address the browser uses (external logins). */
+    port?: number;
+    /** Public pages rendered on the server (`createPageRenderer` of `@agora/root/server`). */
+    pages?: StackOptions['pages'];
+  } = {},
 ): Promise<WebStack> {
   ensureWebBuild();
   const smtp = await startSmtpServer();
@@ -44,11 +52,12 @@ export async function startWebStack(
     env: { AGORA_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ...options.env },
     database: options.database,
     webRoot: WEB_ROOT,
+    pages: options.pages,
   });
   return {
     stack,
     smtp,
-    url: await stack.listen(),
+    url: await stack.listen(options.port),
     async close() {
       await stack.close();
       await smtp.close();

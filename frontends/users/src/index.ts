@@ -2,4 +2,4 @@
 import { createLifecycles } from '@agora/kit';
 import { UsersApp } from './app';
 
-export const { bootstrap, mount, unmount } = createLifecycles(UsersApp);
+export const { bootstrap, mount, unmount } = createLifecycles(UsersApp, { name: '@agora/users' });

@@ -3,6 +3,7 @@
  * declared auth level), and the pieces the bad-input fuzz suite and the authorisation matrix are
  * generated from: each operation's parameters as leaves with a path, and a baseline value per leaf.
  */
+import { CONNECTOR_PLUGIN_PREFIX, PluginSlug } from '@agora/contracts';
 import { AREA_PREFIXES, matchRoute } from '@agora/gateway/routing-table';
 import { type AuthLevel, type RegisteredRoute, registeredRoutes } from '@agora/platform';
 import type { Stack } from '@agora/test-support/stack';
@@ -129,6 +130,9 @@ function seededString(op: Operation, name: string, seeds: Seeds): string | undef
       return inTags ? seeds.tagId : seeds.questionId;
     case 'user_id':
       return seeds.userId;
+    case 'plugin_slug_name':
+      // A connector's plugin is identity's; the built-in ones are site's (docs/adr/0073-built-in-plugins.md).
+      return op.service === 'identity' ? `${CONNECTOR_PLUGIN_PREFIX}fuzz` : PluginSlug.sidebar;
     case 'username':
     case 'invite_user':
     case 'mention_username_list':

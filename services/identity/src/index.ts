@@ -1,2 +1,2 @@
 export { Accounts } from './commands/accounts';
-export { accountsFor, identityService } from './service';
+export { accountsFor, externalLoginsFor, identityService } from './service';

@@ -2,7 +2,13 @@ import { describeMigrationFolder, describeMigrationRun, platformKeys } from '@ag
 import { identityMigrationFiles, identityMigrations } from '../src/migrations';
 
 /** The keys databases have recorded (docs/adr/0046-migrations-one-per-file.md): add new ones, change none. */
-const KEYS = ['20261122_0001_accounts', '20261126_0002_member_posts', '20261126_0003_member_time_zone'];
+const KEYS = [
+  '20261122_0001_accounts',
+  '20261126_0002_member_posts',
+  '20261126_0003_member_time_zone',
+  '20261126_0004_connectors',
+  '20261126_0005_connector_expiry',
+];
 
 describeMigrationFolder({
   folder: new URL('../src/migrations/', import.meta.url),

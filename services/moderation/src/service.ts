@@ -8,11 +8,15 @@ import {
   type ServiceModule,
 } from '@agora/platform';
 import { FlagCommands } from './commands/flags';
+import { HeldPostCommands } from './commands/held-posts';
 import { ReviewCommands } from './commands/reviews';
 import { moderationMigrations } from './migrations';
+import { heldPostsFromPosts } from './projections/held-posts/from-posts';
+import { purgedMembers } from './projections/objects/from-identity';
 import { objectsFromPosts } from './projections/objects/from-posts';
 import { objectsFromTags } from './projections/objects/from-tags';
 import { ModerationReads } from './queries/reads';
+import { heldPostRoutes } from './routes/held-posts';
 import { reasonRoutes } from './routes/reasons';
 import { reportRoutes } from './routes/reports';
 import { reviewRoutes } from './routes/reviews';
@@ -21,11 +25,13 @@ import { reviewRoutes } from './routes/reviews';
 export interface ModerationParts {
   flags: FlagCommands;
   reviews: ReviewCommands;
+  held: HeldPostCommands;
   reads: ModerationReads;
 }
 
 /**
- * Moderation (DESIGN §6): the reasons, flags and their handling, and the review queue of suggested edits.
+ * Moderation (DESIGN §6): the reasons, flags and their handling, the review queue of suggested edits, and
+ * held posts (pre-moderation).
  * What a decision does to a post or a member is carried out by its owner from moderation's events.
  */
 export const moderationService: ServiceModule<ModerationParts> = {
@@ -35,17 +41,19 @@ export const moderationService: ServiceModule<ModerationParts> = {
   setup: (context) => ({
     flags: new FlagCommands(context),
     reviews: new ReviewCommands(context),
+    held: new HeldPostCommands(context),
     reads: new ModerationReads(context),
   }),
-  async routes(app, context, { flags, reviews, reads }) {
+  async routes(app, context, { flags, reviews, held, reads }) {
     const captchas = captchasFor(context);
     captchaHooks(app, captchas);
     await actionRecordRoute(app, captchas, { report: 'report' });
     await reasonRoutes(app);
     await reportRoutes(app, flags, reads);
     await reviewRoutes(app, reviews, reads);
+    await heldPostRoutes(app, held, reads);
   },
-  projections: () => [objectsFromPosts, objectsFromTags],
+  projections: () => [objectsFromPosts, objectsFromTags, heldPostsFromPosts, purgedMembers],
 };
 
 /** A running moderation instance's parts. */

@@ -27,6 +27,8 @@ const tokens: Partial<Record<Caller, string>> = {};
 let questionId = '';
 let answerId = '';
 let editor: Member;
+let linker: Member;
+let held = 0;
 
 beforeAll(async () => {
   stack = await startModerationStack();
@@ -51,6 +53,14 @@ beforeAll(async () => {
     status: 'suspended',
     suspend_duration: '7d',
   });
+  // Posts with links from members under 1,000 reputation are held: none of the threads above has one.
+  await ok(stack, 'PUT', `${ADMIN_API}/siteinfo/question`, boss.token, {
+    min_tags: 1,
+    min_content: 6,
+    restrict_answer: true,
+    hold_links_below_reputation: 1000,
+  });
+  linker = await member(stack, { name: 'Matrix Linker' });
   await stack.settle();
 });
 
@@ -88,6 +98,23 @@ async function pendingFlag(): Promise<string> {
   );
   if (!row) throw new Error('no flag');
   return row.flag_id;
+}
+
+/** A question held for review (a link from a low-reputation member), new for each call that decides one. */
+async function heldPost(): Promise<number> {
+  held += 1;
+  const question = await ok(stack, 'POST', 'question', linker.token, {
+    title: `A held question with a link, take ${held}?`,
+    content: 'See [the reference](https://example.org/reference) first.',
+    tags: [{ slug_name: 'moderation' }],
+  });
+  await stack.settle();
+  const [row] = await stack.query<{ review_id: string }>(
+    'select review_id from moderation.held_posts where object_id = $1',
+    [question.id],
+  );
+  if (!row) throw new Error('the question was not held');
+  return Number(row.review_id);
 }
 
 const MEMBERS: Record<Caller, Outcome> = {
@@ -160,6 +187,20 @@ const ROWS: Row[] = [
       method: 'PUT',
       url: 'revisions/audit',
       body: { id: await waitingRevision(), operation: 'reject' },
+    }),
+  },
+  {
+    route: 'GET review/pending/post/page',
+    expected: STAFF,
+    request: async () => ({ method: 'GET', url: 'review/pending/post/page?page=1' }),
+  },
+  {
+    route: 'PUT review/pending/post',
+    expected: STAFF,
+    request: async () => ({
+      method: 'PUT',
+      url: 'review/pending/post',
+      body: { review_id: await heldPost(), status: 'approve' },
     }),
   },
   { route: 'GET reviewing/type', expected: MEMBERS, request: async () => ({ method: 'GET', url: 'reviewing/type' }) },

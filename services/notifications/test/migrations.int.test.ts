@@ -10,6 +10,8 @@ const KEYS = [
   '20261201_0004_counters_by_change_feed',
   '20261201_0005_question_followers',
   '20261204_0007_badge_award_popups',
+  '20261226_0008_mail_recipient_ids',
+  '20261227_0009_events_waiting_for_posts',
 ];
 
 describeMigrationFolder({

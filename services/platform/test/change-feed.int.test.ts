@@ -46,6 +46,20 @@ describe('read-model change feed', () => {
     return f;
   }
 
+  it("names its version apart from another process's, moves it with a change, and has none when it cannot hear", async () => {
+    const one = await feed('alpha');
+    const another = await feed('alpha');
+    const token = one.token;
+    expect(token).toMatch(/^[\w-]+\.\d+$/);
+    // Two processes at the same count still answer different tokens (the page cache compares them).
+    expect(another.token).not.toBe(token);
+    expect(one.token).toBe(token);
+    one.changed();
+    expect(one.token).not.toBe(token);
+    await one.stop();
+    expect(one.token).toBeNull();
+  });
+
   it("hears another replica's commit to a watched table, and only its own schema's", async () => {
     const replica = await feed('alpha');
     const bystander = await feed('beta');

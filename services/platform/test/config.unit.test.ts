@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configFileOf, loadConfig } from '../src/config/config';
+import { connectionBudget, connectionsOfServiceProcess } from '../src/db/connection-budget';
 
 describe('config', () => {
   it('has working defaults for the embedded start', () => {
@@ -34,6 +35,47 @@ describe('config', () => {
     expect(set).toMatchObject({ dbConnections: 3, postgresSharedBuffersMb: 64 });
   });
 
+  it('takes one address or several replicas per service, in order, each once', () => {
+    const config = loadConfig({
+      env: { AGORA_SERVICE_URLS: 'site=http://s:1, posts=http://p:1|http://p:2,posts=http://p:3,posts=http://p:2' },
+    });
+    expect(config.serviceUrls).toEqual({ site: ['http://s:1'], posts: ['http://p:1', 'http://p:2', 'http://p:3'] });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'agora-config-'));
+    const file = path.join(dir, 'agora.json');
+    writeFileSync(file, JSON.stringify({ serviceUrls: { site: 'http://s:1', votes: ['http://v:1', 'http://v:2'] } }));
+    expect(loadConfig({ env: { AGORA_CONFIG: file } }).serviceUrls).toEqual({
+      site: ['http://s:1'],
+      votes: ['http://v:1', 'http://v:2'],
+    });
+  });
+
+  it('sizes pools per service, releases idle connections, and can name PostgreSQL itself beside a pooler', () => {
+    const defaults = loadConfig({ env: {} });
+    expect(defaults).toMatchObject({ dbPools: {}, dbIdleMs: 10_000, dbPrepared: true, directDatabaseUrl: undefined });
+    const set = loadConfig({
+      env: {
+        AGORA_DB_POOLS: 'posts=8, votes=4',
+        AGORA_DB_IDLE_MS: '2000',
+        AGORA_DB_PREPARED: 'off',
+        DIRECT_DATABASE_URL: 'postgres://pg:5432/agora_posts',
+      },
+    });
+    expect(set).toMatchObject({
+      dbPools: { posts: 8, votes: 4 },
+      dbIdleMs: 2000,
+      dbPrepared: false,
+      directDatabaseUrl: 'postgres://pg:5432/agora_posts',
+    });
+    expect(connectionsOfServiceProcess(set, 'posts')).toEqual({ pool: 8, held: 3, most: 13 });
+    expect(connectionsOfServiceProcess({ ...set, dbConnections: 5 }, 'tags').pool).toBe(5);
+    expect(connectionsOfServiceProcess(defaults, 'tags').pool).toBe(10);
+    expect(connectionBudget(set, { posts: 2, votes: 2, tags: 1 })).toEqual({
+      processes: 5,
+      held: 15,
+      most: 2 * 13 + 2 * 9 + 15,
+    });
+  });
+
   it('reads the environment before the config file', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'agora-config-'));
     const file = path.join(dir, 'agora.json');
@@ -51,9 +93,12 @@ describe('config', () => {
     [{ KAFKA_BROKERS: 'nohost' }, /KAFKA_BROKERS \(kafkaBrokers\) must be host:port/],
     [{ AGORA_SEARCH: 'opensearch' }, /OPENSEARCH_URL \(opensearchUrl\) is required/],
     [{ AGORA_SERVICE_URLS: 'site' }, /AGORA_SERVICE_URLS \(serviceUrls\) must be a list of name=url pairs/],
+    [{ AGORA_SERVICE_URLS: 'posts=http://p:1|ftp://p' }, /AGORA_SERVICE_URLS \(serviceUrls\) must be an http\(s\) URL/],
     [{ AGORA_CACHE_LIMITS: 'reads=10' }, /AGORA_CACHE_LIMITS \(cacheLimits\) names an unknown cache reads/],
     [{ AGORA_CACHE_LIMITS: 'read_mb=-1' }, /read_mb must be a whole number from 0/],
     [{ AGORA_DB_CONNECTIONS: '0' }, /AGORA_DB_CONNECTIONS \(dbConnections\) must be a whole number from 1 to 200/],
+    [{ AGORA_DB_POOLS: 'posts' }, /AGORA_DB_POOLS \(dbPools\) must be a list of service=size pairs/],
+    [{ AGORA_DB_POOLS: 'posts=0' }, /AGORA_DB_POOLS \(dbPools\) must be a whole number from 1 to 200/],
     [{ AGORA_PG_SHARED_BUFFERS_MB: '8' }, /AGORA_PG_SHARED_BUFFERS_MB \(postgresSharedBuffersMb\) must be/],
   ])('refuses %j with a message naming the setting', (env, message) => {
     expect(() => loadConfig({ env })).toThrow(ConfigError);

@@ -11,6 +11,7 @@ import {
 import { AnswerCommands } from './commands/answers';
 import { CommentCommands } from './commands/comments';
 import { PostStreams } from './commands/post-streams';
+import { PurgeCommands } from './commands/purges';
 import { QuestionFollowCommands } from './commands/question-follows';
 import { QuestionCommands } from './commands/questions';
 import { RevisionCommands } from './commands/revisions';
@@ -18,20 +19,24 @@ import { postsMigrations } from './migrations';
 import { tagCatalogProjection } from './projections/tag-catalog/projection';
 import { voteCountsProjection } from './projections/vote-counts/projection';
 import { PostsReads } from './queries/reads';
+import { adminContentRoutes } from './routes/admin-contents';
 import { answerRoutes } from './routes/answers';
 import { commentRoutes } from './routes/comments';
 import { invitationRoutes } from './routes/invitations';
 import { linkedRoutes } from './routes/linked';
 import { permalinkHooks } from './routes/permalinks';
 import { personalRoutes } from './routes/personal';
+import { purgeRoutes } from './routes/purges';
 import { questionFollowRoutes } from './routes/question-follows';
 import { questionStaffRoutes } from './routes/question-staff';
 import { questionRoutes } from './routes/questions';
 import { revisionRoutes } from './routes/revisions';
 import { similarRoutes } from './routes/similar';
+import { sitemapRoutes } from './routes/sitemap';
 import { timelineRoutes } from './routes/timeline';
 import { contentRemovalProjection } from './sagas/content-removal';
 import { flagDecisionsProjection } from './sagas/flag-decisions';
+import { heldPostDecisionsProjection } from './sagas/held-post-decisions';
 import { revisionDecisionsProjection } from './sagas/revision-decisions';
 import { ViewCounter } from './views/view-counter';
 
@@ -42,6 +47,7 @@ export interface PostsParts {
   comments: CommentCommands;
   revisions: RevisionCommands;
   follows: QuestionFollowCommands;
+  purges: PurgeCommands;
   reads: PostsReads;
   views: ViewCounter;
 }
@@ -54,6 +60,7 @@ function setUpPosts(context: ServiceContext): PostsParts {
     comments: new CommentCommands(context, streams),
     revisions: new RevisionCommands(streams),
     follows: new QuestionFollowCommands(context, streams),
+    purges: new PurgeCommands(context.database.db, streams),
     reads: new PostsReads(context),
     views: new ViewCounter(context),
   };
@@ -89,11 +96,15 @@ export const postsService: ServiceModule<PostsParts> = {
     await revisionRoutes(app, reads);
     await personalRoutes(app, reads);
     await questionFollowRoutes(app, parts.follows);
+    await adminContentRoutes(app, { questions, answers, reads });
+    await purgeRoutes(app, parts.purges);
+    await sitemapRoutes(app, reads);
   },
   projections: (context, parts) => [
     contentRemovalProjection(parts),
     flagDecisionsProjection(parts, context.store, context.log),
     revisionDecisionsProjection(parts.revisions),
+    heldPostDecisionsProjection(parts.revisions),
     tagCatalogProjection,
     voteCountsProjection,
   ],

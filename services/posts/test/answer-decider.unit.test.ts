@@ -162,13 +162,30 @@ describe('answer decider', () => {
         deleted('mod'),
         undeleted,
       ]),
-    ).toEqual({ id: 'a1', questionId: 'q1', userId: 'u1', deleted: false, content: better, pendingRevision: null });
+    ).toEqual({
+      id: 'a1',
+      questionId: 'q1',
+      userId: 'u1',
+      deleted: false,
+      held: false,
+      dropped: false,
+      purged: false,
+      revisionId: posted.data.revision_id,
+      content: better,
+      html: `<p>${better}</p>`,
+      pendingRevision: null,
+    });
     expect(foldEvents(decider, [posted, revised('posts.answer_revision_submitted', better), deleted()])).toEqual({
       id: 'a1',
       questionId: 'q1',
       userId: 'u1',
       deleted: true,
+      held: false,
+      dropped: false,
+      purged: false,
+      revisionId: posted.data.revision_id,
       content: posted.data.content,
+      html: posted.data.html,
       pendingRevision: {
         id: 'r2',
         editorId: 'u2',

@@ -12,6 +12,11 @@ const KEYS = [
   '20261125_0002_tag_catalog_changes',
   '20261126_0001_question_follows',
   '20261126_0002_question_links',
+  '20261126_0003_activity_reason',
+  '20261126_0004_admin_content_lists',
+  '20261126_0005_profile_lists',
+  '20261126_0006_profile_lists_own',
+  '20261227_0007_admin_content_search',
 ];
 
 describeMigrationFolder({

@@ -19,10 +19,14 @@ beforeAll(async () => {
   author = await createUser(stack, { name: 'Question Author' });
   token = await login(stack, author);
   moderator = await login(stack, await createUser(stack, { roleId: Role.moderator }));
-  await stack.call('POST', `${API}/question`, {
+  // Every service has heard of the new members before they post: the seeding ask below must succeed.
+  await stack.settle();
+  const seeded = await stack.call('POST', `${API}/question`, {
     token: moderator,
     body: { title: 'Seeding a known tag', content: 'Seed body text', tags: [{ slug_name: 'permalinks' }] },
   });
+  expect(seeded.status).toBe(200);
+  await stack.settle();
 });
 afterAll(async () => {
   await stack?.close();

@@ -295,7 +295,10 @@ describe('question decider', () => {
     expect(foldEvents(decider, history)).toEqual({
       id: 'q1',
       userId: 'u1',
+      revisionId: 'r1',
       status: PostStatus.available,
+      dropped: false,
+      purged: false,
       pinned: true,
       hidden: false,
       acceptedAnswerId: 'a2',
@@ -306,7 +309,10 @@ describe('question decider', () => {
     expect(foldEvents(decider, [asked, revised('posts.question_revision_submitted', 'r2'), closed])).toEqual({
       id: 'q1',
       userId: 'u1',
+      revisionId: 'r1',
       status: PostStatus.closed,
+      dropped: false,
+      purged: false,
       pinned: false,
       hidden: false,
       acceptedAnswerId: null,

@@ -449,6 +449,31 @@ describe('personal pages', () => {
     expect(top.answer[0].question_info.title).toBe('Someone else asks a first thing');
   });
 
+  it("keeps an answer under a hidden or deleted question off the public's answers tab until the question is back", async () => {
+    const helper = await createUser(stack, { name: 'Profile Helper' });
+    await stack.settle();
+    const helperToken = await login(stack, helper);
+    const questionId = (await ask(askerToken, { title: 'Someone else asks about hiding things' })).body.data.id;
+    const answerId = await answer(helperToken, questionId, 'The helper answers the question about hiding.');
+    const answers = `${API}/personal/answer/page?username=${helper.username}&order=score`;
+    const top = `${API}/personal/qa/top?username=${helper.username}`;
+    const publicly = async () => (await ok200('GET', answers, strangerToken)).count;
+    expect(await publicly()).toBe(1);
+
+    await ok200('PUT', `${API}/question/operation`, moderatorToken, { id: questionId, operation: 'hide' });
+    expect(await publicly()).toBe(0);
+    expect((await ok200('GET', top, strangerToken)).answer).toEqual([]);
+    expect((await ok200('GET', answers, helperToken)).list.map((a: any) => a.answer_id)).toEqual([answerId]);
+    await ok200('PUT', `${API}/question/operation`, moderatorToken, { id: questionId, operation: 'show' });
+    expect(await publicly()).toBe(1);
+
+    await ok200('DELETE', `${API}/question`, moderatorToken, { id: questionId });
+    expect(await publicly()).toBe(0);
+    await ok200('POST', `${API}/question/recover`, moderatorToken, { question_id: questionId });
+    expect(await publicly()).toBe(1);
+    expect((await ok200('GET', top, strangerToken)).answer.map((a: any) => a.answer_id)).toEqual([answerId]);
+  });
+
   it('hides deleted posts from everyone but the owner and staff', async () => {
     await ok200('DELETE', `${API}/question`, writerToken, { id: questionIds[1] });
     const url = `${API}/personal/question/page?username=${writer.username}&order=newest&page_size=100`;
@@ -471,5 +496,26 @@ describe('personal pages', () => {
     const comments = `${API}/personal/comment/page?username=${writer.username}`;
     expect((await ok200('GET', comments, strangerToken)).count).toBe(2);
     expect((await ok200('GET', comments, moderatorToken)).count).toBe(3);
+  });
+
+  it('serves the public view of a tab from one kept reply, which follows every change', async () => {
+    const url = `${API}/personal/question/page?username=${writer.username}&order=newest&page_size=100`;
+    const before = await ok200('GET', url, strangerToken);
+    // The same reply for anyone who is neither the owner nor staff, any case of the username.
+    expect(await ok200('GET', url.replace(writer.username, writer.username.toUpperCase()))).toEqual(before);
+    const asked = (await ask(writerToken, { title: 'A question asked after the tab was read' })).body.data.id;
+    await stack.settle();
+    const after = await ok200('GET', url, strangerToken);
+    expect(after.count).toBe(before.count + 1);
+    expect(after.list[0].question_id).toBe(asked);
+    const top = await ok200('GET', `${API}/personal/qa/top?username=${writer.username}`);
+    await ok200('DELETE', `${API}/question`, writerToken, { id: asked });
+    await stack.settle();
+    expect((await ok200('GET', url, strangerToken)).count).toBe(before.count);
+    // The owner still sees it, deleted.
+    expect((await ok200('GET', url, writerToken)).list.find((q: any) => q.question_id === asked).status).toBe(
+      'deleted',
+    );
+    expect(top.question.length).toBeGreaterThan(0);
   });
 });

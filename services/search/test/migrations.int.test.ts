@@ -7,6 +7,7 @@ const KEYS = [
   '20261127_0001_search_answer_text',
   '20261128_0001_search_title_walk',
   '20261210_0001_search_question_follows',
+  '20261226_0001_search_purged_posts',
 ];
 
 describeMigrationFolder({

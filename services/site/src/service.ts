@@ -7,6 +7,7 @@ import { siteMigrations } from './migrations';
 import { dashboardFromIdentity } from './projections/dashboard/from-identity';
 import { dashboardFromPosts } from './projections/dashboard/from-posts';
 import { dashboardFromVotes } from './projections/dashboard/from-votes';
+import { pluginConnectors } from './projections/plugin-connectors';
 import { DashboardReads } from './queries/dashboard';
 import { adminPrivilegesRoutes } from './routes/admin-privileges';
 import { adminSettingsRoutes } from './routes/admin-settings';
@@ -51,5 +52,5 @@ export const siteService: ServiceModule<SiteParts> = {
     // Once installed, the installation API reports it and refuses a second install (docs/adr/0060-installer.md).
     await installationRoutes(app, installedSite(context));
   },
-  projections: () => [dashboardFromPosts, dashboardFromVotes, dashboardFromIdentity],
+  projections: () => [dashboardFromPosts, dashboardFromVotes, dashboardFromIdentity, pluginConnectors],
 };

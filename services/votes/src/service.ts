@@ -18,6 +18,7 @@ import { ledgerFromPosts } from './projections/ledger-inputs/from-posts';
 import { ledgerFromTags } from './projections/ledger-inputs/from-tags';
 import { ledgerFromVotes } from './projections/ledger-inputs/from-votes';
 import { postFactsProjection } from './projections/post-facts/projection';
+import { purgesFromPosts } from './projections/purges/from-posts';
 import { ReactionReads } from './queries/reactions';
 import { internalRoutes } from './routes/internal';
 import { personalRoutes } from './routes/personal';
@@ -59,8 +60,9 @@ export const votesService: ServiceModule<VotesParts> = {
     await personalRoutes(app, context);
     await internalRoutes(app, context);
   },
-  projections: (_context, { ledger }) => [
+  projections: (context, { ledger }) => [
     postFactsProjection,
+    purgesFromPosts(context.store),
     ledgerFromIdentity(ledger),
     ledgerFromPosts(ledger),
     ledgerFromTags(ledger),

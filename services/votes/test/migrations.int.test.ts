@@ -9,6 +9,7 @@ const KEYS = [
   '20261202_0004_post_facts_topic',
   '20261210_0005_reactions',
   '20261210_0006_question_follows',
+  '20261226_0007_ledger_entries_post_deleted',
 ];
 
 describeMigrationFolder({

@@ -3,7 +3,7 @@ import { postsFor } from '@agora/posts/service';
 import { createUser, setCaptchas, setReputation, solveCaptcha } from '@agora/test-support/accounts';
 import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, member, ok, reputation, startVotesStack, thread } from './support/stack';
+import { API, member, ok, reputation, settleAround, startVotesStack, thread } from './support/stack';
 
 let stack: Stack;
 type Member = Awaited<ReturnType<typeof member>>;
@@ -131,6 +131,25 @@ describe('vote/up and vote/down', () => {
     expect(user.status).toBe(404);
   });
 
+  it('answers 503, not 404, for a post that exists but has not reached votes within the wait, and counts it later', async () => {
+    const runner = stack.service('votes').projections;
+    await runner.pause('post-facts');
+    let question: string;
+    try {
+      ({ id: question } = await ok(stack, 'POST', 'question', asker.token, {
+        title: `A question votes has not heard of ${Math.random().toString(36).slice(2, 8)}`,
+        content: 'Its events are on their way to votes, held back as a dead consumer would hold them.',
+        tags: [{ slug_name: 'votes' }],
+      }));
+      const early = await vote(voter, 'up', { object_id: question });
+      expect([early.status, early.body.reason]).toEqual([503, 'base.service_unavailable']);
+    } finally {
+      await runner.resume('post-facts');
+    }
+    const later = await vote(voter, 'up', { object_id: question });
+    expect([later.status, later.body.data?.votes]).toEqual([200, 1]);
+  });
+
   it('answers 400 per field for bad input and changes nothing', async () => {
     const { question } = await thread(stack, asker);
     const cases: [object, string, string][] = [
@@ -254,6 +273,34 @@ describe('reputation from votes, acceptance and deletion', () => {
     await ok(stack, 'POST', 'answer/acceptance', asker.token, { question_id: question, answer_id: '' });
     expect(await reputation(stack, owner.id)).toBe(9);
     expect(await reputation(stack, asker.id)).toBe(askerBefore - 2);
+  });
+
+  it('leaves an answer’s entries off the reputation tab while its question is deleted, and lists them when it is back', async () => {
+    const owner = await member(stack, { name: 'Answer Under A Deleted Question' });
+    const { question, answer } = await thread(stack, asker, owner);
+    await vote(voter, 'up', { object_id: answer });
+    await ok(stack, 'POST', 'answer/acceptance', asker.token, { question_id: question, answer_id: answer });
+    const history = async () => {
+      await settleAround(stack);
+      const page = await ok(stack, 'GET', `personal/rank/page?username=${owner.username}`);
+      return [page.count, page.list.map((i: { object_id: string; reputation: number }) => [i.object_id, i.reputation])];
+    };
+    const listed = [
+      2,
+      expect.arrayContaining([
+        [answer, 10],
+        [answer, 15],
+      ]),
+    ];
+    expect(await history()).toEqual(listed);
+
+    // Deleting the question takes back only what the question earned: the answer's entries stay active, and the
+    // tab leaves them out as long as the question is deleted.
+    await ok(stack, 'DELETE', 'question', moderator.token, { id: question });
+    expect(await reputation(stack, owner.id)).toBe(1 + 10 + 15);
+    expect(await history()).toEqual([0, []]);
+    await ok(stack, 'POST', 'question/recover', moderator.token, { question_id: question });
+    expect(await history()).toEqual(listed);
   });
 
   it('gives an editor 2 when a reviewer approves their suggested edit', async () => {

@@ -3,7 +3,8 @@ import type { FieldSpec, FormValue, FormValues } from './schema';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export const labelOf = (field: FieldSpec, t: Translate) => t(field.label ?? `ui.admin.fields.${field.name}`);
+export const labelOf = (field: FieldSpec, t: Translate) =>
+  field.worded && field.label ? field.label : t(field.label ?? `ui.admin.fields.${field.name}`);
 
 /** The client's check of one field (the server checks again, and its messages land on the same fields). */
 export function checkField(field: FieldSpec, value: FormValue, t: Translate): string | undefined {

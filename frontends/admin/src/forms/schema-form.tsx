@@ -40,7 +40,7 @@ function FieldInput({
 }) {
   const { t } = useTranslation();
   const label = labelOf(field, t);
-  const help = error ?? (field.description ? t(field.description) : ' ');
+  const help = error ?? (field.description ? (field.worded ? field.description : t(field.description)) : ' ');
   if (field.kind === 'switch') {
     return (
       <Box>

@@ -36,6 +36,8 @@ export interface FieldSpec {
   min?: number;
   max?: number;
   options?: FieldOption[];
+  /** The label and description are text already (a plugin's form, worded by the server), not keys. */
+  worded?: boolean;
   /** The field the server names in its errors, when not this one (a colour inside `theme_config`). */
   serverField?: string;
 }

@@ -13,8 +13,12 @@ const key = (path: string, params?: Params): QueryKey => (params ? [...path.spli
  */
 export const queryKeys = {
   siteInfo: () => key('siteinfo'),
+  sidebarConfig: () => key('sidebar/config'),
+  renderConfig: () => key('render/config'),
   legal: (info_type: string) => key('siteinfo/legal', { info_type }),
   userCenterAgent: () => key('user-center/agent'),
+  connectors: () => key('connector/info'),
+  myConnectors: () => key('connector/user/info'),
   redDot: () => key('notification/status'),
   /** `user/info`: the signed-in member as the settings pages edit them. */
   currentUser: () => key('user/info'),
@@ -61,6 +65,9 @@ export const queryKeys = {
   /** Every `report/unreviewed/post` page's. */
   pendingFlags: () => key('report/unreviewed/post'),
   pendingFlag: (page: number) => key('report/unreviewed/post', { page }),
+  /** Every `review/pending/post/page` page's: a decision changes them all. */
+  heldPosts: () => key('review/pending/post/page'),
+  heldPost: (page: number) => key('review/pending/post/page', { page }),
 
   /** Every `tag/*` call's. */
   tag: () => key('tag'),
@@ -91,6 +98,9 @@ export const queryKeys = {
   adminUsers: () => key('admin/users/page'),
   adminUserPage: (params: Params) => key('admin/users/page', params),
   adminRoles: () => key('admin/roles'),
+  /** The admin's contents (questions, answers, flags): every page of each, and one page. */
+  adminContents: (kind: 'question' | 'answer' | 'reports') => key(`admin/${kind}/page`),
+  adminContentPage: (kind: 'question' | 'answer' | 'reports', params: Params) => key(`admin/${kind}/page`, params),
   adminActivation: (user_id: string) => key('admin/user/activation', { user_id }),
   /** Every `personal/*` call's: a member's profile and its tabs. */
   personal: () => key('personal'),

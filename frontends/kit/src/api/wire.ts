@@ -3,6 +3,7 @@
  * with (DESIGN §7, "Wire types"). Imported as types only, so no schema code reaches the browser.
  */
 export type { Page } from '@agora/contracts/api/envelope';
+export type { PurgeType } from '@agora/contracts/api/purge';
 export type {
   ActObjectInfo,
   ActObjectTimeline,
@@ -18,12 +19,16 @@ export type {
   BadgeListInfo,
   UserBadgeAward,
 } from '@agora/contracts/badges/responses';
+export type { AdminUserOverview } from '@agora/contracts/identity/admin-user';
 export type {
   ActionRecordResp,
   AdminUserPageItem,
   AgentInfo,
   AvatarInfo,
   BindingEmailResp,
+  BindingPasswordResp,
+  ConnectorInfo,
+  ConnectorUserInfo,
   CurrentUserInfo,
   RoleItem,
   UserActivationResp,
@@ -38,6 +43,7 @@ export type {
   InitConfigFailed,
 } from '@agora/contracts/install/wire';
 export type {
+  PendingPostItem,
   ReasonItem,
   ReportItem,
   ReviewingType,
@@ -50,12 +56,21 @@ export type {
   RedDot,
 } from '@agora/contracts/notifications/api';
 export type {
+  AdminAnswerFilter,
+  AdminAnswerInfo,
+  AdminAnswerStatus,
+  AdminQuestionFilter,
+  AdminQuestionInfo,
+  AdminQuestionStatus,
+} from '@agora/contracts/posts/admin';
+export type {
   AnswerInfo,
   AnswerUpdateResp,
   AnswerWithQuestion,
   CommentItem,
   MemberAction,
   Operation,
+  QuestionComments,
   QuestionInfo,
   QuestionPageItem,
   TagResp,
@@ -71,6 +86,14 @@ export type {
   SmtpSettingsResp,
 } from '@agora/contracts/site/admin-settings';
 export type { DashboardDay, DashboardResp, DashboardTopUser } from '@agora/contracts/site/dashboard';
+export type {
+  ConfigField,
+  PluginConfigResp,
+  PluginListItem,
+  RenderConfig,
+  SidebarConfig,
+  TagSelectorOption,
+} from '@agora/contracts/site/plugins';
 export type { SiteSettings } from '@agora/contracts/site/settings';
 export type { LegalInfo, SiteInfo } from '@agora/contracts/site/siteinfo';
 export type {

@@ -1,5 +1,5 @@
 import { ThemeProvider, useMediaQuery } from '@mui/material';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useSiteInfo } from '../site/site-info';
 import { agoraTheme, colorMode } from '../theme/theme';
@@ -18,10 +18,13 @@ function SiteTheme({ children }: { children: ReactNode }) {
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }
 
-/** What every micro-frontend's React tree sits in: the shared query cache and the site's theme. */
-export function AppProviders({ children }: { children: ReactNode }) {
+/**
+ * What every micro-frontend's React tree sits in: the shared query cache and the site's theme. The server
+ * renders a page with a cache of its own (docs/adr/0066-server-rendered-public-pages.md).
+ */
+export function AppProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <SiteTheme>{children}</SiteTheme>
     </QueryClientProvider>
   );

@@ -1,4 +1,5 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useContext, useMemo, useSyncExternalStore } from 'react';
+import { ServerHref } from '../server/ssr-state';
 
 declare global {
   interface Window {
@@ -38,7 +39,9 @@ export interface Location {
 }
 
 export function useLocation(): Location {
-  const href = useSyncExternalStore(subscribe, currentHref, currentHref);
+  // On the server the request's address; while hydrating, the address bar, which is the same one.
+  const serverHref = useContext(ServerHref);
+  const href = useSyncExternalStore(subscribe, currentHref, () => serverHref ?? currentHref());
   return useMemo(() => {
     const url = new URL(href, 'http://agora.local');
     return { pathname: url.pathname, search: url.search, href };

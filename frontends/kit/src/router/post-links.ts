@@ -1,14 +1,7 @@
+import { slugInLinks } from '@agora/contracts/posts/question-path';
 import { useSiteInfo } from '../site/site-info';
 
-/** Whether the permalink setting (1 to 4) puts the title slug in question links: only 1 and 3. */
-export const slugInLinks = (permalink: number | undefined) => permalink === 1 || permalink === 3;
-
-/** A question's link, or one of its answers' (built from the id and url title). */
-export function questionPath(permalink: number | undefined, id: string, urlTitle: string, answerId?: string): string {
-  const base =
-    slugInLinks(permalink) && urlTitle ? `/questions/${id}/${encodeURIComponent(urlTitle)}` : `/questions/${id}`;
-  return answerId ? `${base}/${answerId}` : base;
-}
+export { questionPath, slugInLinks } from '@agora/contracts/posts/question-path';
 
 /** The route pattern of question links (what `questionPath` builds; DESIGN §7, "Routes"). */
 export const QUESTION_ROUTE = '/questions/:questionId/:slugOrAnswerId?/:answerId?';

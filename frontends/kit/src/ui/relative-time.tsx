@@ -14,8 +14,9 @@ export function RelativeTime({ time }: { time: number }) {
   const site = useSiteInfo().data;
   const timeZone = own || site?.interface.time_zone;
   const iso = new Date(time * 1000).toISOString();
+  // Drawn on the server a moment before the browser hydrates it: "4s ago" may read "3s ago" there.
   return (
-    <time dateTime={iso} title={iso}>
+    <time dateTime={iso} title={iso} suppressHydrationWarning>
       {relativeTime(time, t, { locale: localeTag(i18n.language), timeZone })}
     </time>
   );

@@ -28,7 +28,8 @@ export function ShareMenu({ path, title }: { path: string; title: string }) {
     const timer = setTimeout(() => setCopied(false), Limits.timing.copiedTipMs);
     return () => clearTimeout(timer);
   }, [copied]);
-  const link = shareLink(path, user?.username);
+  // Only the open menu shows it; the page is also drawn on the server, where there is no window.
+  const link = anchor ? shareLink(path, user?.username) : '';
   const copy = async () => {
     setAnchor(null);
     await navigator.clipboard?.writeText(link).catch(() => undefined);

@@ -5,7 +5,7 @@ import {
   type CommentItem,
   CommentList,
   invalidateKeys,
-  Link,
+  LinkButton,
   PostHtml,
   type QuestionInfo,
   queryKeys,
@@ -72,6 +72,7 @@ export function AnswerView({
             authorId={answer.user_info?.id}
             votes={answer.vote_count}
             status={answer.vote_status}
+            locked={answer.status === PostStatus.pending}
             onVoted={(r) => patch({ vote_count: r.votes, vote_status: r.vote_status })}
           />
           {accepted ? (
@@ -88,11 +89,20 @@ export function AnswerView({
           {answer.status === PostStatus.deleted ? (
             <Chip size="small" color="warning" label={t('ui.detail.deleted')} sx={{ mb: 1 }} />
           ) : null}
+          {answer.status === PostStatus.pending ? (
+            <Chip
+              size="small"
+              color="info"
+              label={t('ui.detail.pending')}
+              sx={{ mb: 1 }}
+              data-testid="answer-pending"
+            />
+          ) : null}
           <PostHtml html={answer.html} testId="answer-body" />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mt: 1 }}>
             <ReactionBar
               objectId={answer.id}
-              locked={answer.status === PostStatus.deleted || question.status === PostStatus.deleted}
+              locked={answer.status !== PostStatus.available || question.status === PostStatus.deleted}
             />
             {isAsker && question.status !== PostStatus.deleted ? (
               <Button
@@ -106,23 +116,27 @@ export function AnswerView({
                 {t(accepted ? 'ui.detail.unaccept' : 'ui.detail.accept')}
               </Button>
             ) : null}
-            <BookmarkButton
-              objectId={answer.id}
-              collected={answer.collected}
-              count={0}
-              onChange={(collected) => patch({ collected })}
-            />
-            <ShareMenu
-              path={questionPath(permalink, question.id, question.url_title, answer.id)}
-              title={question.title}
-            />
+            {answer.status === PostStatus.pending ? null : (
+              <>
+                <BookmarkButton
+                  objectId={answer.id}
+                  collected={answer.collected}
+                  count={0}
+                  onChange={(collected) => patch({ collected })}
+                />
+                <ShareMenu
+                  path={questionPath(permalink, question.id, question.url_title, answer.id)}
+                  title={question.title}
+                />
+              </>
+            )}
             <PostActions
               post={{ kind: 'answer', questionId: question.id, id: answer.id, actions: answer.member_actions ?? [] }}
             />
             {user ? (
-              <Link to={`/posts/${question.id}/${answer.id}/timeline`} variant="body2" sx={{ ml: 1 }}>
+              <LinkButton to={`/posts/${question.id}/${answer.id}/timeline`} size="small" color="inherit">
                 {t('ui.detail.timeline')}
-              </Link>
+              </LinkButton>
             ) : null}
           </Box>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>

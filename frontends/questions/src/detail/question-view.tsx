@@ -1,5 +1,5 @@
 import { PostStatus } from '@agora/contracts/posts/status';
-import { Link, PostHtml, type QuestionInfo, queryKeys, ShareMenu, TagChips, useLoginState } from '@agora/kit';
+import { LinkButton, PostHtml, type QuestionInfo, queryKeys, ShareMenu, TagChips, useLoginState } from '@agora/kit';
 import { Alert, Box, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ export function QuestionView({ question, path }: { question: QuestionInfo; path:
   const patch = (change: Partial<QuestionInfo>) =>
     client.setQueryData<QuestionInfo>(queryKeys.questionInfo(question.id), (q) => (q ? { ...q, ...change } : q));
   const edited = question.update_user_info?.username && question.edit_time > 0;
+  // Held for review: only its author and moderators see it, and nobody votes on, bookmarks or shares it yet.
+  const held = question.status === PostStatus.pending;
   return (
     <Box component="article" data-testid="question">
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
@@ -34,12 +36,18 @@ export function QuestionView({ question, path }: { question: QuestionInfo; path:
           {t('ui.detail.deleted_notice')}
         </Alert>
       ) : null}
+      {held ? (
+        <Alert severity="info" sx={{ mb: 1 }} data-testid="pending-notice">
+          {t('ui.detail.pending_notice')}
+        </Alert>
+      ) : null}
       <Box sx={{ display: 'flex', gap: 2 }}>
         <VoteButtons
           objectId={question.id}
           authorId={question.user_info?.id}
           votes={question.vote_count}
           status={question.vote_status}
+          locked={held}
           onVoted={(r) => patch({ vote_count: r.votes, vote_status: r.vote_status })}
         />
         <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -48,20 +56,27 @@ export function QuestionView({ question, path }: { question: QuestionInfo; path:
             <TagChips tags={question.tags} />
           </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
-            <ReactionBar objectId={question.id} locked={question.status === PostStatus.deleted} />
-            <BookmarkButton
+            <ReactionBar
               objectId={question.id}
-              collected={question.collected}
-              count={question.collection_count}
-              onChange={(collected, count) => patch({ collected, collection_count: count })}
+              locked={question.status !== PostStatus.available && question.status !== PostStatus.closed}
             />
-            <FollowQuestionButton
-              questionId={question.id}
-              following={question.is_followed}
-              count={question.follow_count}
-              onChange={(is_followed, follow_count) => patch({ is_followed, follow_count })}
-            />
-            <ShareMenu path={path} title={question.title} />
+            {held ? null : (
+              <>
+                <BookmarkButton
+                  objectId={question.id}
+                  collected={question.collected}
+                  count={question.collection_count}
+                  onChange={(collected, count) => patch({ collected, collection_count: count })}
+                />
+                <FollowQuestionButton
+                  questionId={question.id}
+                  following={question.is_followed}
+                  count={question.follow_count}
+                  onChange={(is_followed, follow_count) => patch({ is_followed, follow_count })}
+                />
+                <ShareMenu path={path} title={question.title} />
+              </>
+            )}
             <PostActions
               post={{
                 kind: 'question',
@@ -71,9 +86,9 @@ export function QuestionView({ question, path }: { question: QuestionInfo; path:
               }}
             />
             {isLogged ? (
-              <Link to={`/posts/${question.id}/timeline`} variant="body2" sx={{ ml: 1 }}>
+              <LinkButton to={`/posts/${question.id}/timeline`} size="small" color="inherit">
                 {t('ui.detail.timeline')}
-              </Link>
+              </LinkButton>
             ) : null}
           </Box>
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 3, flexWrap: 'wrap', mt: 1 }}>

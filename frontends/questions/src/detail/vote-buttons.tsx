@@ -16,6 +16,8 @@ export function VoteButtons(props: {
   votes: number;
   status: string;
   onVoted: (result: VoteResult) => void;
+  /** A post held for review takes no votes until a moderator approves it. */
+  locked?: boolean;
 }) {
   const { t } = useTranslation();
   // After a vote, its answer is what counts: a refetch of the post may still carry the count from before.
@@ -48,7 +50,7 @@ export function VoteButtons(props: {
         aria-pressed={status === 'vote_up'}
         color={status === 'vote_up' ? 'primary' : 'default'}
         onClick={() => press('up')}
-        disabled={vote.isPending}
+        disabled={vote.isPending || props.locked === true}
         data-testid="vote-up"
       >
         <KeyboardArrowUp />
@@ -61,7 +63,7 @@ export function VoteButtons(props: {
         aria-pressed={status === 'vote_down'}
         color={status === 'vote_down' ? 'primary' : 'default'}
         onClick={() => press('down')}
-        disabled={vote.isPending}
+        disabled={vote.isPending || props.locked === true}
         data-testid="vote-down"
       >
         <KeyboardArrowDown />

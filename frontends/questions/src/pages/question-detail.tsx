@@ -109,7 +109,11 @@ export function QuestionDetailPage({ params }: { params: PathParams<typeof QUEST
       <Stack spacing={2} sx={{ width: { lg: 300 }, flexShrink: 0 }}>
         <InviteCard
           questionId={q.id}
-          canInvite={Boolean(user) && (own || q.member_actions?.some((a) => a.action === 'edit'))}
+          canInvite={
+            Boolean(user) &&
+            q.status !== PostStatus.pending &&
+            (own || q.member_actions?.some((a) => a.action === 'edit'))
+          }
         />
         <LinkedQuestions questionId={q.id} />
         <RelatedQuestions questionId={q.id} />

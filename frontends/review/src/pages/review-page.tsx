@@ -13,15 +13,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FlaggedPosts } from '../components/flagged-posts';
+import { HeldPosts } from '../components/held-posts';
 import { SuggestedEdits } from '../components/suggested-edits';
 
 const SCREENS: Record<string, () => React.JSX.Element> = {
+  queued_post: HeldPosts,
   suggested_post_edit: SuggestedEdits,
   flagged_post: FlaggedPosts,
 };
 
 /**
- * /review: a tab per queue the caller may work (suggested edits; flags for the staff), with what waits in each.
+ * /review: a tab per queue the caller may work (suggested edits; held posts and flags for the staff), with what
+ * waits in each.
  * Only for moderators and members who may review some edits (`can_revision` of the red dot).
  */
 export function ReviewPage() {
@@ -47,6 +50,7 @@ export function ReviewPage() {
         value={current ?? false}
         onChange={(_event, value: string) => setChosen(value)}
         variant="scrollable"
+        allowScrollButtonsMobile
         sx={{ mb: 2 }}
       >
         {queues.map((queue) => (

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { CustomHtml } from '../custom-html';
 import { navOpen } from '../nav-state';
 import { SideNav } from './side-nav';
+import { SidebarPlugin } from './sidebar-plugin';
 
 /** The side navigation application: a column on wide screens, a drawer on small ones. */
 export function NavApp() {
@@ -17,12 +18,14 @@ export function NavApp() {
     return (
       <>
         <SideNav />
+        <SidebarPlugin />
         <CustomHtml slot="custom_sidebar" />
       </>
     );
   return (
     <Drawer open={open} onClose={() => navOpen.set(false)}>
       <SideNav onNavigate={() => navOpen.set(false)} />
+      <SidebarPlugin />
     </Drawer>
   );
 }

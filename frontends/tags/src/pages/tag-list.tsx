@@ -17,8 +17,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FollowButton } from '../components/follow-button';
-
-const SORTS = ['popular', 'name', 'newest'] as const;
+import { TAG_SORTS as SORTS } from '../server/tag-sorts';
 
 /** /tags: sorts popular, name, newest; a filter by name; cards with follow buttons; 15 a page. */
 export function TagListPage() {

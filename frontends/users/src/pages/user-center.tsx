@@ -1,4 +1,5 @@
-import { Link, Loading, navigate, ROUTES, useUserCenterAgent } from '@agora/kit';
+import { ConnectorFailure } from '@agora/contracts/identity/connector-constants';
+import { Link, Loading, navigate, ROUTES, useSearchParams, useUserCenterAgent } from '@agora/kit';
 import { Alert, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +25,12 @@ export function UserCenterAuthPage() {
 /** /user-center/auth-failed: the third-party login failed (for example without e-mail permission). */
 export function UserCenterAuthFailedPage() {
   const { t } = useTranslation();
+  const reason = useSearchParams().get('reason') ?? '';
+  const known = (Object.values(ConnectorFailure) as string[]).includes(reason);
   return (
     <Notice title={t('ui.user_center.failed_title')} testId="user-center-auth-failed-page">
       <Alert severity="error" sx={{ mb: 2 }}>
-        {t('ui.user_center.failed_info')}
+        {known ? t(`ui.connectors.failure.${reason}`) : t('ui.user_center.failed_info')}
       </Alert>
       <Typography>
         <Link to={ROUTES.login}>{t('ui.header.login')}</Link>

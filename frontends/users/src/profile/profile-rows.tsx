@@ -55,6 +55,7 @@ export function QuestionItem({ question }: { question: UserQuestionInfo }) {
       <Title to={questionPath(permalink, question.question_id, question.url_title)}>
         {question.title}
         {question.status === 'closed' ? ` [${t('ui.questions.closed')}]` : ''}
+        {question.status === 'pending' ? ` [${t('ui.detail.pending')}]` : ''}
       </Title>
       <Meta>
         <span>{t('ui.questions.answers', { count: question.answer_count, value: question.answer_count })}</span>

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCaptchaEnabled } from '../components/captcha-setting';
+import { ConnectedLogins } from './connected-logins';
 import { useCurrentUser } from './use-current-user';
 
 /** A new address for the account: a confirmation link goes there; the address changes when it is opened. */
@@ -120,7 +121,7 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   );
 }
 
-/** The account settings: the e-mail address and the password. */
+/** The account settings: the e-mail address, the password and the external logins. */
 export function AccountSettings() {
   const user = useCurrentUser();
   if (!user.data) return null;
@@ -128,6 +129,7 @@ export function AccountSettings() {
     <Stack spacing={4}>
       <EmailForm current={user.data.e_mail} />
       <PasswordForm hasPassword={user.data.have_password} />
+      <ConnectedLogins />
     </Stack>
   );
 }

@@ -144,17 +144,20 @@ export class Accounts {
   async register(input: {
     email: string;
     displayName: string;
-    password: string;
+    /** None for an account made through an external login (it signs in there). */
+    password?: string;
     username?: string;
     roleId?: number;
     activated: boolean;
     language?: string;
     createdBy: 'self' | 'admin' | 'installer';
     actorId: string | null;
+    /** A provider's account bound in the same command (nothing half-made if either fails). */
+    externalLogin?: { connector: string; externalId: string };
   }): Promise<UserRow> {
     const email = input.email.trim();
     if (await this.emailTaken(email)) throw errors.fields({ field: 'e_mail', key: 'error.email.duplicate' });
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
     let username = input.username ?? usernameFromDisplayName(input.displayName);
     for (let attempt = 0; ; attempt++) {
       const userId = this.context.ids.next('user');
@@ -174,10 +177,14 @@ export class Accounts {
               rank: input.createdBy === 'self' ? 0 : 1,
               created_by: input.createdBy,
             },
+            externalLogin: input.externalLogin,
           },
           input.actorId,
           async (tx) => {
-            await sql`insert into credentials (user_id, password_hash) values (${userId}, ${passwordHash})`.execute(tx);
+            if (passwordHash !== undefined)
+              await sql`insert into credentials (user_id, password_hash) values (${userId}, ${passwordHash})`.execute(
+                tx,
+              );
           },
         );
         return await this.existingUser(userId);

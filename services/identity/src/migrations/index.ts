@@ -2,8 +2,16 @@ import { type MigrationFile, migrationsOf } from '@agora/platform';
 import * as accounts from './0001_accounts';
 import * as memberPosts from './0002_member_posts';
 import * as memberTimeZone from './0003_member_time_zone';
+import * as connectors from './0004_connectors';
+import * as connectorExpiry from './0005_connector_expiry';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
-export const identityMigrationFiles: readonly MigrationFile[] = [accounts, memberPosts, memberTimeZone];
+export const identityMigrationFiles: readonly MigrationFile[] = [
+  accounts,
+  memberPosts,
+  memberTimeZone,
+  connectors,
+  connectorExpiry,
+];
 
 export const identityMigrations = migrationsOf(identityMigrationFiles);

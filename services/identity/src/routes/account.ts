@@ -8,15 +8,16 @@ import {
 import { actionRecordRoute, errors, type HttpApp, ok, renderMarkdown } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
+import type { ExternalLogins } from '../commands/external-logins';
 import { isReservedUsername } from '../domain/user/username';
 import { toCurrentUserInfo, toUserLoginResp } from '../responses/users';
-import { demandLoginCaptcha } from '../security/login-captcha';
+import { provePassword } from '../security/password-proof';
 import { AvatarUrl, CaptchaFields, DisplayName, Email, Password, Username } from './schemas';
 import { sessionsChanged } from './sessions-changed';
 
 const Null = Type.Null();
 
-export async function accountRoutes(app: HttpApp, accounts: Accounts) {
+export async function accountRoutes(app: HttpApp, accounts: Accounts, externalLogins: ExternalLogins) {
   app.post(
     '/answer/api/v1/user/register/email',
     {
@@ -65,25 +66,11 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts) {
       },
     },
     async (request) => {
-      const { e_mail, pass, captcha_id, captcha_code } = request.body;
       const settings = await accounts.settings();
-      if (!settings.login.allow_password_login) throw errors.forbidden(undefined, 'error.user.password_login_closed');
-      await accounts.limits.spend(['login_ip', request.ip]);
-      const failedBefore = await demandLoginCaptcha(
-        accounts.captchas,
-        accounts.limits,
-        request,
-        e_mail,
-        captcha_id,
-        captcha_code,
-      );
-      const user = await accounts.authenticate(e_mail, pass);
-      if (!user) {
-        await accounts.captchas.record(request, 'password');
-        await accounts.limits.count('login_account_failures', e_mail);
-        throw errors.fields({ field: 'e_mail', key: 'error.email.or_password_wrong' });
-      }
-      if (failedBefore > 0) await accounts.captchas.clear(request, 'password');
+      // Off only while an external login is on: the setting never locks everyone out (docs/adr/0065-external-logins.md).
+      if (!settings.login.allow_password_login && (await externalLogins.settings.anyEnabled()))
+        throw errors.forbidden(undefined, 'error.user.password_login_closed');
+      const user = await provePassword(accounts, request, request.body, 'e_mail');
       const session = await accounts.startSession(user);
       return ok(request, toUserLoginResp(session.user, session.token, settings));
     },

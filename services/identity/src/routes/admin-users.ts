@@ -1,21 +1,21 @@
 import {
+  AdminUserOverviewSchema,
   AdminUserPageItemSchema,
   EnvelopeSchema,
   Limits,
-  MailStatus,
   PageQuery,
   ROLES,
   type RoleId,
   RoleItemSchema,
   SUSPENDED_FOREVER_UNTIL,
-  seconds,
   UserActivationRespSchema,
 } from '@agora/contracts';
 import { errors, type FieldProblem, type HttpApp, MailStatusSql, ok, RoleSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
-import { avatarUrl, displayStatus, type UserRow } from '../responses/users';
+import { adminUserItem, adminUserOverview } from '../responses/admin-users';
+import type { UserRow } from '../responses/users';
 import { DisplayName, Email, Password, Username } from './schemas';
 import { sessionsChanged } from './sessions-changed';
 
@@ -136,22 +136,28 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       const settings = await accounts.settings();
       return ok(request, {
         count: counted[0]?.n ?? 0,
-        list: rows.map((row) => ({
-          user_id: row.user_id,
-          username: row.username,
-          display_name: row.display_name,
-          e_mail: row.email,
-          avatar: avatarUrl(row, settings),
-          rank: row.rank,
-          role_id: row.role_id,
-          role_name: ROLES.find((r) => r.id === row.role_id)?.name ?? '',
-          status: row.mail_status !== MailStatus.activated && row.status === 'normal' ? 'inactive' : displayStatus(row),
-          created_at: seconds(row.created_at),
-          deleted_at: seconds(row.deleted_at),
-          suspended_at: seconds(row.suspended_at),
-          suspended_until: seconds(row.suspended_until),
-        })),
+        list: rows.map((row) => adminUserItem(row, settings)),
       });
+    },
+  );
+
+  // Agora's: one member's overview for `/admin/users/{user_id}`.
+  app.get(
+    '/answer/admin/api/user',
+    {
+      config: ADMIN,
+      schema: {
+        querystring: Type.Object({ user_id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: { 200: EnvelopeSchema(AdminUserOverviewSchema) },
+      },
+    },
+    async (request) => {
+      const { rows } = await sql<UserRow>`select * from users where user_id = ${request.query.user_id}`.execute(
+        accounts.db,
+      );
+      const row = rows[0];
+      if (!row) throw errors.notFound('error.user.not_found');
+      return ok(request, adminUserOverview(row, await accounts.settings()));
     },
   );
 

@@ -4,10 +4,11 @@ import {
   ConnectorUserInfoSchema,
   EnvelopeSchema,
   UserCenterAgentRespSchema,
-  UserPluginSchema,
+  UserCenterUserSettingsRespSchema,
 } from '@agora/contracts';
 import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
+import type { ExternalLogins } from '../commands/external-logins';
 
 /** The handler answers the agent's fields empty, not absent, when no user center is configured. */
 const NO_AGENT: AgentInfo = {
@@ -21,30 +22,133 @@ const NO_AGENT: AgentInfo = {
   enabled_original_user_system: true,
 };
 
-/**
- * What the web client asks on every page about external logins and a user center. None is configured
- * yet (external logins are planned, see DESIGN §1): the lists are empty and the user center is off, so
- * Agora's own accounts are the only way in.
- */
-export async function connectorRoutes(app: HttpApp) {
+const Name = Type.Object({ name: Type.String({ minLength: 1, maxLength: 40 }) });
+const API = '/answer/api/v1';
+
+const CallbackParam = Type.Optional(Type.String({ maxLength: 4096 }));
+/** What a provider sends back to the redirect URI (the code or an error, the state, its issuer); nothing else is passed on. */
+const CallbackQuery = Type.Object({
+  code: CallbackParam,
+  state: CallbackParam,
+  iss: CallbackParam,
+  error: CallbackParam,
+  error_description: CallbackParam,
+});
+
+/** External logins (docs/adr/0065-external-logins.md): the buttons, the trip to a provider and back, binding. */
+export async function connectorRoutes(app: HttpApp, logins: ExternalLogins) {
   app.get(
-    '/answer/api/v1/connector/info',
+    `${API}/connector/info`,
     { config: { auth: 'none' }, schema: { response: { 200: EnvelopeSchema(Type.Array(ConnectorInfoSchema)) } } },
-    async (request) => ok(request, []),
+    async (request) => {
+      const connectors = (await logins.settings.list()).filter((connector) => connector.enabled);
+      return ok(
+        request,
+        connectors.map((connector) => ({
+          name: connector.button_label,
+          icon: connector.icon,
+          link: `${API}/connector/login/${connector.name}`,
+        })),
+      );
+    },
   );
+
+  // Leaves for the provider: a fresh state, nonce and PKCE challenge.
   app.get(
-    '/answer/api/v1/connector/user/info',
+    `${API}/connector/login/:name`,
+    { config: { auth: 'none' }, schema: { params: Name } },
+    async (request, reply) => reply.redirect(await logins.start(request.params.name, null)),
+  );
+
+  // Signed in, the account settings link another provider: the URL to leave for (a browser trip carries no token).
+  app.post(
+    `${API}/connector/link/:name`,
+    {
+      config: { auth: 'user' },
+      schema: { params: Name, response: { 200: EnvelopeSchema(Type.Object({ url: Type.String() })) } },
+    },
+    async (request) => ok(request, { url: await logins.start(request.params.name, request.actor.id) }),
+  );
+
+  // Back from the provider: the code exchanged, the ID token checked, then signed in, bound or refused.
+  app.get(
+    `${API}/connector/redirect/:name`,
+    {
+      config: { auth: 'none' },
+      schema: { params: Name, querystring: CallbackQuery },
+    },
+    async (request, reply) => reply.redirect(await logins.finish(request.params.name, request.query)),
+  );
+
+  app.post(
+    `${API}/connector/binding/email`,
+    {
+      config: { auth: 'none' },
+      schema: {
+        body: Type.Object({
+          binding_key: Type.String({ minLength: 1, maxLength: 100 }),
+          email: Type.String({ minLength: 1, maxLength: 512, format: 'email' }),
+          must: Type.Optional(Type.Boolean()),
+        }),
+        response: {
+          200: EnvelopeSchema(
+            Type.Object({ access_token: Type.String(), email_exist_and_must_be_confirmed: Type.Boolean() }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { binding_key, email, must } = request.body;
+      return ok(request, await logins.bindEmail(binding_key, email.trim(), must ?? false));
+    },
+  );
+
+  app.get(
+    `${API}/connector/user/info`,
     { config: { auth: 'user' }, schema: { response: { 200: EnvelopeSchema(Type.Array(ConnectorUserInfoSchema)) } } },
-    async (request) => ok(request, []),
+    async (request) => {
+      const rows = await logins.ofMember(request.actor.id);
+      return ok(
+        request,
+        rows.map((row) => ({
+          name: row.button_label,
+          icon: row.icon,
+          link: `${API}/connector/link/${row.name}`,
+          binding: row.external_id !== null,
+          external_id: row.external_id ?? '',
+        })),
+      );
+    },
   );
-  app.get(
-    '/answer/api/v1/user/plugin/configs',
-    { config: { auth: 'user' }, schema: { response: { 200: EnvelopeSchema(Type.Array(UserPluginSchema)) } } },
-    async (request) => ok(request, []),
+
+  app.delete(
+    `${API}/connector/user/unbinding`,
+    {
+      config: { auth: 'user' },
+      schema: {
+        body: Type.Object({ external_id: Type.String({ minLength: 1, maxLength: 128 }) }),
+        response: { 200: EnvelopeSchema(Type.Null()) },
+      },
+    },
+    async (request) => {
+      await logins.unlink(request.actor.id, request.body.external_id);
+      return ok(request, null);
+    },
   );
+
   app.get(
-    '/answer/api/v1/user-center/agent',
+    `${API}/user-center/agent`,
     { config: { auth: 'none' }, schema: { response: { 200: EnvelopeSchema(UserCenterAgentRespSchema) } } },
     async (request) => ok(request, { enabled: false, agent_info: NO_AGENT }),
+  );
+  // No user center takes over a member's settings: Agora's own profile and account screens serve them.
+  app.get(
+    `${API}/user-center/user/settings`,
+    { config: { auth: 'user' }, schema: { response: { 200: EnvelopeSchema(UserCenterUserSettingsRespSchema) } } },
+    async (request) =>
+      ok(request, {
+        profile_setting_agent: { enabled: false, redirect_url: '' },
+        account_setting_agent: { enabled: false, redirect_url: '' },
+      }),
   );
 }

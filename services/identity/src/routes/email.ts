@@ -2,12 +2,13 @@ import { EnvelopeSchema, Limits, MailStatus, UserLoginRespSchema } from '@agora/
 import { errors, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
+import type { ExternalLogins } from '../commands/external-logins';
 import { toUserLoginResp } from '../responses/users';
 import { CaptchaFields, Code, Email } from './schemas';
 
 const Null = Type.Null();
 
-export async function emailRoutes(app: HttpApp, accounts: Accounts) {
+export async function emailRoutes(app: HttpApp, accounts: Accounts, externalLogins: ExternalLogins) {
   // Resend the activation mail (the inactive-account screen).
   app.post(
     '/answer/api/v1/user/email/verification/send',
@@ -44,6 +45,8 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts) {
       if (!code) throw errors.fields({ field: 'code', key: 'validation.required' });
       const { userId } = await accounts.redeemCode(code, 'activation');
       await accounts.run(userId, { type: 'activate' }, userId);
+      // The code proved the address: a provider's account waiting on it is bound now.
+      await externalLogins.completeBinding(code, userId);
       const session = await accounts.startSession(await accounts.existingUser(userId));
       return ok(request, toUserLoginResp(session.user, session.token, await accounts.settings()));
     },

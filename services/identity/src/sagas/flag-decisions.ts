@@ -1,5 +1,5 @@
 import { type DataOf, FlagHandled } from '@agora/contracts';
-import { ApiError, type EventStore, type Projection, type StoredEvent } from '@agora/platform';
+import { ApiError, type EventStore, type Projection, SAGA_BATCH_SIZE, type StoredEvent } from '@agora/platform';
 import type { Logger } from 'pino';
 import type { Accounts } from '../commands/accounts';
 
@@ -27,6 +27,7 @@ async function carriedOut(store: EventStore, decision: StoredEvent, d: DataOf<ty
 export function flagDecisionsProjection(accounts: Accounts, store: EventStore, log: Logger): Projection {
   return {
     name: 'flag-decisions',
+    batchSize: SAGA_BATCH_SIZE,
     source: 'moderation',
     events: [FlagHandled],
     async apply(event) {

@@ -54,7 +54,7 @@ export async function flagPage(
     from flags f
     left join moderated_objects o on o.object_id = f.object_id
     left join moderated_objects q on q.object_id = f.question_id
-    where f.status = any(${statuses}) and (${type}::text is null or f.object_type = ${type})
+    where f.status = any(${statuses}) and (${type}::text is null or f.object_type = ${type}) and ${FLAGGED_KNOWN}
     order by f.created_at desc, f.flag_id desc
     limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`.execute(db);
   const cards = await loadAuthorCards(
@@ -94,10 +94,19 @@ export async function flagPage(
   };
 }
 
+/**
+ * A flag is listed while moderation knows what it is about: a purged post or member is not (a rebuild of the
+ * flags from moderation's own log brings their flags back; docs/adr/0078-purging-in-an-event-sourced-system.md).
+ */
+const FLAGGED_KNOWN = sql`(case when f.object_type = 'user' then exists (select 1 from actors a where a.user_id = f.object_id)
+                           else o.object_id is not null end)`;
+
 async function flagCount(db: Db, statuses: string[], type: string | null): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from flags
-    where status = any(${statuses}) and (${type}::text is null or object_type = ${type})`.execute(db);
+    select count(*)::int as n from flags f left join moderated_objects o on o.object_id = f.object_id
+    where f.status = any(${statuses}) and (${type}::text is null or f.object_type = ${type}) and ${FLAGGED_KNOWN}`.execute(
+    db,
+  );
   return rows[0]?.n ?? 0;
 }
 

@@ -1,6 +1,6 @@
 import type { NotificationType } from '@agora/contracts';
 import type { Tx } from '@agora/platform';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 
 /**
  * The lock group (Projection.lockGroup) of the projections that open notifications and so add to red-dot
@@ -51,6 +51,15 @@ export async function clearRedDot(tx: Tx, userId: string, type: NotificationType
 
 /** After notifications were removed (a rebuild): every red dot counted again from what is left. */
 export async function recountAll(tx: Tx): Promise<void> {
+  await recount(tx, sql`true`);
+}
+
+/** After some members' notifications were removed (of purged posts): their red dots counted again. */
+export async function recountUsers(tx: Tx, userIds: string[]): Promise<void> {
+  if (userIds.length > 0) await recount(tx, sql`c.user_id = any(${userIds}::text[])`);
+}
+
+async function recount(tx: Tx, which: RawBuilder<unknown>): Promise<void> {
   await sql`
     update notification_counters c set
       inbox = (select count(*)::int from notifications n
@@ -58,5 +67,6 @@ export async function recountAll(tx: Tx): Promise<void> {
                  and not exists (select 1 from notification_reads r where r.notification_id = n.id)),
       achievement = (select count(*)::int from notifications n
                where n.user_id = c.user_id and n.type = 'achievement' and n.created_at > c.achievement_cleared_at
-                 and not exists (select 1 from notification_reads r where r.notification_id = n.id))`.execute(tx);
+                 and not exists (select 1 from notification_reads r where r.notification_id = n.id))
+    where ${which}`.execute(tx);
 }

@@ -39,13 +39,8 @@ export async function notify(tx: Tx, event: StoredEvent, intent: NotificationInt
   const check = first(rows, 'the notification check');
   if (!check.receives || !check.fresh) return 'skipped';
 
-  const facts = sql`object_id = ${intent.objectId}, object_type = ${intent.objectType},
-    question_id = ${intent.questionId}, trigger_user_id = ${intent.triggerUserId}`;
   if (check.id && joinsLatest({ readAt: check.read_at }, new Date(at))) {
-    await sql`
-      update notifications set count = count + 1, rank = rank + ${intent.rank ?? 0},
-        updated_at = greatest(updated_at, ${at}::timestamptz), ${facts}
-      where id = ${check.id}`.execute(tx);
+    await join(tx, check.id, at, key, intent);
     return 'joined';
   }
 
@@ -58,16 +53,50 @@ export async function notify(tx: Tx, event: StoredEvent, intent: NotificationInt
   await sql`
     with opened as (
       insert into notifications (id, user_id, type, tab, action, group_key, object_id, object_type, question_id,
-                                 trigger_user_id, count, rank, source, created_at, updated_at)
+                                 trigger_user_id, count, rank, source, created_at, updated_at, earliest_event_key,
+                                 latest_event_key)
       values (${id}, ${intent.receiver}, ${type}, ${tabOfAction(intent.action)}, ${intent.action}, ${intent.groupKey},
               ${intent.objectId}, ${intent.objectType}, ${intent.questionId}, ${intent.triggerUserId}, 1,
-              ${intent.rank ?? 0}, ${event.source}, ${at}::timestamptz, ${at}::timestamptz)
+              ${intent.rank ?? 0}, ${event.source}, ${at}::timestamptz, ${at}::timestamptz, ${key}, ${key})
       returning id)
     insert into notification_counters as c (user_id, ${count})
     select ${intent.receiver}, 1 from opened
     where not exists (select 1 from notification_reads r where r.notification_id = ${id})
     on conflict (user_id) do update set ${count} = c.${count} + 1 where c.${cleared} < ${at}::timestamptz`.execute(tx);
   return 'opened';
+}
+
+/**
+ * An event joins an open notification as if the events had come in the order they happened, whatever order they
+ * are applied in (on Kafka two voters' votes travel on different partitions: docs/adr/0080-one-batch-of-a-group-at-a-time.md):
+ * the latest event's facts are shown (who did it last, on what), and the earliest event names the notification and
+ * dates it, so a replay from the log finds the same row. A read recorded against the old name moves with it.
+ */
+async function join(tx: Tx, id: string, at: string, key: string, intent: NotificationIntent): Promise<void> {
+  // Events are ordered by time, then (for the same millisecond) by key, so that every order of applying them agrees.
+  const isLatest = sql`(${at}::timestamptz > updated_at
+    or (${at}::timestamptz = updated_at and ${key}::text collate "C" > latest_event_key collate "C"))`;
+  const isEarliest = sql`(${at}::timestamptz < created_at
+    or (${at}::timestamptz = created_at and ${key}::text collate "C" < earliest_event_key collate "C"))`;
+  const latest = (value: unknown, column: string) =>
+    sql`case when ${isLatest} then ${value} else ${sql.ref(column)} end`;
+  const earliest = (value: unknown, column: string) =>
+    sql`case when ${isEarliest} then ${value} else ${sql.ref(column)} end`;
+  await sql`
+    with joined as (
+      update notifications set count = count + 1, rank = rank + ${intent.rank ?? 0},
+        object_id = ${latest(intent.objectId, 'object_id')}, object_type = ${latest(intent.objectType, 'object_type')},
+        question_id = ${latest(intent.questionId, 'question_id')},
+        trigger_user_id = ${latest(intent.triggerUserId, 'trigger_user_id')},
+        latest_event_key = ${latest(key, 'latest_event_key')},
+        updated_at = greatest(updated_at, ${at}::timestamptz),
+        id = ${earliest(notificationId(key), 'id')},
+        earliest_event_key = ${earliest(key, 'earliest_event_key')},
+        created_at = least(created_at, ${at}::timestamptz)
+      where id = ${id}
+      returning id)
+    update notification_reads set notification_id = joined.id
+    from joined where notification_reads.notification_id = ${id} and joined.id <> ${id}`.execute(tx);
 }
 
 /** Empties what one source's events made, and counts every red dot again from what is left. */

@@ -149,6 +149,8 @@ export class DigestWorker {
       template: 'digest',
       language,
       recipient: recipient.email,
+      userId: waiting.user_id,
+      aboutUserIds: [...new Set(kept.flatMap((item) => (item.actorId ? [item.actorId] : [])))],
       ...mail,
     });
     await sql`

@@ -74,6 +74,7 @@ export async function queueNewQuestionMails(
       sources: byTags ? ['followed_tags'] : ['all_new_question'],
       item: {
         kind: byTags ? 'new_question_tags' : 'new_question',
+        actorId: question.askerId,
         actorName: asker,
         title: question.title,
         link,

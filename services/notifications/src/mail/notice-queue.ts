@@ -94,6 +94,8 @@ export async function deliverNotice(
     template: item.kind,
     language,
     recipient: recipient.email,
+    userId: recipient.user_id,
+    aboutUserIds: item.actorId ? [item.actorId] : [],
     ...mail,
   });
   if (queued) mailer.onQueued();

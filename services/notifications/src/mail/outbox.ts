@@ -11,6 +11,10 @@ export interface NewMail {
   subject: string;
   text: string;
   html: string;
+  /** The member it is for (null for a mail to an address, such as the SMTP test). */
+  userId: string | null;
+  /** The members it names (who answered, commented, asked): a purged one's name must not stay in it. */
+  aboutUserIds?: string[];
 }
 
 export interface ClaimedMail {
@@ -28,9 +32,10 @@ export interface ClaimedMail {
 /** Queues a mail unless one with the same key was ever queued; true when this call queued it. */
 export async function enqueueMail(tx: Tx, mail: NewMail): Promise<boolean> {
   const { rows } = await sql<{ mail_id: string }>`
-    insert into mail_outbox (dedupe_key, template, language, recipient, subject, text_body, html_body)
+    insert into mail_outbox (dedupe_key, template, language, recipient, subject, text_body, html_body, user_id,
+                             about_user_ids)
     values (${mail.dedupeKey}, ${mail.template}, ${mail.language}, ${mail.recipient}, ${mail.subject},
-            ${mail.text}, ${mail.html})
+            ${mail.text}, ${mail.html}, ${mail.userId}, ${mail.aboutUserIds ?? []}::text[])
     on conflict (dedupe_key) do nothing
     returning mail_id`.execute(tx);
   return rows.length > 0;

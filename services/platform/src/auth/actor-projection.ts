@@ -11,6 +11,7 @@ import {
   UserActivated,
   UserDeactivated,
   UserDeleted,
+  UserPurged,
   UserRegistered,
   UserReinstated,
   UserSuspended,
@@ -105,6 +106,12 @@ export const actorProjection: Projection = {
         return setActor(tx, event, d.user_id, sql`status = 'normal', suspended_until = null`);
       case UserDeleted.type:
         return setActor(tx, event, d.user_id, sql`status = 'deleted'`);
+      case UserPurged.type:
+        // Nothing of a purged member stays: their cards show a gone member's (deletedAuthorCard).
+        await sql`delete from actors where user_id = ${d.user_id}`.execute(tx);
+        await sql`delete from revoked_sessions where user_id = ${d.user_id}`.execute(tx);
+        await sql`delete from actor_reputation where user_id = ${d.user_id}`.execute(tx);
+        return;
       case SessionsRevoked.type: {
         const r = event.data as DataOf<typeof SessionsRevoked>;
         if (r.session_id === null) {

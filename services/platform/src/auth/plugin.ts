@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { HttpApp } from '../http/app';
 import { errors } from '../http/errors';
-import type { Actor, ActorSource, KeySource, TokenClaims } from './actor';
+import type { Actor, ActorLookup, ActorSource, KeySource, TokenClaims } from './actor';
 import type { AuthLevel } from './levels';
 import '../http/request-fields';
 import { isTokenRejection, UnknownSigningKeyError } from './token-rejection';
@@ -59,6 +59,22 @@ export function guard(level: AuthLevel, actor: Actor | null): void {
 export interface AuthOptions {
   actors: ActorSource;
   keys: KeySource;
+  /**
+   * Waits (bounded) until this service has applied what identity committed on a member's stream; for a
+   * token whose member the service has not caught up with yet (docs/adr/0044-catching-up.md).
+   */
+  catchUp?: (userId: string) => Promise<unknown>;
+}
+
+/**
+ * Whether the token knows the member better than this service's copy: a member it has not heard of yet,
+ * or an activation it has not applied (the token says activated, the copy does not), either of which
+ * would have a member who just signed up refused for want of the reputation activation gives.
+ */
+function copyIsBehind(found: ActorLookup, claims: TokenClaims): boolean {
+  if (found.revoked) return false;
+  if (!found.actor) return true;
+  return claims.ms === MailStatus.activated && found.actor.mailStatus !== MailStatus.activated;
 }
 
 /**
@@ -91,7 +107,11 @@ export async function registerAuth(app: HttpApp, options: AuthOptions): Promise<
     if (level !== 'none' && extractToken(request)) {
       try {
         const claims = (await request.jwtVerify()) as TokenClaims;
-        const found = await options.actors.lookup(claims.sub, claims.sid, claims.t);
+        let found = await options.actors.lookup(claims.sub, claims.sid, claims.t);
+        if (options.catchUp && copyIsBehind(found, claims)) {
+          await options.catchUp(claims.sub);
+          found = await options.actors.lookup(claims.sub, claims.sid, claims.t);
+        }
         if (!found.revoked) {
           request.actor = currentActor(found.actor, found.changedAt, claims);
           request.sessionId = claims.sid;

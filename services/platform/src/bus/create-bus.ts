@@ -14,11 +14,16 @@ export interface BusSettings {
   log: Logger;
 }
 
-/** The bus the configuration names (AGORA_BUS, KAFKA_BROKERS, AGORA_KAFKA_PARTITIONS), for `createEventBus`. */
+/** The bus the configuration names (AGORA_BUS, KAFKA_BROKERS, AGORA_KAFKA_PARTITIONS, AGORA_KAFKA_PREFIX). */
 export function busSettingsOf(
-  config: Pick<AgoraConfig, 'bus' | 'kafkaBrokers' | 'kafkaPartitions'>,
-): Pick<BusSettings, 'kind' | 'kafkaBrokers' | 'kafkaPartitions'> {
-  return { kind: config.bus, kafkaBrokers: config.kafkaBrokers, kafkaPartitions: config.kafkaPartitions };
+  config: Pick<AgoraConfig, 'bus' | 'kafkaBrokers' | 'kafkaPartitions' | 'kafkaPrefix'>,
+): Pick<BusSettings, 'kind' | 'kafkaBrokers' | 'kafkaPartitions' | 'kafkaPrefix'> {
+  return {
+    kind: config.bus,
+    kafkaBrokers: config.kafkaBrokers,
+    kafkaPartitions: config.kafkaPartitions,
+    kafkaPrefix: config.kafkaPrefix,
+  };
 }
 
 export async function createEventBus(settings: BusSettings): Promise<EventBus> {

@@ -3,6 +3,15 @@
  * waits for it to reach a target. Waiters are woken by the reader's commits; `recheck` reads the position
  * its store holds, for when another replica is the one reading (docs/adr/0044-catching-up.md).
  */
+/**
+ * How often a waiter reads the stored position while another replica is the one reading or relaying: a wait
+ * for a write's reply is this much longer at most. One indexed row per look, only while someone waits. Not
+ * shorter: a look can see a batch committed before that batch has told the caches of its process (and other
+ * replicas' caches hear of it by announcement a moment later), so a read straight after it may still be
+ * answered from before the commit; at 20 ms that showed as a vote's 404 on a comment just added.
+ */
+export const CROSS_REPLICA_RECHECK_MS = 100;
+
 export class Progress<P> {
   private readonly waiters = new Set<() => void>();
 

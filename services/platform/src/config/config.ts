@@ -20,12 +20,17 @@ export interface AgoraConfig {
   bus: 'postgres' | 'kafka';
   kafkaBrokers: string[];
   kafkaPartitions: number;
+  /** Prefix of Kafka topic and consumer-group names: one Kafka can carry several Agoras apart. */
+  kafkaPrefix: string;
   search: 'postgres' | 'opensearch';
   opensearchUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   siteUrl: string;
-  /** Where the gateway finds each service when they run as separate processes (`name=url,...`). */
-  serviceUrls: Record<string, string>;
+  /**
+   * Where the gateway finds each service when they run as separate processes: one address or several
+   * replicas per service (`name=url|url,...`, or a name repeated), balanced by the gateway.
+   */
+  serviceUrls: Record<string, string[]>;
   /** SMTP server for mail when the site's SMTP settings name none (`smtp://user:pass@host:587`, `smtps://...`). */
   smtpUrl: string | undefined;
   /** Sender of mail when the site's SMTP settings name none. */
@@ -43,6 +48,17 @@ export interface AgoraConfig {
   catchUpMs: number;
   /** Connections each service's pool may open; unset: 6 per service embedded, 10 for a service alone. */
   dbConnections: number | undefined;
+  /** A pool size per service, over `dbConnections` (`AGORA_DB_POOLS=posts=8,votes=4`). */
+  dbPools: Record<string, number>;
+  /** How long an idle pooled connection stays open, in ms (docs/adr/0075-connection-budget.md). */
+  dbIdleMs: number;
+  /** Hot statements as named prepared statements; off behind a pooler that cannot keep them. */
+  dbPrepared: boolean;
+  /**
+   * PostgreSQL itself when DATABASE_URL is a transaction pooler (PgBouncer): the connections that keep
+   * session state (locks held for the process's life, LISTEN, migrations) go here.
+   */
+  directDatabaseUrl: string | undefined;
   /** The embedded PostgreSQL's shared buffers in MB (DESIGN §4). */
   postgresSharedBuffersMb: number;
   /** Every in-memory cache's bound (`cache-limits.ts`; `AGORA_CACHE_LIMITS=read_entries=1000,...`). */
@@ -147,23 +163,57 @@ const optionalPort: Parser<number | null> = (raw) => {
 const urlPattern = /^https?:\/\/[^\s]+$/;
 const hostPort = text({ pattern: /^[^:\s/]+:\d{1,5}$/, hint: 'host:port' });
 
-const serviceMap: Parser<Record<string, string>> = (raw) => {
+const serviceUrl = text({ pattern: urlPattern, hint: 'an http(s) URL' });
+
+/** `name=url|url,name=url`, a name repeated, or from a file `{ name: url | [url, ...] }`: replicas in order. */
+const serviceMap: Parser<Record<string, string[]>> = (raw) => {
+  const map: Record<string, string[]> = {};
+  const add = (name: string, urls: unknown[]) => {
+    const key = name.trim();
+    if (!key || urls.length === 0) return invalid('must be a list of name=url pairs');
+    for (const url of urls) {
+      const address = serviceUrl(url);
+      const known = map[key] ?? [];
+      if (!known.includes(address)) map[key] = [...known, address];
+    }
+  };
   if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
-    return Object.fromEntries(
-      Object.entries(raw).map(([k, v]) => [k, text({ pattern: urlPattern, hint: 'an http(s) URL' })(v)]),
-    );
+    for (const [name, urls] of Object.entries(raw)) add(name, Array.isArray(urls) ? urls : [urls]);
+    return map;
   }
-  const entries = String(raw ?? '')
+  for (const pair of String(raw ?? '')
     .split(',')
     .map((p) => p.trim())
-    .filter(Boolean)
-    .map((pair) => {
-      const [name, url] = pair.split('=');
-      if (!name || !url) return invalid('must be a list of name=url pairs');
-      return [name.trim(), text({ pattern: urlPattern, hint: 'an http(s) URL' })(url)] as const;
-    });
-  return Object.fromEntries(entries);
+    .filter(Boolean)) {
+    const [name, urls] = pair.split('=');
+    if (!name || !urls) return invalid('must be a list of name=url pairs');
+    add(
+      name,
+      urls.split('|').filter((url) => url.trim()),
+    );
+  }
+  return map;
 };
+
+/** `name=size,...` (or an object from the file): a database pool size per service. */
+function poolSizes(raw: unknown): Record<string, number> {
+  const entries =
+    raw && typeof raw === 'object' && !Array.isArray(raw)
+      ? Object.entries(raw)
+      : String(raw ?? '')
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean)
+          .map((pair) => pair.split('='));
+  const sizes: Record<string, number> = {};
+  for (const [name, size] of entries) {
+    if (typeof name !== 'string' || !/^[a-z]+$/.test(name.trim()) || size === undefined) {
+      return invalid('must be a list of service=size pairs');
+    }
+    sizes[name.trim()] = integer(1, 200)(size);
+  }
+  return sizes;
+}
 
 type FileSetting = Exclude<keyof AgoraConfig, 'configFile'>;
 
@@ -184,6 +234,12 @@ const settings: { [K in FileSetting]: Setting<K> } = {
     env: ['AGORA_KAFKA_PARTITIONS'],
     parse: integer(1, 256),
     fallback: () => 8,
+  },
+  kafkaPrefix: {
+    key: 'kafkaPrefix',
+    env: ['AGORA_KAFKA_PREFIX'],
+    parse: text({ pattern: /^[a-zA-Z0-9][a-zA-Z0-9._-]{0,100}$/, hint: 'letters, digits, dots, dashes' }),
+    fallback: () => 'agora',
   },
   search: {
     key: 'search',
@@ -247,6 +303,15 @@ const settings: { [K in FileSetting]: Setting<K> } = {
     key: 'dbConnections',
     env: ['AGORA_DB_CONNECTIONS'],
     parse: integer(1, 200),
+    fallback: () => undefined,
+  },
+  dbPools: { key: 'dbPools', env: ['AGORA_DB_POOLS'], parse: (raw) => poolSizes(raw), fallback: () => ({}) },
+  dbIdleMs: { key: 'dbIdleMs', env: ['AGORA_DB_IDLE_MS'], parse: integer(100, 3_600_000), fallback: () => 10_000 },
+  dbPrepared: { key: 'dbPrepared', env: ['AGORA_DB_PREPARED'], parse: boolean, fallback: () => true },
+  directDatabaseUrl: {
+    key: 'directDatabaseUrl',
+    env: ['DIRECT_DATABASE_URL'],
+    parse: optionalText({ pattern: /^postgres(ql)?:\/\//, hint: 'a postgres:// URL' }),
     fallback: () => undefined,
   },
   postgresSharedBuffersMb: {
@@ -335,4 +400,9 @@ export function loadConfig(options: LoadConfigOptions = {}): AgoraConfig {
   config.dataDir = path.resolve(config.dataDir);
   config.configFile = file ? path.resolve(file) : undefined;
   return config;
+}
+
+/** Every environment variable `loadConfig` reads (the Kubernetes manifests' test checks theirs against it). */
+export function configEnvNames(): string[] {
+  return Object.values(settings).flatMap((setting) => setting.env);
 }

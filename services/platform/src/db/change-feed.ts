@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
@@ -77,12 +78,22 @@ export class ChangeFeed implements ChangeSignal, ChangeAnnouncer {
   /** Woken when the listening connection is lost (or the feed stops): the watch loop then reconnects. */
   private readonly lost = new Wakeup();
   private generation = 0;
+  /** Names this feed's counter apart from another process's (or a restarted one's) in `token`. */
+  private readonly instance = randomUUID().slice(0, 8);
 
   constructor(private readonly options: { url: string; schema: string; log: Logger; retryMs?: number }) {}
 
   /** The current version of the read models; null when changes cannot be heard. */
   get version(): number | null {
     return this.heard ? this.counter : null;
+  }
+
+  /**
+   * The version as another process may compare it (the gateway's page cache, ReadVersion in contracts): equal
+   * tokens mean no change of the read models in between; null when changes cannot be heard.
+   */
+  get token(): string | null {
+    return this.heard ? `${this.instance}.${this.counter}` : null;
   }
 
   /** Whether changes can be heard now (caches may keep what they load). */

@@ -13,17 +13,36 @@ export type Tx = Transaction<unknown>;
 /** One service's view of PostgreSQL: its own schema, found first on the search path of every connection. */
 export interface ServiceDatabase {
   readonly schema: string;
+  /** The pool queries and transactions run on: through a transaction-pooling PgBouncer, if `url` is one. */
   readonly pool: pg.Pool;
   readonly db: Db;
+  /**
+   * Connections that keep session state (a session advisory lock held for the process's life, migrations
+   * under a session lock): straight to PostgreSQL at `directUrl` (docs/adr/0075-connection-budget.md).
+   */
+  readonly sessionPool: pg.Pool;
+  /** The same, as kysely (migrations). */
+  readonly sessionDb: Db;
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
   url: string;
+  /** PostgreSQL itself, for session state, when `url` is a transaction pooler (default: `url`). */
+  directUrl?: string;
   schema: string;
   maxConnections?: number;
+  /** How long an idle pooled connection is kept before it is closed (default 10 s). */
+  idleTimeoutMs?: number;
+  /** Hot statements as named prepared statements (default true; off for a pooler that cannot keep them). */
+  prepared?: boolean;
   applicationName?: string;
 }
+
+/** How long an idle connection of a pool stays open: a quiet service holds none for long. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 10_000;
+/** The session pool's size: the node-id lease, the outbox relay's lock, and a migration at start. */
+export const SESSION_CONNECTIONS = 3;
 
 const SCHEMA_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 
@@ -42,16 +61,15 @@ export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
-export function connectDatabase(options: DatabaseOptions): ServiceDatabase {
-  if (!SCHEMA_NAME.test(options.schema)) throw new Error(`Invalid schema name ${options.schema}`);
+function openPool(url: string, options: DatabaseOptions, max: number, applicationName: string): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: options.url,
-    max: options.maxConnections ?? 10,
-    application_name: options.applicationName ?? `agora-${options.schema}`,
+    connectionString: url,
+    max,
+    application_name: applicationName,
     // A transaction left waiting on its client ends after 10 s: while open it holds back every consumer
     // on the server (the log's fence, docs/adr/0034-consumers-read-the-log-in-one-statement.md).
     options: `-c search_path=${quoteIdent(options.schema)},public -c idle_in_transaction_session_timeout=${IDLE_IN_TRANSACTION_TIMEOUT_MS}`,
-    idleTimeoutMillis: 30_000,
+    idleTimeoutMillis: options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A peer that vanished without a reset (a network partition) is found out by TCP keep-alive.
     keepAlive: true,
@@ -61,13 +79,31 @@ export function connectDatabase(options: DatabaseOptions): ServiceDatabase {
   // query that used it; the client-level 'error' event must not end the process, idle or checked out.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  return pool;
+}
+
+export function connectDatabase(options: DatabaseOptions): ServiceDatabase {
+  if (!SCHEMA_NAME.test(options.schema)) throw new Error(`Invalid schema name ${options.schema}`);
+  const name = options.applicationName ?? `agora-${options.schema}`;
+  const pool = openPool(options.url, options, options.maxConnections ?? 10, name);
+  const db = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: options.prepared === false ? pool : preparingPool(pool) }),
+  });
+  // Opened on first use; a connection held for the process's life (the lease) is never idle-closed.
+  const sessionPool = openPool(options.directUrl ?? options.url, options, SESSION_CONNECTIONS, `${name}-session`);
+  const sessionDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: sessionPool }) });
   return {
     schema: options.schema,
     pool,
     db,
+    sessionPool,
+    sessionDb,
     async close() {
       await db.destroy();
+      await sessionDb.destroy();
+      // kysely ends a pool only if it ran a query on it; the lease uses the session pool directly.
+      if (!sessionPool.ended) await sessionPool.end();
+      if (!pool.ended) await pool.end();
     },
   };
 }

@@ -34,7 +34,7 @@ export function serviceMigrator<DB>(db: Kysely<DB>, schema: string, serviceMigra
 export async function migrateService(database: ServiceDatabase, serviceMigrations: Migrations): Promise<void> {
   const lockKey = `agora:migrate:${database.schema}`;
   // One connection for the lock and the migrations alike, so that a pool of one cannot deadlock.
-  await database.db.connection().execute(async (db) => {
+  await database.sessionDb.connection().execute(async (db) => {
     await sql`select pg_advisory_lock(hashtext(${lockKey}))`.execute(db);
     try {
       await sql`create schema if not exists ${sql.id(database.schema)}`.execute(db);

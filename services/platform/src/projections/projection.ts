@@ -3,6 +3,14 @@ import type { Tx } from '../db/database';
 import type { StoredEvent } from '../eventstore/types';
 
 /**
+ * Events per transaction of a saga: a projection whose `apply` runs a command in transactions of its own
+ * while the consumer's transaction, which moves its position, waits idle. Kept short, so that transaction
+ * stays far within the database's idle-in-transaction timeout even on a loaded machine (a batch cut off there
+ * is retried whole: harmless, its decisions being idempotent, but wasted work).
+ */
+export const SAGA_BATCH_SIZE = 10;
+
+/**
  * A named read model fed by one producer's events. `apply` must be idempotent per event: delivery is at
  * least once across failures, although positions normally commit with the read model.
  */

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { CatchUpOptions, ConsumerHandle, EventBus } from '../bus/port';
 import type { ServiceDatabase } from '../db/database';
 import { collectOnScrape, projectionLag, projectionParked } from '../observability/metrics';
-import { parkEvent, projectionBatchHandler } from './batch-handler';
+import { parkEvent, projectionBatchHandler, takeLockGroup } from './batch-handler';
 import type { Projection } from './projection';
 import { type RetryOutcome, retryParkedEvents } from './retry-parked';
 
@@ -142,6 +142,8 @@ export class ProjectionRunner {
     this.consumers.delete(name);
     const { database, bus } = this.options;
     await database.db.transaction().execute(async (tx) => {
+      // The projections sharing its rows wait, as for a batch: emptying a table under one of their batches deadlocked.
+      if (projection.lockGroup) await takeLockGroup(tx, projection.lockGroup);
       await projection.reset(tx);
       await sql`delete from dead_letters where projection = ${name}`.execute(tx);
     });

@@ -1,7 +1,17 @@
+import { PluginSlug } from '@agora/contracts';
 import { Type } from 'typebox';
 import type { HttpApp } from '../http/app';
 import type { ServiceContext } from '../service/module';
-import { type CaptchaAction, Captchas, captchaRulesWith } from './captcha';
+import { type CaptchaAction, type CaptchaLook, Captchas, captchaRulesWith, DEFAULT_CAPTCHA_LOOK } from './captcha';
+
+/** The captcha plugin's saved settings, each where it is a whole number, else the default. */
+function captchaLook(config: Record<string, unknown> | undefined): CaptchaLook {
+  const whole = (value: unknown, otherwise: number) => (Number.isInteger(value) ? (value as number) : otherwise);
+  return {
+    characters: whole(config?.characters, DEFAULT_CAPTCHA_LOOK.characters),
+    noise: whole(config?.noise, DEFAULT_CAPTCHA_LOOK.noise),
+  };
+}
 
 /** A service's captchas, switched on and off by the site's security settings, due at the configured numbers. */
 export function captchasFor(context: ServiceContext): Captchas {
@@ -9,6 +19,7 @@ export function captchasFor(context: ServiceContext): Captchas {
     context.database.db,
     async () => (await context.siteSettings()).security.captcha_enabled === true,
     captchaRulesWith(context.config.captchaLimits),
+    async () => captchaLook((await context.siteSettings()).plugins[PluginSlug.captcha]?.config),
   );
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Role } from '@agora/contracts';
+import { PluginLimits, Role } from '@agora/contracts';
 import { sql } from 'kysely';
 import type { Actor } from '../auth/actor';
 import type { Db } from '../db/database';
@@ -57,6 +57,16 @@ export function captchaRulesWith(limits: Partial<Record<CaptchaAction, CaptchaLi
   return rules;
 }
 
+/** How a captcha is drawn: the captcha plugin's settings (docs/adr/0073-built-in-plugins.md). */
+export interface CaptchaLook {
+  characters: number;
+  noise: number;
+}
+export const DEFAULT_CAPTCHA_LOOK: CaptchaLook = {
+  characters: PluginLimits.captchaCharactersDefault,
+  noise: PluginLimits.captchaNoiseDefault,
+};
+
 /** Who is acting: the signed-in actor if any, and the address the request came from. */
 export interface Caller {
   actor: Actor | null;
@@ -74,13 +84,15 @@ export class Captchas {
     private readonly db: Db,
     private readonly enabled: () => Promise<boolean>,
     private readonly rules: CaptchaRules = CAPTCHA_RULES,
+    private readonly look: () => Promise<CaptchaLook> = async () => DEFAULT_CAPTCHA_LOOK,
   ) {}
 
   /** A new image captcha (SVG as a data URL) whose answer is kept for 6 minutes. */
   async create(): Promise<{ captcha_id: string; captcha_img: string }> {
     // Loaded with the first captcha (its font included): most processes never draw one.
     const { default: svgCaptcha } = await import('svg-captcha');
-    const { text, data } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', color: true });
+    const { characters, noise } = await this.look();
+    const { text, data } = svgCaptcha.create({ size: characters, noise, ignoreChars: '0oO1ilI', color: true });
     const captchaId = randomUUID();
     await sql`insert into captchas (captcha_id, answer, expires_at)
               values (${captchaId}, ${text.toLowerCase()}, now() + ${CAPTCHA_LIFETIME_MS} * interval '1 millisecond')`.execute(

@@ -54,13 +54,15 @@ export async function runServiceProcess(module: ServiceModule): Promise<void> {
   if (!config.databaseUrl)
     exitOnConfigError(new ConfigError('DATABASE_URL (databaseUrl) is required to run a service alone'));
   const log = createLogger(config);
+  // The PostgreSQL bus LISTENs: on PostgreSQL itself when DATABASE_URL is a transaction pooler.
+  const directDatabaseUrl = config.directDatabaseUrl ?? config.databaseUrl;
   const bus = await createEventBus({
     ...busSettingsOf(config),
-    databaseUrl: config.databaseUrl,
+    databaseUrl: directDatabaseUrl,
     clientId: `agora-${module.name}`,
     log,
   });
-  const service = await startService(module, { config, databaseUrl: config.databaseUrl, bus, log });
+  const service = await startService(module, { config, databaseUrl: config.databaseUrl, directDatabaseUrl, bus, log });
   await service.app.listen({ host: config.host, port: config.port });
   log.info(`${module.name} service listening on http://${config.host}:${config.port}`);
   onShutdown(async () => {

@@ -1,3 +1,4 @@
+import { CatchUp } from '@agora/contracts';
 import type { Logger } from 'pino';
 import {
   actorProjection,
@@ -13,6 +14,7 @@ import { connectDatabase, isReachable } from '../db/database';
 import { migrateService } from '../db/migrate';
 import { EventStore } from '../eventstore/event-store';
 import { createHttpApp } from '../http/app';
+import { registerReadVersion } from '../http/read-version';
 import { IdGenerator, leaseNodeId, type NodeLease } from '../ids/id-generator';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner, parkedSummary } from '../projections/runner';
@@ -23,6 +25,8 @@ import type { RunningService, ServiceContext, ServiceModule } from './module';
 export interface StartServiceOptions {
   config: AgoraConfig;
   databaseUrl: string;
+  /** PostgreSQL itself when `databaseUrl` is a transaction pooler: for session state (default: `databaseUrl`). */
+  directDatabaseUrl?: string;
   bus: EventBus;
   log: Logger;
   maxConnections?: number;
@@ -50,21 +54,26 @@ export async function startService<Parts>(
   options: StartServiceOptions,
 ): Promise<RunningService<Parts>> {
   const log = options.log.child({ service: module.name });
+  const { config } = options;
+  const directUrl = options.directDatabaseUrl ?? options.databaseUrl;
   const database = connectDatabase({
     url: options.databaseUrl,
+    directUrl,
     schema: module.name,
-    maxConnections: options.maxConnections ?? options.config.dbConnections ?? 10,
+    maxConnections: config.dbPools[module.name] ?? options.maxConnections ?? config.dbConnections ?? 10,
+    idleTimeoutMs: config.dbIdleMs,
+    prepared: config.dbPrepared,
   });
   let lease: NodeLease | null = null;
   let publisher: PublisherHandle | null = null;
   let runner: ProjectionRunner | null = null;
   let background: { stop(): Promise<void> } | null = null;
-  const changes = new ChangeFeed({ url: options.databaseUrl, schema: module.name, log });
+  const changes = new ChangeFeed({ url: directUrl, schema: module.name, log });
   const catchUp = new CatchUps(log, options.config.catchUpMs);
   try {
     // The lease first: it holds its connection for the process's life, and one that ran the migrations would
     // keep their catalog caches in its server process for as long.
-    lease = await leaseNodeId(database.pool, module.name);
+    lease = await leaseNodeId(database.sessionPool, module.name);
     await migrateService(database, module.migrations);
     await changes.start();
     const context: ServiceContext = {
@@ -91,9 +100,11 @@ export async function startService<Parts>(
       module.auth?.(context, parts) ?? {
         actors: new ProjectedActorSource(database.db, changes, options.config.cacheLimits.sessions),
         keys: new TableKeySource(database.db),
+        catchUp: (userId) => catchUp.projection(CatchUp.actorsProjection, { streams: [userId] }),
       },
     );
     registerCatchUp(app, catchUp, options.bus.kind);
+    registerReadVersion(app, changes);
     await module.routes(app, context, parts);
     await app.ready();
     publisher = await options.bus.publish(database);

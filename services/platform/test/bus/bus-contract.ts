@@ -12,7 +12,7 @@ import { connectDatabase, type ServiceDatabase } from '../../src/db/database';
 import { migrateService } from '../../src/db/migrate';
 import { EventStore } from '../../src/eventstore/event-store';
 import { ProjectionRunner } from '../../src/projections/runner';
-import { APPLIED_TABLE_SQL, recordingProjection } from './test-projection';
+import { APPLIED_TABLE_SQL, recordingProjection, TOTAL_TABLE_SQL } from './test-projection';
 
 const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -38,7 +38,7 @@ export function busContract(adapter: AdapterUnderTest) {
     const newBus = () =>
       createEventBus({ kind: adapter.kind, databaseUrl: url, kafkaBrokers: adapter.brokers, kafkaPrefix, log });
 
-    const startRunner = async (options: { delayMs?: number } = {}) => {
+    const startRunner = async (options: { delayMs?: number; total?: boolean } = {}) => {
       const bus = await newBus();
       const runner = new ProjectionRunner({
         bus,
@@ -107,6 +107,7 @@ export function busContract(adapter: AdapterUnderTest) {
       await migrateService(producer, {});
       await migrateService(consumer, {});
       await APPLIED_TABLE_SQL.execute(consumer.db);
+      await TOTAL_TABLE_SQL.execute(consumer.db);
       store = new EventStore(producer.db, 'producer');
       publisherBus = await newBus();
       publisher = await publisherBus.publish(producer);
@@ -114,7 +115,7 @@ export function busContract(adapter: AdapterUnderTest) {
 
     beforeEach(async () => {
       while (cleanups.length) await cleanups.pop()!();
-      await sql`truncate applied`.execute(consumer.db);
+      await sql`truncate applied, applied_total`.execute(consumer.db);
       await sql`truncate dead_letters`.execute(consumer.db);
       // Every test starts reading from zero again with an empty read model.
       await publisherBus.resetPosition(consumer, 'recorder', 'producer');
@@ -203,6 +204,18 @@ export function busContract(adapter: AdapterUnderTest) {
       expect((await applied()).length).toBe(1200);
       await expectExactlyOnce();
     });
+
+    it('applies one batch of a group at a time across replicas: a total read and written back loses nothing', async () => {
+      // Two replicas of the consumer: on Kafka each owns some partitions, but their batches write the same row.
+      await startRunner({ total: true, delayMs: 2 });
+      await startRunner({ total: true, delayMs: 2 });
+      await appendMany(20, 30, 't');
+      await waitForApplied(600, 90_000);
+      await sleep(300);
+      const { rows } = await sql<{ n: number }>`select n from applied_total where id = 1`.execute(consumer.db);
+      expect(rows[0]?.n).toBe(600);
+      await expectExactlyOnce();
+    }, 120_000);
 
     it('parks a poison event and a malformed one, and the rest of the stream goes on', async () => {
       await startRunner();

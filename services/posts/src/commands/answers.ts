@@ -3,6 +3,7 @@ import { type Actor, errors, isStaff, renderMarkdown, type ServiceContext } from
 import { answerDecider } from '../domain/answer/decider';
 import { answerById, hasLiveAnswerBy, questionById } from '../queries/post-rows';
 import { postAnswerCommand } from './command-builders';
+import { holdFor } from './hold-policy';
 import { can, requirePermission } from './permissions';
 import type { PostStreams } from './post-streams';
 
@@ -24,10 +25,16 @@ export class AnswerCommands {
     if (!question || question.status === PostStatus.deleted) throw errors.notFound('error.question.not_found');
     if (question.status === PostStatus.closed)
       throw errors.business('error.question.closed', 'error.question.closed', 'toast');
+    // A question waiting for review takes no answers until it is published.
+    if (question.status === PostStatus.pending) {
+      if (!isStaff(actor) && question.user_id !== actor.id) throw errors.notFound('error.question.not_found');
+      throw errors.business('error.post.pending', 'error.post.pending', 'toast');
+    }
     if (settings.questions.restrict_answer && (await hasLiveAnswerBy(this.db, question.id, actor.id))) {
       throw errors.forbidden(undefined, 'error.answer.restrict_answer');
     }
-    const command = postAnswerCommand(this.context.ids, actor.id, question.id, input.content);
+    const posted = postAnswerCommand(this.context.ids, actor.id, question.id, input.content);
+    const command = { ...posted, hold: await holdFor(this.db, actor, settings, posted.html) };
     await this.streams.run(command.answerId, answerDecider, command, actor.id, { newStream: true });
     return command.answerId;
   }
@@ -81,6 +88,16 @@ export class AnswerCommands {
       },
       actor.id,
     );
+  }
+
+  /** The admin's status change (`{admin}/answer/status`); a held answer is decided in review. */
+  async setStatus(actor: Actor, id: string, status: 'available' | 'deleted'): Promise<void> {
+    const answer = await answerById(this.db, id);
+    if (!answer) throw errors.notFound('error.answer.not_found');
+    if (answer.status === PostStatus.pending)
+      throw errors.business('error.post.pending', 'error.post.pending', 'toast');
+    if (status === 'deleted') await this.delete(actor, id);
+    else await this.recover(actor, id);
   }
 
   async recover(actor: Actor, id: string): Promise<void> {

@@ -81,9 +81,12 @@ export class CommentCommands {
     );
   }
 
-  /** A comment goes on a question or an answer that is not deleted. */
+  /** A comment goes on a question or an answer that is not deleted, nor held for review (docs/adr/0069-held-posts.md). */
   private async target(objectId: string): Promise<{ questionId: string }> {
     const question = await questionById(this.db, objectId);
+    if (question?.status === PostStatus.pending) {
+      throw errors.business('error.post.pending', 'error.post.pending', 'toast');
+    }
     if (question && question.status !== PostStatus.deleted) return { questionId: question.id };
     const answer = await answerById(this.db, objectId);
     if (answer && answer.status === PostStatus.available) return { questionId: answer.question_id };

@@ -1,6 +1,12 @@
 import type { NewEvent } from '@agora/contracts';
-import { type Decider, executeCommand, type ServiceContext } from '@agora/platform';
+import { type Decider, executeCommand, type ServiceContext, type StoredEvent, type Tx } from '@agora/platform';
 import { applyPostsEvent, postsWritesInStatement } from '../projections/posts/read-model';
+
+export interface StreamOptions {
+  newStream?: boolean;
+  /** More work in the append's transaction, after the read models (a purge's rewrite of the store). */
+  alongside?: (tx: Tx, events: StoredEvent[]) => Promise<void>;
+}
 
 /**
  * How every posts command reaches its stream: load, decide, append, and apply the posts read models in
@@ -15,7 +21,7 @@ export class PostStreams {
     decider: Decider<S, C, E>,
     command: C,
     actorId: string,
-    options: { newStream?: boolean } = {},
+    options: StreamOptions = {},
   ) {
     return (await this.runForResult(streamId, decider, command, actorId, options)).events;
   }
@@ -26,7 +32,7 @@ export class PostStreams {
     decider: Decider<S, C, E>,
     command: C,
     actorId: string,
-    options: { newStream?: boolean },
+    options: StreamOptions,
   ) {
     const result = await executeCommand({
       newStream: options.newStream,
@@ -39,6 +45,7 @@ export class PostStreams {
       metadata: { actorId },
       project: async (tx, stored) => {
         for (const event of stored) await applyPostsEvent(tx, event);
+        await options.alongside?.(tx, stored);
       },
     });
     this.context.changes.changed();

@@ -1,4 +1,4 @@
-import { CatchUp, PostStatus } from '@agora/contracts';
+import { type AdminQuestionStatus, CatchUp, PostStatus, REASONS } from '@agora/contracts';
 import { type Actor, errors, isStaff, type ServiceContext, urlTitle } from '@agora/platform';
 import { type QuestionCommand, questionDecider } from '../domain/question/decider';
 import { tagCatalogProjection } from '../projections/tag-catalog/projection';
@@ -6,6 +6,7 @@ import { membersNamed } from '../queries/members';
 import { answerById, liveAnswerFacts, questionById } from '../queries/post-rows';
 import { type QuestionRow, questionRowOf } from '../queries/questions';
 import { askCommand, questionContent } from './command-builders';
+import { holdFor } from './hold-policy';
 import { can, requireMinContent, requirePermission } from './permissions';
 import type { PostStreams } from './post-streams';
 import { checkTags, normalizeTags, type ResolvedTags, resolveTags, type TagItem } from './question-tags';
@@ -38,7 +39,8 @@ export class QuestionCommands {
     requireMinContent(settings, 'content', input.content);
     const resolved = await this.resolveTags(input.tags);
     checkTags(actor, resolved, settings);
-    const command = askCommand(this.context.ids, actor.id, input, resolved.tags);
+    const asked = askCommand(this.context.ids, actor.id, input, resolved.tags);
+    const command = { ...asked, hold: await holdFor(this.db, actor, settings, asked.content.html) };
     const { inline } = await this.streams.runForResult(command.questionId, questionDecider, command, actor.id, {
       newStream: true,
     });
@@ -99,6 +101,26 @@ export class QuestionCommands {
     if (!isStaff(actor)) throw errors.forbidden(undefined, 'error.rank.role_only');
     if (!(await questionById(this.db, id))) throw errors.notFound('error.question.not_found');
     await this.streams.run(id, questionDecider, command, actor.id);
+  }
+
+  /**
+   * The admin's status change (`{admin}/question/status`): the moderator actions that lead from the question's
+   * status to the one asked for, each on the timeline as the admin's. A held question is decided in review.
+   */
+  async setStatus(actor: Actor, id: string, status: AdminQuestionStatus): Promise<void> {
+    const question = await questionById(this.db, id);
+    if (!question) throw errors.notFound('error.question.not_found');
+    if (question.status === PostStatus.pending) {
+      throw errors.business('error.post.pending', 'error.post.pending', 'toast');
+    }
+    const run = (command: QuestionCommand) => this.streams.run(id, questionDecider, command, actor.id);
+    if (status === 'deleted') return this.delete(actor, id);
+    if (question.status === PostStatus.deleted) await run({ type: 'undelete', actorId: actor.id });
+    if (status === 'closed') {
+      await run({ type: 'close', actorId: actor.id, closeType: REASONS.closed.type, closeMsg: '' });
+    } else if (question.status === PostStatus.closed) {
+      await run({ type: 'reopen', actorId: actor.id });
+    }
   }
 
   /**

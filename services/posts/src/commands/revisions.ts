@@ -11,7 +11,18 @@ export interface RevisionDecision {
   reviewerId: string;
 }
 
-/** Suggested edits of questions and answers, decided by a reviewer in moderation (DESIGN §2, sagas). */
+/** A moderator's decision on a held post (pre-moderation), as moderation's event carries it. */
+export interface HeldPostDecision {
+  objectType: 'question' | 'answer';
+  objectId: string;
+  approved: boolean;
+  reviewerId: string;
+}
+
+/**
+ * Suggested edits of questions and answers, and held posts, decided by a reviewer in moderation (DESIGN §2,
+ * sagas; docs/adr/0069-held-posts.md).
+ */
 export class RevisionCommands {
   constructor(private readonly streams: PostStreams) {}
 
@@ -26,6 +37,16 @@ export class RevisionCommands {
       approved: decision.approved,
       reviewerId: decision.reviewerId,
     };
+    if (decision.objectType === 'question') {
+      await this.streams.run(decision.objectId, questionDecider, command, decision.reviewerId);
+    } else {
+      await this.streams.run(decision.objectId, answerDecider, command, decision.reviewerId);
+    }
+  }
+
+  /** An approved held post is published (as its author's), a rejected one dropped; a second decision changes nothing. */
+  async decideHeld(decision: HeldPostDecision): Promise<void> {
+    const command = { type: 'publish' as const, approved: decision.approved, reviewerId: decision.reviewerId };
     if (decision.objectType === 'question') {
       await this.streams.run(decision.objectId, questionDecider, command, decision.reviewerId);
     } else {

@@ -8,6 +8,11 @@ import * as tagCatalog from './0006_tag_catalog';
 import * as tagCatalogChanges from './0007_tag_catalog_changes';
 import * as questionFollows from './0008_question_follows';
 import * as questionLinks from './0009_question_links';
+import * as activityReason from './0010_activity_reason';
+import * as adminContentLists from './0011_admin_content_lists';
+import * as profileLists from './0012_profile_lists';
+import * as profileListsOwn from './0013_profile_lists_own';
+import * as adminContentSearch from './0014_admin_content_search';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const postsMigrationFiles: readonly MigrationFile[] = [
@@ -20,6 +25,11 @@ export const postsMigrationFiles: readonly MigrationFile[] = [
   tagCatalogChanges,
   questionFollows,
   questionLinks,
+  activityReason,
+  adminContentLists,
+  profileLists,
+  profileListsOwn,
+  adminContentSearch,
 ];
 
 export const postsMigrations = migrationsOf(postsMigrationFiles);

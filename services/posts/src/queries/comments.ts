@@ -1,5 +1,5 @@
 import { type SiteSettings, seconds } from '@agora/contracts';
-import { type Actor, type Db, errors, first, PostStatusSql } from '@agora/platform';
+import { type Actor, type Db, errors, first, itemAt, PostStatusSql } from '@agora/platform';
 import { sql } from 'kysely';
 import { commentActions } from '../responses/member-actions';
 import { loadAuthors } from './authors';
@@ -74,4 +74,40 @@ export async function commentInfo(db: Db, id: string, viewer: Actor | null, sett
     await sql<CommentRow>`select * from comments where id = ${id} and status = ${PostStatusSql.available}`.execute(db);
   if (!rows[0]) throw errors.notFound('error.comment.not_found');
   return first(await toComments(db, rows, viewer, settings), "the comment's reply");
+}
+
+/**
+ * The first page of comments (`query_cond=vote`, `pageSize` of them) of a question and of each of its visible
+ * answers, each as `commentPage` answers it for that post, in one query: a question page with 30 answers reads
+ * this once instead of a page per post (docs/adr/0071-public-page-caching.md). Posts without a comment are
+ * left out.
+ */
+export async function questionCommentPages(
+  db: Db,
+  query: { questionId: string; pageSize: number },
+  viewer: Actor | null,
+  settings: SiteSettings,
+) {
+  const { questionId, pageSize } = query;
+  const { rows } = await sql<CommentRow & { total: number }>`
+    select * from (
+      select c.*, count(*) over by_post::int as total, row_number() over (by_post order by vote_count desc, created_at, id) as rank
+      from comments c
+      where status = ${PostStatusSql.available}
+        and object_id = any(array(
+          select ${questionId}::text
+          union all
+          select id from answers where question_id = ${questionId} and status = ${PostStatusSql.available}))
+      window by_post as (partition by object_id)
+    ) ranked
+    where rank <= ${pageSize}
+    order by object_id, rank`.execute(db);
+  const comments = await toComments(db, rows, viewer, settings);
+  const pages = new Map<string, { object_id: string; count: number; list: typeof comments }>();
+  rows.forEach((row, index) => {
+    const page = pages.get(row.object_id) ?? { object_id: row.object_id, count: row.total, list: [] };
+    page.list.push(itemAt(comments, index));
+    pages.set(row.object_id, page);
+  });
+  return { list: [...pages.values()] };
 }

@@ -1,5 +1,5 @@
 import { AnswerAcceptance, objectTypeOf, postStatusName, type SiteSettings, seconds } from '@agora/contracts';
-import { type Actor, type Db, errors, isStaff, PostStatusSql, tagResps } from '@agora/platform';
+import { type Actor, type Db, errors, isStaff, PostStatusSql, ShowSql, tagResps } from '@agora/platform';
 import { type RawBuilder, sql } from 'kysely';
 import type { QuestionRow } from './questions';
 
@@ -23,7 +23,7 @@ export async function profileUserId(db: Db, username: string): Promise<string> {
 /** The owner of the profile and staff see everything on it; others see what is public. */
 const seesAll = (viewer: Actor | null, userId: string) => viewer !== null && (viewer.id === userId || isStaff(viewer));
 const publicQuestion = (alias: string) =>
-  sql`${sql.ref(`${alias}.status`)} in (1, 2) and ${sql.ref(`${alias}.show`)} = 1`;
+  sql`${sql.ref(`${alias}.status`)} in (${PostStatusSql.available}, ${PostStatusSql.closed}) and ${sql.ref(`${alias}.show`)} = ${ShowSql.shown}`;
 const offset = (p: Paging) => (p.page - 1) * p.page_size;
 
 type QuestionListRow = Pick<
@@ -108,7 +108,7 @@ const questionWhere = (userId: string, viewer: Actor | null) =>
 const answerWhere = (userId: string, viewer: Actor | null) =>
   seesAll(viewer, userId)
     ? sql`a.user_id = ${userId}`
-    : sql`a.user_id = ${userId} and a.status = ${PostStatusSql.available} and ${publicQuestion('q')}`;
+    : sql`a.user_id = ${userId} and a.status = ${PostStatusSql.available} and a.question_listed`;
 
 const QUESTION_ORDER: Record<PersonalOrder, RawBuilder<unknown>> = {
   newest: sql`q.created_at desc, q.id desc`,
@@ -145,8 +145,7 @@ export async function personalAnswers(
   const userId = await profileUserId(db, query.username);
   const where = answerWhere(userId, viewer);
   const [{ rows: counted }, rows] = await Promise.all([
-    sql<{ n: number }>`select count(*)::int as n from answers a join questions q on q.id = a.question_id
-                       where ${where}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from answers a where ${where}`.execute(db),
     answerRows(db, where, ANSWER_ORDER[query.order], query.page_size, offset(query)),
   ]);
   return { count: counted[0]?.n ?? 0, list: rows.map((a) => userAnswerInfo(a, settings)) };

@@ -49,12 +49,10 @@ export async function liveAnswerFacts(
   return rows[0] ?? { n: 0, votes: 0, accepted: false };
 }
 
-/** Whether a member already has a live answer on a question (the site's one-answer rule). */
+/** Whether a member already has a live answer on a question, or one held for review (the site's one-answer rule). */
 export async function hasLiveAnswerBy(db: Db, questionId: string, userId: string): Promise<boolean> {
-  const { rows } =
-    await sql`select 1 from answers where question_id = ${questionId} and user_id = ${userId} and status = ${PostStatusSql.available}`.execute(
-      db,
-    );
+  const { rows } = await sql`select 1 from answers where question_id = ${questionId} and user_id = ${userId}
+                               and status in (${PostStatusSql.available}, ${PostStatusSql.pending})`.execute(db);
   return rows.length > 0;
 }
 

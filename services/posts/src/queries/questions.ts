@@ -47,9 +47,10 @@ export function questionRowOf(json: unknown): QuestionRow {
   return row as unknown as QuestionRow;
 }
 
-/** Deleted and hidden questions are for their author and the moderators only. */
+/** Deleted, held (pending review) and hidden questions are for their author and the moderators only. */
 export function visibleTo(viewer: Actor | null, q: { user_id: string; status: number; show: number }) {
-  if (q.status !== PostStatus.deleted && q.show === Show.shown) return true;
+  const standing = q.status !== PostStatus.deleted && q.status !== PostStatus.pending;
+  if (standing && q.show === Show.shown) return true;
   return viewer !== null && (viewer.id === q.user_id || isStaff(viewer));
 }
 

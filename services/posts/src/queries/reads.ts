@@ -25,6 +25,11 @@ export class PostsReads {
     return this.context.siteSettings();
   }
 
+  /** The read models' version as the gateway compares it (ChangeFeed.token). */
+  get versionToken(): string | null {
+    return this.context.changes.token;
+  }
+
   /** A read kept until the read models change. */
   cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     return this.cache.get(key, load) as Promise<T>;

@@ -1,4 +1,13 @@
-import { objectTypeOf, PostStatus, RevisionStatus, type SiteSettings, seconds } from '@agora/contracts';
+import {
+  type Language,
+  objectTypeOf,
+  PostStatus,
+  RevisionStatus,
+  reasonOfType,
+  reasonText,
+  type SiteSettings,
+  seconds,
+} from '@agora/contracts';
 import { type Actor, type Db, errors, isStaff, renderMarkdown, tagResps } from '@agora/platform';
 import { sql } from 'kysely';
 import { loadAuthors } from './authors';
@@ -82,6 +91,7 @@ interface ActivityRow {
   user_id: string;
   revision_id: string | null;
   comment: string;
+  reason_type: number | null;
   cancelled: boolean;
   cancelled_at: Date | null;
   created_at: Date;
@@ -90,12 +100,20 @@ interface ActivityRow {
   comment_user_id: string | null;
 }
 
+/** The name of the reason a question was closed with, in the reader's language, as a paragraph ('' if none). */
+function closeReason(row: ActivityRow, language: Language): string {
+  const name = row.reason_type === null ? undefined : reasonOfType('question', 'close', row.reason_type);
+  return name ? renderMarkdown(`**${reasonText(name, language).name}**`) : '';
+}
+
 /** The comment column of a timeline row, as HTML. */
-function timelineComment(row: ActivityRow, viewer: Actor | null): string {
+function timelineComment(row: ActivityRow, viewer: Actor | null, language: Language): string {
   switch (row.activity_type) {
     case 'edited':
-    case 'closed':
       return row.comment ? renderMarkdown(row.comment) : '';
+    case 'closed':
+      // Why: the reason by name, then the moderator's remark.
+      return closeReason(row, language) + (row.comment ? renderMarkdown(row.comment) : '');
     case 'commented':
       // The comment as it reads now; a deleted one only for its author and staff.
       if (row.comment_html === null) return row.comment;
@@ -109,10 +127,17 @@ function timelineComment(row: ActivityRow, viewer: Actor | null): string {
  * `GET activity/timeline`: every activity row of the object, newest first, cancelled
  * ones included and flagged. Vote rows live in the votes service, so `show_vote` adds nothing here.
  */
-export async function objectTimeline(db: Db, objectId: string, viewer: Actor | null, settings: SiteSettings) {
+export async function objectTimeline(
+  db: Db,
+  objectId: string,
+  viewer: Actor | null,
+  settings: SiteSettings,
+  language: Language,
+) {
   const post = await visiblePost(db, objectId, viewer);
   const { rows } = await sql<ActivityRow>`
-    select a.id::text as id, a.object_id, a.activity_type, a.user_id, a.revision_id, a.comment, a.cancelled, a.cancelled_at, a.created_at,
+    select a.id::text as id, a.object_id, a.activity_type, a.user_id, a.revision_id, a.comment, a.reason_type,
+           a.cancelled, a.cancelled_at, a.created_at,
            c.status as comment_status, c.parsed_text as comment_html, c.user_id as comment_user_id
     from activity a
     left join comments c on a.activity_type = 'commented' and c.id = a.object_id
@@ -135,7 +160,7 @@ export async function objectTimeline(db: Db, objectId: string, viewer: Actor | n
       revision_id: row.revision_id ?? '0',
       created_at: seconds(row.created_at),
       activity_type: row.activity_type,
-      comment: timelineComment(row, viewer),
+      comment: timelineComment(row, viewer, language),
       object_id: row.object_id,
       object_type: objectTypeOf(row.object_id) ?? '',
       cancelled: row.cancelled,

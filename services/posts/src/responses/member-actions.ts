@@ -20,8 +20,10 @@ export function questionActions(
   const own = viewer.id === q.user_id;
   const staff = isStaff(viewer);
   const actions: MemberAction[] = [];
-  if (!own) actions.push(act('report', 'Flag', 'reason'));
   if (q.status === PostStatus.deleted) return staff ? [act('undelete', 'Undelete', 'confirm')] : [];
+  // Held for review: its author may withdraw it; the moderators decide in the review queue.
+  if (q.status === PostStatus.pending) return own ? [act('delete', 'Delete', 'confirm')] : [];
+  if (!own) actions.push(act('report', 'Flag', 'reason'));
   if (own || checkPermission(viewer, 'question.edit', level).allowed) actions.push(act('edit', 'Edit', 'edit'));
   if (staff && q.status === PostStatus.available) actions.push(act('close', 'Close', 'reason'));
   if (staff && q.status === PostStatus.closed) actions.push(act('reopen', 'Reopen', 'confirm'));
@@ -38,6 +40,7 @@ export function answerActions(viewer: Actor | null, a: { user_id: string; status
   const own = viewer.id === a.user_id;
   const staff = isStaff(viewer);
   if (a.status === PostStatus.deleted) return staff ? [act('undelete', 'Undelete', 'confirm')] : [];
+  if (a.status === PostStatus.pending) return own ? [act('delete', 'Delete', 'confirm')] : [];
   const actions: MemberAction[] = [];
   if (!own) actions.push(act('report', 'Flag', 'reason'));
   if (own || checkPermission(viewer, 'answer.edit', level).allowed) actions.push(act('edit', 'Edit', 'edit'));

@@ -1,9 +1,17 @@
-import { CommentItemSchema, EnvelopeSchema, Limits, PageQuery, UpdateCommentRespSchema } from '@agora/contracts';
+import {
+  CommentItemSchema,
+  EnvelopeSchema,
+  Limits,
+  PageQuery,
+  QuestionCommentsSchema,
+  UpdateCommentRespSchema,
+} from '@agora/contracts';
 import { CaptchaFields, type HttpApp, ok, renderMarkdown } from '@agora/platform';
 import { Type } from 'typebox';
 import type { CommentCommands } from '../commands/comments';
-import { commentInfo, commentPage } from '../queries/comments';
+import { commentInfo, commentPage, questionCommentPages } from '../queries/comments';
 import type { PostsReads } from '../queries/reads';
+import { sendSharedReply } from '../responses/shared-replies';
 import { Id, Null, USER } from './schemas';
 
 const Text = Type.String({ minLength: Limits.comment.minLength, maxLength: Limits.comment.maxLength });
@@ -87,7 +95,37 @@ export async function commentRoutes(
         response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(CommentItemSchema) })) },
       },
     },
-    async (request) => ok(request, await commentPage(reads.db, request.query, request.actor, await settings())),
+    async (request, reply) => {
+      // A visitor's page of comments is everyone's: kept until the read models change, as the question's and its
+      // answers' are (docs/adr/0071-public-page-caching.md).
+      if (!request.actor) {
+        const { object_id, page, page_size, query_cond } = request.query;
+        const key = JSON.stringify(['comments', object_id, page, page_size, query_cond ?? '']);
+        return sendSharedReply(reads, request, reply, key, (s) => commentPage(reads.db, request.query, null, s));
+      }
+      return ok(request, await commentPage(reads.db, request.query, request.actor, await settings()));
+    },
+  );
+
+  // The first comments of a question and of each of its answers in one read, as `comment/page` gives each post's
+  // (docs/adr/0071-public-page-caching.md); a visitor's is everyone's, kept until the read models change.
+  app.get(
+    '/answer/api/v1/comment/question',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: Type.Object({ question_id: Id }),
+        response: { 200: EnvelopeSchema(QuestionCommentsSchema) },
+      },
+    },
+    async (request, reply) => {
+      const query = { questionId: request.query.question_id, pageSize: Limits.pageSize.commentsFirstPage };
+      if (!request.actor) {
+        const key = JSON.stringify(['question-comments', query.questionId]);
+        return sendSharedReply(reads, request, reply, key, (s) => questionCommentPages(reads.db, query, null, s));
+      }
+      return ok(request, await questionCommentPages(reads.db, query, request.actor, await settings()));
+    },
   );
 
   app.get(

@@ -139,8 +139,13 @@ export async function questionRoutes(
       };
       const view = (s: SiteSettings) => reads.cached(`question:${id}`, () => questionView(reads.db, id, s));
       if (!request.actor) {
-        await sendSharedReply(reads, request, reply, `question:${id}`, async (s) =>
-          questionInfoFor(await view(s), null, s),
+        await sendSharedReply(
+          reads,
+          request,
+          reply,
+          `question:${id}`,
+          async (s) => questionInfoFor(await view(s), null, s),
+          { counted: true },
         );
         views.record(id, request.ip);
         await recordShareVisit(request.ip);

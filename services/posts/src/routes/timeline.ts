@@ -27,7 +27,10 @@ export async function timelineRoutes(app: HttpApp, reads: PostsReads) {
       },
     },
     async (request) =>
-      ok(request, await objectTimeline(reads.db, request.query.object_id, request.actor, await settings())),
+      ok(
+        request,
+        await objectTimeline(reads.db, request.query.object_id, request.actor, await settings(), request.language),
+      ),
   );
 
   app.get(

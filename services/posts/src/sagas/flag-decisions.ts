@@ -1,5 +1,12 @@
 import { type DataOf, FlagHandled, MailStatus, Role } from '@agora/contracts';
-import { type Actor, ApiError, type EventStore, type Projection, type StoredEvent } from '@agora/platform';
+import {
+  type Actor,
+  ApiError,
+  type EventStore,
+  type Projection,
+  SAGA_BATCH_SIZE,
+  type StoredEvent,
+} from '@agora/platform';
 import type { Logger } from 'pino';
 import type { AnswerCommands } from '../commands/answers';
 import type { CommentCommands } from '../commands/comments';
@@ -102,6 +109,7 @@ export function flagDecisionsProjection(
 ): Projection {
   return {
     name: 'flag-decisions',
+    batchSize: SAGA_BATCH_SIZE,
     source: 'moderation',
     lockGroup: POST_ROW_WRITERS,
     events: [FlagHandled],

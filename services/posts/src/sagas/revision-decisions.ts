@@ -1,5 +1,5 @@
 import { type EventOf, RevisionReviewed } from '@agora/contracts';
-import type { Projection } from '@agora/platform';
+import { type Projection, SAGA_BATCH_SIZE } from '@agora/platform';
 import type { RevisionCommands } from '../commands/revisions';
 
 /**
@@ -10,6 +10,7 @@ import type { RevisionCommands } from '../commands/revisions';
 export function revisionDecisionsProjection(revisions: RevisionCommands): Projection {
   return {
     name: 'revision-decisions',
+    batchSize: SAGA_BATCH_SIZE,
     source: 'moderation',
     events: [RevisionReviewed],
     async apply(event) {

@@ -15,6 +15,8 @@ interface DocumentRow {
   created_at: Date;
   active_at: Date;
   seq: string;
+  /** Purged: its document is removed from the index, and then the row. */
+  purged: boolean;
   q_tags: { slug_name: string; display_name: string }[] | null;
   q_status: number | null;
   q_hidden: boolean | null;
@@ -50,7 +52,7 @@ export async function loadDocumentRows(
   limit: number,
 ): Promise<DocumentRow[]> {
   const { rows } = await sql<DocumentRow>`
-    select p.id, p.type, p.question_id, p.user_id, p.title, p.body, p.status, p.created_at, p.active_at, p.seq,
+    select p.id, p.type, p.question_id, p.user_id, p.title, p.body, p.status, p.created_at, p.active_at, p.seq, p.purged,
            q.tags as q_tags, q.status as q_status, q.hidden as q_hidden, q.accepted_answer_id as q_accepted,
            q.answer_count as q_answer_count, coalesce(c.vote_count, 0) as vote_count
     from search_posts p

@@ -50,13 +50,26 @@ export class IndexFeeder {
     const building = await buildingGeneration(db);
     const rows = await loadDocumentRows(db, sql`p.dirty`, sql`p.seq`, this.batchSize);
     if (rows.length === 0) return 0;
-    const documents = await toDocuments(db, rows);
+    const purged = rows.filter((r) => r.purged);
+    const kept = rows.filter((r) => !r.purged);
+    const documents = await toDocuments(db, kept);
     await index.write(documents);
     if (building) await index.write(documents, building);
-    await sql`
-      update search_posts p set dirty = false
-      from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.seq)}::bigint[]) as s(id, seq)
-      where p.id = s.id and p.seq = s.seq`.execute(db);
+    const purgedIds = purged.map((r) => r.id);
+    await index.remove(purgedIds);
+    if (building) await index.remove(purgedIds, building);
+    // Rows still at the version shipped; one a projection batch is changing right now is skipped, not waited for
+    // (waiting deadlocked with a batch locking rows in another order): its change gives it a new version, shipped next.
+    const shipped = (list: typeof rows) => sql`
+      select t.id from search_posts t
+      join unnest(${list.map((r) => r.id)}::text[], ${list.map((r) => r.seq)}::bigint[]) as s(id, seq)
+        on t.id = s.id and t.seq = s.seq
+      for update of t skip locked`;
+    await sql`with done as (${shipped(kept)}) update search_posts p set dirty = false from done where p.id = done.id`.execute(
+      db,
+    );
+    // A purged post's row goes once its document is gone (docs/adr/0078-purging-in-an-event-sourced-system.md).
+    await sql`with done as (${shipped(purged)}) delete from search_posts p using done where p.id = done.id`.execute(db);
     return rows.length;
   }
 

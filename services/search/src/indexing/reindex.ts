@@ -4,6 +4,9 @@ import type { SearchIndex } from '../search-index/port';
 import { loadDocumentRows, toDocuments } from './documents';
 import { type ReindexState, readReindexState, saveReindexState } from './reindex-state';
 
+/** A purged post is never indexed again (the feeder removes it from the live generation). */
+const unpurged = <R extends { purged: boolean }>(rows: R[]) => rows.filter((row) => !row.purged);
+
 export interface ReindexOptions {
   db: Db;
   index: SearchIndex;
@@ -77,7 +80,7 @@ export async function reindex(options: ReindexOptions): Promise<ReindexResult> {
       const last = rows.at(-1)?.id;
       if (last === undefined) break;
       next = load(last);
-      const written = toDocuments(db, rows).then((documents) => index.write(documents, generation));
+      const written = toDocuments(db, unpurged(rows)).then((documents) => index.write(documents, generation));
       written.catch(() => {});
       writing.push({ last, size: rows.length, written });
       if (writing.length >= 2) await settleOldest();
@@ -96,7 +99,7 @@ export async function reindex(options: ReindexOptions): Promise<ReindexResult> {
     const rows = await loadDocumentRows(db, sql`p.seq > ${seq}::bigint`, sql`p.seq`, batchSize);
     const last = rows.at(-1);
     if (!last) break;
-    await index.write(await toDocuments(db, rows), generation);
+    await index.write(await toDocuments(db, unpurged(rows)), generation);
     seq = last.seq;
   }
   await index.activate(generation);

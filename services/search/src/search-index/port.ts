@@ -84,6 +84,8 @@ export interface SearchIndex {
   prepare(): Promise<void>;
   /** Inserts or replaces documents, keeping any stored document whose version is newer. */
   write(documents: IndexDocument[], generation?: string): Promise<void>;
+  /** Removes documents for good (purged posts); ids it does not hold are passed over. */
+  remove(ids: string[], generation?: string): Promise<void>;
   search(query: IndexQuery): Promise<IndexPage>;
   /** Questions whose titles share the most words with `title`, best first. */
   similar(query: SimilarQuery): Promise<IndexHit[]>;

@@ -1,7 +1,9 @@
 import { type MigrationFile, migrationsOf } from '@agora/platform';
 import * as dashboard from './0001_dashboard';
+import * as pluginConnectors from './0002_plugin_connectors';
+import * as answersByQuestion from './0003_answers_by_question';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
-export const siteMigrationFiles: readonly MigrationFile[] = [dashboard];
+export const siteMigrationFiles: readonly MigrationFile[] = [dashboard, pluginConnectors, answersByQuestion];
 
 export const siteMigrations = migrationsOf(siteMigrationFiles);

@@ -1,5 +1,5 @@
 import { AGORA_VERSION, EnvelopeSchema, LegalInfoSchema, SiteInfoSchema, toSiteInfo } from '@agora/contracts';
-import { type HttpApp, loadSiteSettings, ok, type ServiceContext } from '@agora/platform';
+import { type HttpApp, loadSiteSettings, ok, type ServiceContext, stampReadVersion } from '@agora/platform';
 import { Type } from 'typebox';
 
 export async function siteinfoRoutes(app: HttpApp, context: ServiceContext) {
@@ -8,8 +8,12 @@ export async function siteinfoRoutes(app: HttpApp, context: ServiceContext) {
   app.get(
     '/answer/api/v1/siteinfo',
     { config: { auth: 'none' }, schema: { tags: ['site'], response: { 200: EnvelopeSchema(SiteInfoSchema) } } },
-    async (request) =>
-      ok(request, toSiteInfo(await loadSiteSettings(context.database.db, context.config.siteUrl), build)),
+    // The settings as kept until they change: a visitor's page view reads this without a query, and the reply is
+    // marked with the version they were read at (docs/adr/0071-public-page-caching.md).
+    async (request, reply) => {
+      stampReadVersion(reply, context.changes.token);
+      return ok(request, toSiteInfo(await context.siteSettings(), build));
+    },
   );
 
   app.get(

@@ -213,6 +213,8 @@ const CHECKS: { [G in SettingsGroup]: Check<G> } = {
   security: asIs,
   smtp,
   privileges: asIs,
+  // Checked per plugin, by its form, before it is saved (services/site/src/plugins/config-checks.ts).
+  plugins: asIs,
 };
 
 export function checkSettingsGroup<G extends SettingsGroup>(

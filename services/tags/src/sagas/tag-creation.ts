@@ -1,4 +1,12 @@
-import { isTagSlug, Limits, normalizeTagSlug, QuestionAsked, QuestionEdited, TagStatus } from '@agora/contracts';
+import {
+  isTagSlug,
+  Limits,
+  normalizeTagSlug,
+  QuestionAsked,
+  QuestionEdited,
+  QuestionPurged,
+  TagStatus,
+} from '@agora/contracts';
 import type { Projection, ServiceContext } from '@agora/platform';
 import { sql } from 'kysely';
 import { decideOn } from '../commands/streams';
@@ -24,9 +32,15 @@ export function tagCreationSaga(context: ServiceContext): Projection {
   return {
     name: 'tag-creation',
     source: 'posts',
-    events: [QuestionAsked, QuestionEdited],
+    events: [QuestionAsked, QuestionEdited, QuestionPurged],
     async apply(event, tx) {
       const d = event.data as QuestionTagsData;
+      // A purged question asks nothing more, and its replayed events carry no tags
+      // (docs/adr/0078-purging-in-an-event-sourced-system.md): its progress is forgotten.
+      if (event.type === QuestionPurged.type) {
+        await sql`delete from tag_creation_progress where question_id = ${d.question_id}`.execute(tx);
+        return;
+      }
       await lockTagRows(tx);
       const { rows } = await sql<{ version: number }>`
         select version from tag_creation_progress where question_id = ${d.question_id} for update`.execute(tx);

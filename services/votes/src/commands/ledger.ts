@@ -3,9 +3,8 @@ import type { Db, EventStore, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import { type LedgerEntry, type LedgerInput, LedgerState, runLedger } from '../domain/ledger/ledger';
 import { CAPPED_REASONS, dayOf } from '../domain/ledger/rules';
+import { takeLedgerLock } from '../projections/ledger/post-deleted';
 import { applyOwnEvent } from '../projections/own-log';
-
-const LEDGER_LOCK = 'agora:votes:ledger';
 
 export function ledgerStreamId(userId: string): string {
   return `reputation-${userId}`;
@@ -99,7 +98,7 @@ export class Ledger {
     if (inputs.length === 0) return [];
     if (!options.tx) return this.db.transaction().execute((tx) => this.run(inputs, { ...options, tx }));
     const tx = options.tx;
-    await sql`select pg_advisory_xact_lock(hashtextextended(${LEDGER_LOCK}, 0))`.execute(tx);
+    await takeLedgerLock(tx);
     const state = await loadState(tx, inputs);
     const changes: ReputationChange[] = [];
     for (const input of inputs) {

@@ -3,6 +3,7 @@ import {
   type CatchUps,
   type ChangeFeed,
   type Db,
+  errors,
   PostStatusSql,
   ReadModelCache,
   type ServiceContext,
@@ -101,10 +102,14 @@ export class TargetLookup {
    * The target as posts had it when the command arrived: events of its streams that posts committed
    * but votes has not applied yet (a comment just added, a question just deleted) are waited for,
    * bounded (docs/adr/0044-catching-up.md). When nothing is on its way this costs one indexed look at posts' log.
+   * A post still unknown when the wait ran out is on its way, not missing (the partition's consumer died and
+   * the group has not handed it on yet): a 503 to try again, never a 404 for a post that exists.
    */
   async current(objectId: string): Promise<Target | undefined> {
     const known = await this.find(objectId);
-    await this.catchUp.projection(postFactsProjection.name, { streams: streamsOf(objectId, known) });
-    return this.find(objectId);
+    const caughtUp = await this.catchUp.projection(postFactsProjection.name, { streams: streamsOf(objectId, known) });
+    const target = await this.find(objectId);
+    if (!target && !caughtUp) throw errors.unavailable();
+    return target;
   }
 }

@@ -5,6 +5,7 @@ import * as reputationLedger from './0003_reputation_ledger';
 import * as postFactsTopic from './0004_post_facts_topic';
 import * as reactions from './0005_reactions';
 import * as questionFollows from './0006_question_follows';
+import * as ledgerEntriesPostDeleted from './0007_ledger_entries_post_deleted';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const votesMigrationFiles: readonly MigrationFile[] = [
@@ -14,6 +15,7 @@ export const votesMigrationFiles: readonly MigrationFile[] = [
   postFactsTopic,
   reactions,
   questionFollows,
+  ledgerEntriesPostDeleted,
 ];
 
 export const votesMigrations = migrationsOf(votesMigrationFiles);

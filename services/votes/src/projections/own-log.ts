@@ -1,5 +1,6 @@
 import type { StoredEvent, Tx } from '@agora/platform';
 import { applyReputationChange, resetLedger } from './ledger/read-model';
+import { applyObjectPurged } from './purges/read-model';
 import { applyReaction, resetReactions } from './reactions/read-model';
 import { applyVoteOrBookmark, resetVotesAndBookmarks } from './votes/read-model';
 
@@ -8,6 +9,7 @@ export async function applyOwnEvent(tx: Tx, event: StoredEvent): Promise<void> {
   await applyVoteOrBookmark(tx, event);
   await applyReaction(tx, event);
   await applyReputationChange(tx, event);
+  await applyObjectPurged(tx, event);
 }
 
 /** The inline read models as one unit, for a rebuild from the service's own log (rebuildInlineReadModel). */

@@ -1,5 +1,5 @@
 import { api } from '../client';
-import type { ActionRecordResp, BindingEmailResp, CurrentUserInfo, UserLoginResp } from '../wire';
+import type { ActionRecordResp, BindingEmailResp, BindingPasswordResp, CurrentUserInfo, UserLoginResp } from '../wire';
 
 /** `PUT user/info`: the profile fields a member edits (each obeying the site's `users` switches). */
 export interface ProfileForm {
@@ -52,4 +52,7 @@ export const accountApi = {
   actionRecord: (action: string) => api.get<ActionRecordResp>('user/action/record', { params: { action } }),
   bindEmail: (body: { binding_key: string; email: string; must: boolean }) =>
     api.post<BindingEmailResp>('connector/binding/email', body),
+  /** Links a provider's login to the account of `e_mail` by that account's password, and signs it in. */
+  bindPassword: (body: { binding_key: string; e_mail: string; pass: string } & CaptchaFields) =>
+    api.post<BindingPasswordResp>('connector/binding/password', body),
 };

@@ -1,9 +1,13 @@
 import { ADMIN_API_BASE, api } from '../client';
 import type {
+  AdminUserOverview,
   AdminUserPageItem,
   DashboardResp,
   Page,
+  PluginConfigResp,
+  PluginListItem,
   PrivilegesResp,
+  ReasonItem,
   RoleItem,
   SmtpSettingsResp,
   UserActivationResp,
@@ -49,6 +53,8 @@ export const adminApi = {
         ...(filter === 'staff' ? { staff: true } : { status: filter }),
       },
     }),
+  /** One member's overview (`/admin/users/{user_id}`). */
+  user: (user_id: string) => api.get<AdminUserOverview>(admin('user'), { ...ADMIN, params: { user_id } }),
   roles: () => api.get<RoleItem[]>(admin('roles'), ADMIN),
   changeRole: (user_id: string, role_id: number) => api.put<null>(admin('user/role'), { user_id, role_id }, ADMIN),
   changeStatus: (user_id: string, change: AdminUserStatusChange) =>
@@ -61,6 +67,18 @@ export const adminApi = {
   addUser: (body: { display_name: string; email: string; password: string }) =>
     api.post<null>(admin('user'), body, ADMIN),
   addUsers: (users: string) => api.post<null>(admin('users'), { users }, ADMIN),
+  /** The plugins, of one status or all (docs/adr/0073-built-in-plugins.md). */
+  plugins: (status?: string) =>
+    api.get<PluginListItem[]>(admin('plugins'), { ...ADMIN, params: { status: status || undefined } }),
+  setPluginStatus: (plugin_slug_name: string, enabled: boolean) =>
+    api.put<null>(admin('plugin/status'), { plugin_slug_name, enabled }, ADMIN),
+  pluginConfig: (plugin_slug_name: string) =>
+    api.get<PluginConfigResp>(admin('plugin/config'), { ...ADMIN, params: { plugin_slug_name } }),
+  savePluginConfig: (plugin_slug_name: string, config_fields: Record<string, unknown>) =>
+    api.put<null>(admin('plugin/config'), { plugin_slug_name, config_fields }, ADMIN),
+  /** The reasons offered for an action on an object type, as the admin manages them. */
+  reasons: (object_type: string, action: string) =>
+    api.get<ReasonItem[]>(admin('reasons'), { ...ADMIN, params: { object_type, action } }),
   /** A branding image (logo, icon) uploaded through `file`: its URL. */
   uploadBranding: (file: File) => {
     const form = new FormData();

@@ -1,6 +1,6 @@
 import type { FlagOperation } from '@agora/contracts/moderation/events';
 import { api } from '../client';
-import type { Page, ReasonItem, ReportItem, ReviewingType, UnreviewedRevisionItem } from '../wire';
+import type { Page, PendingPostItem, ReasonItem, ReportItem, ReviewingType, UnreviewedRevisionItem } from '../wire';
 import type { CaptchaFields } from './account';
 
 /** Moderation: the reasons offered for closing or flagging a post, and flagging one (DESIGN §6, moderation). */
@@ -13,7 +13,7 @@ export const moderationApi = {
     api.post<null>('report', { ...body, ...captcha }),
 };
 
-/** The review queues: suggested edits for reviewers, flags for the staff. */
+/** The review queues: suggested edits for reviewers, held posts and flags for the staff. */
 export const reviewApi = {
   types: () => api.get<ReviewingType[]>('reviewing/type'),
   /** One suggested edit per page, oldest first. */
@@ -24,4 +24,8 @@ export const reviewApi = {
   pendingFlag: (page: number) => api.get<Page<ReportItem>>('report/unreviewed/post', { params: { page } }),
   handleFlag: (body: { flag_id: string; operation_type: FlagOperation; close_type?: number; close_msg?: string }) =>
     api.put<null>('report/review', body),
+  /** One held post (pre-moderation) per page, oldest first. */
+  heldPost: (page: number) => api.get<Page<PendingPostItem>>('review/pending/post/page', { params: { page } }),
+  decideHeld: (review_id: number, status: 'approve' | 'reject') =>
+    api.put<null>('review/pending/post', { review_id, status }),
 };

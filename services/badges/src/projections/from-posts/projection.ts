@@ -2,11 +2,14 @@ import {
   AnswerAccepted,
   AnswerEdited,
   AnswerPosted,
+  AnswerPurged,
   QuestionAsked,
   QuestionEdited,
+  QuestionPurged,
   QuestionSharesVisited,
 } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
+import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { AwardCommands } from '../../commands/awards';
 import { awardsFor } from '../../domain/rules/award-rules';
@@ -65,6 +68,16 @@ async function apply(awards: AwardCommands, tx: Tx, event: StoredEvent): Promise
       await awards.award(tx, awardsFor(fact), event);
       return;
     }
+    // A purged post is forgotten (its authors and address, the up-votes counted on it); the badges it earned
+    // stay earned (docs/adr/0078-purging-in-an-event-sourced-system.md).
+    case QuestionPurged.type:
+    case AnswerPurged.type: {
+      const d = event.data as Static<typeof QuestionPurged.data> | Static<typeof AnswerPurged.data>;
+      const ids = 'answer_ids' in d ? [d.question_id, ...d.answer_ids] : [d.answer_id];
+      await sql`delete from post_index where object_id = any(${ids}::text[])`.execute(tx);
+      await sql`delete from post_tallies where object_id = any(${ids}::text[])`.execute(tx);
+      return;
+    }
     case QuestionSharesVisited.type: {
       const d = event.data as Shares;
       const intents = d.visits.flatMap((visit) =>
@@ -89,7 +102,16 @@ export function awardsFromPosts(awards: AwardCommands): Projection {
   return {
     name: 'awards-from-posts',
     source: 'posts',
-    events: [QuestionAsked, QuestionEdited, AnswerPosted, AnswerEdited, AnswerAccepted, QuestionSharesVisited],
+    events: [
+      QuestionAsked,
+      QuestionEdited,
+      AnswerPosted,
+      AnswerEdited,
+      AnswerAccepted,
+      QuestionSharesVisited,
+      QuestionPurged,
+      AnswerPurged,
+    ],
     apply: (event, tx) => apply(awards, tx, event),
     reset: resetPostIndex,
   };

@@ -1,5 +1,6 @@
-import { ReactionActivated, VoteCancelled, VoteCast } from '@agora/contracts';
+import { ObjectPurged, ReactionActivated, VoteCancelled, VoteCast } from '@agora/contracts';
 import { itemAt, type Projection, type StoredEvent, type Tx } from '@agora/platform';
+import { sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { AwardCommands, AwardRequest } from '../../commands/awards';
 import { awardsFor } from '../../domain/rules/award-rules';
@@ -30,7 +31,8 @@ function voteInput(event: StoredEvent): VoteInput {
  * and posts read at once, the votes folded in order (domain/rules/vote-fold.ts), the counts written back
  * at once, and the awards they earned checked together and made one by one.
  */
-async function applyEvents(awards: AwardCommands, tx: Tx, events: StoredEvent[]): Promise<void> {
+async function applyEvents(awards: AwardCommands, tx: Tx, allEvents: StoredEvent[]): Promise<void> {
+  const events = allEvents.filter((e) => e.type !== ObjectPurged.type);
   const voteEvents = events.filter((e) => e.type !== ReactionActivated.type);
   const requests: AwardRequest[] = [];
   if (voteEvents.length > 0) {
@@ -49,6 +51,14 @@ async function applyEvents(awards: AwardCommands, tx: Tx, events: StoredEvent[])
     }
   }
   await awards.awardAll(tx, requests);
+  // Votes on a purged post are void: the up-votes counted on it go, after this batch's votes were folded
+  // (docs/adr/0078-purging-in-an-event-sourced-system.md).
+  for (const event of allEvents) {
+    if (event.type !== ObjectPurged.type) continue;
+    const objectId = (event.data as { object_id: string }).object_id;
+    await sql`delete from post_tallies where object_id = ${objectId}`.execute(tx);
+    await sql`delete from vote_versions where strpos(stream_id, ${objectId}) > 0`.execute(tx);
+  }
 }
 
 /**
@@ -60,7 +70,7 @@ export function awardsFromVotes(awards: AwardCommands): Projection {
   return {
     name: 'awards-from-votes',
     source: 'votes',
-    events: [VoteCast, VoteCancelled, ReactionActivated],
+    events: [VoteCast, VoteCancelled, ReactionActivated, ObjectPurged],
     apply: (event, tx) => applyEvents(awards, tx, [event]),
     applyBatch: (events, tx) => applyEvents(awards, tx, events),
     // Awards stay: they are badges' own events, and a replay finds each one held already.

@@ -2,6 +2,8 @@ import type {
   AccountEmailRequested,
   EmailChanged,
   EventOf,
+  ExternalLoginLinked,
+  ExternalLoginUnlinked,
   InterfaceChanged,
   PasswordChanged,
   ProfileUpdated,
@@ -11,6 +13,7 @@ import type {
   UserDeactivated,
   UserDeleted,
   UserLoggedIn,
+  UserPurged,
   UserRegistered,
   UserReinstated,
   UserSuspended,
@@ -30,13 +33,18 @@ export type UserEvent =
   | EventOf<typeof UserSuspended>
   | EventOf<typeof UserReinstated>
   | EventOf<typeof UserDeleted>
+  | EventOf<typeof UserPurged>
   | EventOf<typeof UserLoggedIn>
   | EventOf<typeof SessionsRevoked>
-  | EventOf<typeof AccountEmailRequested>;
+  | EventOf<typeof AccountEmailRequested>
+  | EventOf<typeof ExternalLoginLinked>
+  | EventOf<typeof ExternalLoginUnlinked>;
 
 export interface UserState {
   userId: string | null;
   status: 'normal' | 'suspended' | 'deleted';
+  /** Hard-deleted by an admin after it was deleted: nothing of it is kept outside its stream's ids. */
+  purged: boolean;
   mailStatus: number;
   roleId: number;
   email: string;
@@ -48,7 +56,12 @@ export interface UserState {
 type Registration = Omit<EventOf<typeof UserRegistered>['data'], never>;
 
 export type UserCommand =
-  | { type: 'register'; registration: Registration }
+  | {
+      type: 'register';
+      registration: Registration;
+      /** A provider's account bound as the account is made (a sign-up through an external login). */
+      externalLogin?: { connector: string; externalId: string };
+    }
   | { type: 'activate' }
   | { type: 'deactivate' }
   | { type: 'update_profile'; profile: Omit<EventOf<typeof ProfileUpdated>['data'], 'user_id'> }
@@ -65,11 +78,16 @@ export type UserCommand =
   | { type: 'change_role'; roleId: number }
   | { type: 'suspend'; until: string }
   | { type: 'reinstate' }
-  | { type: 'delete'; removeAllContent: boolean };
+  | { type: 'delete'; removeAllContent: boolean }
+  /** The admin's permanent delete of a deleted account. */
+  | { type: 'purge'; actorId: string }
+  | { type: 'link_external'; connector: string; externalId: string; email: string }
+  | { type: 'unlink_external'; connector: string; externalId: string };
 
 const initialState = (): UserState => ({
   userId: null,
   status: 'normal',
+  purged: false,
   mailStatus: MailStatus.inactive,
   roleId: Role.user,
   email: '',
@@ -127,6 +145,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return { ...state, status: 'normal', suspendedUntil: null };
       case 'identity.user_deleted':
         return { ...state, status: 'deleted' };
+      case 'identity.user_purged':
+        return { ...state, purged: true };
       default:
         return state;
     }
@@ -135,10 +155,23 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   decide(command, state) {
     if (command.type === 'register') {
       if (state.userId) throw errors.business('error.user.already_exists', 'error.user.already_exists');
-      return [{ type: 'identity.user_registered', data: command.registration }];
+      const registered: UserEvent = { type: 'identity.user_registered', data: command.registration };
+      if (!command.externalLogin) return [registered];
+      const { user_id, email } = command.registration;
+      const { connector, externalId } = command.externalLogin;
+      return [
+        registered,
+        { type: 'identity.external_login_linked', data: { user_id, connector, external_id: externalId, email } },
+      ];
     }
     const userId = state.userId;
     if (!userId) throw errors.notFound('error.user.not_found');
+    // Only a deleted account is purged, once; asked of any other, nothing happens.
+    if (command.type === 'purge') {
+      return state.status === 'deleted' && !state.purged
+        ? [{ type: 'identity.user_purged', data: { user_id: userId, actor_id: command.actorId } }]
+        : [];
+    }
     // A deleted account is immutable.
     if (state.status === 'deleted') throw errors.notFound('error.user.not_found');
     switch (command.type) {
@@ -209,6 +242,25 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           events.push({ type: 'identity.user_activated', data: { user_id: userId } });
         return events;
       }
+      case 'link_external':
+        return [
+          {
+            type: 'identity.external_login_linked',
+            data: {
+              user_id: userId,
+              connector: command.connector,
+              external_id: command.externalId,
+              email: command.email,
+            },
+          },
+        ];
+      case 'unlink_external':
+        return [
+          {
+            type: 'identity.external_login_unlinked',
+            data: { user_id: userId, connector: command.connector, external_id: command.externalId },
+          },
+        ];
       case 'delete':
         return [
           { type: 'identity.user_deleted', data: { user_id: userId, remove_all_content: command.removeAllContent } },

@@ -1,10 +1,12 @@
 import {
   AnswerDeleted,
   AnswerPosted,
+  AnswerPurged,
   AnswerUndeleted,
   type DataOf,
   QuestionAsked,
   QuestionDeleted,
+  QuestionPurged,
   QuestionUndeleted,
 } from '@agora/contracts';
 import type { Projection, Tx } from '@agora/platform';
@@ -13,26 +15,39 @@ import { USERS_FIGURES_WRITERS } from '../users-figures';
 
 type Kind = 'question' | 'answer';
 
-/** The member's live questions or answers counted again into `users` (a deleted post no longer counts). */
-async function recount(tx: Tx, userId: string, kind: Kind) {
-  const column = kind === 'question' ? sql.ref('question_count') : sql.ref('answer_count');
-  await sql`
-    update users set ${column} = (
-      select count(*)::int from member_posts where user_id = ${userId} and kind = ${kind} and live
-    ) where user_id = ${userId}`.execute(tx);
-}
+const countColumn = (kind: Kind) => (kind === 'question' ? sql.ref('question_count') : sql.ref('answer_count'));
 
+/**
+ * A post counted for its author, once: a replayed event inserts nothing and counts nothing. One increment, not a
+ * recount, so a member with thousands of posts costs what any other does.
+ */
 async function added(tx: Tx, postId: string, userId: string, kind: Kind) {
+  const column = countColumn(kind);
   await sql`
-    insert into member_posts (post_id, user_id, kind, live) values (${postId}, ${userId}, ${kind}, true)
-    on conflict (post_id) do nothing`.execute(tx);
-  await recount(tx, userId, kind);
+    with inserted as (
+      insert into member_posts (post_id, user_id, kind, live) values (${postId}, ${userId}, ${kind}, true)
+      on conflict (post_id) do nothing returning user_id
+    )
+    update users set ${column} = ${column} + 1 where user_id in (select user_id from inserted)`.execute(tx);
 }
 
+/** A post deleted (not live) or undeleted (live): its author's figure moves by one, only when it changed. */
 async function liveness(tx: Tx, postId: string, live: boolean) {
-  const { rows } = await sql<{ user_id: string; kind: Kind }>`
-    update member_posts set live = ${live} where post_id = ${postId} returning user_id, kind`.execute(tx);
-  for (const row of rows) await recount(tx, row.user_id, row.kind);
+  const delta = live ? 1 : -1;
+  await sql`
+    with changed as (
+      update member_posts set live = ${live} where post_id = ${postId} and live <> ${live} returning user_id, kind
+    )
+    update users u set
+      question_count = u.question_count + case when c.kind = 'question' then ${delta}::int else 0 end,
+      answer_count = u.answer_count + case when c.kind = 'answer' then ${delta}::int else 0 end
+    from changed c where u.user_id = c.user_id`.execute(tx);
+}
+
+/** Purged posts are forgotten; a live one among them (an answer under a purged question) stops counting first. */
+async function purged(tx: Tx, postIds: string[]) {
+  for (const postId of postIds) await liveness(tx, postId, false);
+  await sql`delete from member_posts where post_id = any(${postIds}::text[])`.execute(tx);
 }
 
 /**
@@ -43,7 +58,16 @@ export const memberPostsProjection: Projection = {
   name: 'member-posts',
   source: 'posts',
   lockGroup: USERS_FIGURES_WRITERS,
-  events: [QuestionAsked, QuestionDeleted, QuestionUndeleted, AnswerPosted, AnswerDeleted, AnswerUndeleted],
+  events: [
+    QuestionAsked,
+    QuestionDeleted,
+    QuestionUndeleted,
+    AnswerPosted,
+    AnswerDeleted,
+    AnswerUndeleted,
+    QuestionPurged,
+    AnswerPurged,
+  ],
   async apply(event, tx) {
     switch (event.type) {
       case QuestionAsked.type: {
@@ -62,6 +86,12 @@ export const memberPostsProjection: Projection = {
         return liveness(tx, (event.data as DataOf<typeof AnswerDeleted>).answer_id, false);
       case AnswerUndeleted.type:
         return liveness(tx, (event.data as DataOf<typeof AnswerUndeleted>).answer_id, true);
+      case QuestionPurged.type: {
+        const data = event.data as DataOf<typeof QuestionPurged>;
+        return purged(tx, [data.question_id, ...data.answer_ids]);
+      }
+      case AnswerPurged.type:
+        return purged(tx, [(event.data as DataOf<typeof AnswerPurged>).answer_id]);
     }
   },
   async reset(tx) {

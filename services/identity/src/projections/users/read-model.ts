@@ -6,6 +6,16 @@ import type { UserEvent } from '../../domain/user/decider';
 const memberCount = (userId: string, kind: 'question' | 'answer') =>
   sql`(select count(*)::int from member_posts where user_id = ${userId} and kind = ${kind} and live)`;
 
+/**
+ * Everything identity keeps of a purged member goes: the account, its password, sessions, link codes,
+ * external logins and post counts (docs/adr/0078-purging-in-an-event-sourced-system.md).
+ */
+async function dropPurgedUser(tx: Tx, userId: string) {
+  for (const table of ['credentials', 'sessions', 'account_codes', 'external_logins', 'member_posts', 'users']) {
+    await sql`delete from ${sql.table(table)} where user_id = ${userId}`.execute(tx);
+  }
+}
+
 /** Applies a user event to `users`, inside the command's transaction. */
 export async function applyUserEvent(tx: Tx, stored: StoredEvent): Promise<void> {
   const event = stored as unknown as UserEvent & { occurredAt: string };
@@ -57,6 +67,8 @@ export async function applyUserEvent(tx: Tx, stored: StoredEvent): Promise<void>
       return set(event.data.user_id, sql`status = 'normal', suspended_until = null`);
     case 'identity.user_deleted':
       return set(event.data.user_id, sql`status = 'deleted', deleted_at = ${at}`);
+    case 'identity.user_purged':
+      return dropPurgedUser(tx, event.data.user_id);
     case 'identity.user_logged_in':
       return set(event.data.user_id, sql`last_login_at = ${at}`);
     case 'identity.sessions_revoked':
@@ -68,6 +80,17 @@ export async function applyUserEvent(tx: Tx, stored: StoredEvent): Promise<void>
       } else {
         await sql`update sessions set revoked_at = ${at} where session_id = ${event.data.session_id}`.execute(tx);
       }
+      return;
+    case 'identity.external_login_linked':
+      await sql`insert into external_logins (connector, external_id, user_id, email, linked_at)
+                values (${event.data.connector}, ${event.data.external_id}, ${event.data.user_id}, ${event.data.email}, ${at})`.execute(
+        tx,
+      );
+      return;
+    case 'identity.external_login_unlinked':
+      await sql`delete from external_logins
+                where connector = ${event.data.connector} and external_id = ${event.data.external_id}
+                  and user_id = ${event.data.user_id}`.execute(tx);
       return;
     default:
       return;

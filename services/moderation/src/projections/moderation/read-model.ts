@@ -1,10 +1,17 @@
-import type { DataOf, FlagHandled, FlagReported, RevisionReviewed, RevisionSkipped } from '@agora/contracts';
+import type {
+  DataOf,
+  FlagHandled,
+  FlagReported,
+  HeldPostReviewed,
+  RevisionReviewed,
+  RevisionSkipped,
+} from '@agora/contracts';
 import type { StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
 
 /**
  * Moderation's own events into its read models, in the transaction that appends them (DESIGN §2): flags
- * and their handling, and the decisions and skips on suggested edits. Idempotent: a replay writes the same.
+ * and their handling, the decisions and skips on suggested edits, and the decisions on held posts. Idempotent: a replay writes the same.
  */
 export async function applyModerationEvent(tx: Tx, event: StoredEvent): Promise<void> {
   switch (event.type) {
@@ -34,6 +41,14 @@ export async function applyModerationEvent(tx: Tx, event: StoredEvent): Promise<
         on conflict (revision_id) do nothing`.execute(tx);
       return;
     }
+    case 'moderation.held_post_reviewed': {
+      const d = event.data as DataOf<typeof HeldPostReviewed>;
+      await sql`
+        insert into held_decisions (object_id, reviewer_id, decision, decided_at)
+        values (${d.object_id}, ${d.reviewer_id}, ${d.decision}, ${event.occurredAt})
+        on conflict (object_id) do nothing`.execute(tx);
+      return;
+    }
     case 'moderation.revision_skipped': {
       const d = event.data as DataOf<typeof RevisionSkipped>;
       await sql`
@@ -47,7 +62,7 @@ export async function applyModerationEvent(tx: Tx, event: StoredEvent): Promise<
 /** The inline read model as a whole, for a rebuild from moderation's own log (`rebuildInlineReadModel`). */
 export const ownReadModel = {
   async reset(tx: Tx) {
-    await sql`truncate flags, review_decisions, review_skips`.execute(tx);
+    await sql`truncate flags, review_decisions, review_skips, held_decisions`.execute(tx);
   },
   apply: (tx: Tx, event: StoredEvent) => applyModerationEvent(tx, event),
 };

@@ -3,6 +3,7 @@ import {
   AnswerDeleted,
   AnswerEdited,
   AnswerPosted,
+  AnswerPurged,
   AnswerRevisionRejected,
   AnswerRevisionSubmitted,
   AnswerUndeleted,
@@ -17,6 +18,7 @@ import {
   QuestionDeleted,
   QuestionEdited,
   QuestionHidden,
+  QuestionPurged,
   QuestionReopened,
   QuestionRevisionRejected,
   QuestionRevisionSubmitted,
@@ -26,6 +28,7 @@ import {
 } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
+import { forgetPurgedPosts } from './purged';
 import {
   insertObject,
   queueRevision,
@@ -45,7 +48,7 @@ async function apply(tx: Tx, event: StoredEvent): Promise<void> {
   switch (event.type) {
     case QuestionAsked.type: {
       const d = event.data as DataOf<typeof QuestionAsked>;
-      return insertObject(tx, {
+      await insertObject(tx, {
         objectId: d.question_id,
         objectType: 'question',
         questionId: d.question_id,
@@ -58,6 +61,8 @@ async function apply(tx: Tx, event: StoredEvent): Promise<void> {
         tags: d.tags,
         createdAt: at,
       });
+      // Its answers may have been applied first (on Kafka, another partition ran ahead).
+      return recountAnswers(tx, d.question_id);
     }
     case QuestionEdited.type: {
       const d = event.data as DataOf<typeof QuestionEdited>;
@@ -165,6 +170,14 @@ async function apply(tx: Tx, event: StoredEvent): Promise<void> {
     }
     case CommentDeleted.type:
       return setStatus(tx, (event.data as DataOf<typeof CommentDeleted>).comment_id, PostStatus.deleted);
+    case QuestionPurged.type: {
+      const d = event.data as DataOf<typeof QuestionPurged>;
+      return forgetPurgedPosts(tx, d.question_id, [d.question_id, ...d.answer_ids, ...d.comment_ids]);
+    }
+    case AnswerPurged.type: {
+      const d = event.data as DataOf<typeof AnswerPurged>;
+      return forgetPurgedPosts(tx, null, [d.answer_id, ...d.comment_ids]);
+    }
   }
 }
 
@@ -196,6 +209,8 @@ export const objectsFromPosts: Projection = {
     CommentAdded,
     CommentEdited,
     CommentDeleted,
+    QuestionPurged,
+    AnswerPurged,
   ],
   apply: (event, tx) => apply(tx, event),
   reset: (tx) => resetObjects(tx, ['question', 'answer', 'comment']),

@@ -6,6 +6,8 @@ import { NOTICE_COPY, type NoticeKind } from './notice-copy';
 /** One thing that happened, as a mail (or a digest) tells it; stored as is in digest items. */
 export interface NoticeItem {
   kind: NoticeKind;
+  /** Who did it (null when nobody is named): a purged member's mails and items are emptied by it. */
+  actorId?: string | null;
   actorName: string;
   title: string;
   link: string;

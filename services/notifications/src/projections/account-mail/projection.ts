@@ -42,6 +42,8 @@ export function accountMailProjection(options: AccountMailProjectionOptions): Pr
         options.log.debug({ eventId: event.id, kind: data.kind }, 'account mail link already expired; not queued');
         return;
       }
+      // A purged member's request keeps no address (docs/adr/0078-purging-in-an-event-sourced-system.md).
+      if (!data.email) return;
       // Site's name and address as last projected (platform's `site-settings` projection), else defaults.
       const { general } = await loadSiteSettings(tx, options.config.siteUrl);
       const mail = renderAccountMail({
@@ -57,6 +59,7 @@ export function accountMailProjection(options: AccountMailProjectionOptions): Pr
         template: data.kind,
         language: data.language,
         recipient: data.email,
+        userId: data.user_id,
         ...mail,
       });
       if (queued) options.onQueued();

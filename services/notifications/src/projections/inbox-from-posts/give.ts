@@ -27,6 +27,7 @@ async function noticeItem(
   }
   return {
     kind,
+    actorId: intent.triggerUserId,
     actorName: await actorName(tx, intent.triggerUserId),
     title: question?.title ?? '',
     link,

@@ -3,6 +3,7 @@ import {
   AnswerDeleted,
   AnswerEdited,
   AnswerPosted,
+  AnswerPurged,
   CommentAdded,
   CommentDeleted,
   CommentEdited,
@@ -13,6 +14,7 @@ import {
   QuestionDeleted,
   QuestionEdited,
   QuestionFollowed,
+  QuestionPurged,
   QuestionUnfollowed,
 } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
@@ -24,7 +26,9 @@ import { queueNewQuestionMails } from '../../mail/new-question-mail';
 import type { NoticeMailer } from '../../mail/notice-queue';
 import { give } from './give';
 import { indexPost, postsById, retitle, setMentions } from './post-index';
+import { forgetPurgedPosts } from './purged-posts';
 import { addFollower, followersOf, removeFollower } from './question-followers';
+import { dropWaiting, postsOrWait, takeWaiting } from './waiting-events';
 
 const EVENTS = [
   QuestionAsked,
@@ -41,6 +45,8 @@ const EVENTS = [
   CommentDeleted,
   QuestionFollowed,
   QuestionUnfollowed,
+  QuestionPurged,
+  AnswerPurged,
 ];
 
 async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<void> {
@@ -63,7 +69,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
         content: d.content,
         tags: d.tags.map((t) => t.slug_name),
       });
-      return;
+      return applyWaiting(tx, d.question_id, mailer);
     }
     case QuestionEdited.type: {
       const d = event.data as DataOf<typeof QuestionEdited>;
@@ -110,7 +116,8 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
         user_id: d.user_id,
         question_id: d.question_id,
       });
-      const asker = (await postsById(tx, [d.question_id])).get(d.question_id)?.user_id;
+      await applyWaiting(tx, d.answer_id, mailer);
+      const asker = (await postsOrWait(tx, event, [d.question_id]))?.get(d.question_id)?.user_id;
       if (!asker) return;
       return give(
         tx,
@@ -128,9 +135,9 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
     }
     case AnswerEdited.type: {
       const d = event.data as DataOf<typeof AnswerEdited>;
-      const posts = await postsById(tx, [d.question_id, d.answer_id]);
-      const asker = posts.get(d.question_id)?.user_id;
-      const author = posts.get(d.answer_id)?.user_id;
+      const posts = await postsOrWait(tx, event, [d.question_id], [d.answer_id]);
+      const asker = posts?.get(d.question_id)?.user_id;
+      const author = posts?.get(d.answer_id)?.user_id;
       if (!asker || !author) return;
       return give(
         tx,
@@ -167,9 +174,9 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
     case AnswerAccepted.type: {
       const d = event.data as DataOf<typeof AnswerAccepted>;
       if (!d.answer_id) return;
-      const posts = await postsById(tx, [d.question_id, d.answer_id]);
-      const asker = posts.get(d.question_id)?.user_id;
-      const author = posts.get(d.answer_id)?.user_id;
+      const posts = await postsOrWait(tx, event, [d.answer_id], [d.question_id]);
+      const asker = posts?.get(d.question_id)?.user_id;
+      const author = posts?.get(d.answer_id)?.user_id;
       if (!asker || !author) return;
       return give(
         tx,
@@ -196,7 +203,9 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
     }
     case CommentAdded.type: {
       const d = event.data as DataOf<typeof CommentAdded>;
-      const post = (await postsById(tx, [d.object_id])).get(d.object_id);
+      const posts = await postsOrWait(tx, event, [d.object_id]);
+      if (!posts) return;
+      const post = posts.get(d.object_id);
       const onAnswer = post?.object_type === 'answer';
       await indexPost(tx, {
         object_id: d.comment_id,
@@ -252,6 +261,16 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       const d = event.data as DataOf<typeof QuestionUnfollowed>;
       return removeFollower(tx, d.question_id, d.user_id);
     }
+    case QuestionPurged.type: {
+      const d = event.data as DataOf<typeof QuestionPurged>;
+      await dropWaiting(tx, [d.question_id, ...d.answer_ids]);
+      return forgetPurgedPosts(tx, d.question_id, [d.question_id, ...d.answer_ids, ...d.comment_ids]);
+    }
+    case AnswerPurged.type: {
+      const d = event.data as DataOf<typeof AnswerPurged>;
+      await dropWaiting(tx, [d.answer_id]);
+      return forgetPurgedPosts(tx, null, [d.answer_id, ...d.comment_ids]);
+    }
     case CommentDeleted.type: {
       const d = event.data as DataOf<typeof CommentDeleted>;
       const comment = (await postsById(tx, [d.comment_id])).get(d.comment_id);
@@ -273,6 +292,11 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
   }
 }
 
+/** Applies, now that a post has arrived, the events that waited for it. */
+async function applyWaiting(tx: Tx, postId: string, mailer: NoticeMailer): Promise<void> {
+  for (const waiting of await takeWaiting(tx, postId)) await apply(tx, waiting, mailer);
+}
+
 /**
  * Posts' events become inbox notifications and the mails that go with them; the post
  * index it keeps tells whom each event concerns, and the question followers it keeps (from posts' follow
@@ -289,7 +313,7 @@ export function inboxFromPosts(mailer: NoticeMailer): Projection {
     apply: (event, tx) => apply(tx, event, mailer),
     async reset(tx) {
       await forgetSource(tx, 'posts');
-      await sql`truncate post_index, question_followers`.execute(tx);
+      await sql`truncate post_index, question_followers, events_waiting_for_posts`.execute(tx);
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  ObjectPurged,
   objectTypeOf,
   type ReputationChange,
   ReputationChanged,
@@ -11,6 +12,7 @@ import type { Static } from 'typebox';
 import { forOthers, voteCast } from '../../domain/recipients';
 import { COUNTER_WRITERS, COUNTER_WRITERS_BATCH } from '../../inbox/counters';
 import { forgetSource, notify } from '../../inbox/notify';
+import { forgetPurgedPosts } from '../inbox-from-posts/purged-posts';
 
 type Vote = Static<typeof VoteCast.data>;
 
@@ -82,10 +84,14 @@ async function onReputation(tx: Tx, event: StoredEvent): Promise<void> {
 export const inboxFromVotes: Projection = {
   name: 'inbox-from-votes',
   source: 'votes',
-  events: [VoteCast, ReputationChanged],
+  events: [VoteCast, ReputationChanged, ObjectPurged],
   lockGroup: COUNTER_WRITERS,
   batchSize: COUNTER_WRITERS_BATCH,
   async apply(event, tx) {
+    // Votes on a purged post are void: their notifications go (docs/adr/0078-purging-in-an-event-sourced-system.md).
+    if (event.type === ObjectPurged.type) {
+      return forgetPurgedPosts(tx, null, [(event.data as { object_id: string }).object_id]);
+    }
     if (event.type === VoteCast.type) return onVote(tx, event);
     if (event.type === ReputationChanged.type) return onReputation(tx, event);
   },

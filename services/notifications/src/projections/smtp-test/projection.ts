@@ -33,6 +33,7 @@ export function smtpTestProjection(options: {
       const mail = renderSmtpTestMail({ language, siteName: general.name });
       const queued = await enqueueMail(tx, {
         dedupeKey: event.id,
+        userId: null,
         template: 'smtp_test',
         language,
         recipient: data.recipient,

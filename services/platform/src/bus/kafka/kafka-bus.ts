@@ -1,7 +1,7 @@
 import { type Admin, Kafka, logLevel } from 'kafkajs';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { ServiceDatabase, Tx } from '../../db/database';
+import { takeGroupTurn } from '../group-turn';
 import type { ConsumeOptions, ConsumerHandle, EventBus, PublisherHandle } from '../port';
 import { KafkaGroupConsumer } from './kafka-consumer';
 import { pinoLogCreator } from './kafkajs-logger';
@@ -133,12 +133,9 @@ export class KafkaEventBus implements EventBus {
     };
   }
 
-  async holdGroup(tx: Tx, consumer: ServiceDatabase, group: string, source: string): Promise<void> {
-    // Each transaction of the group locks its partitions' offset rows first (lockOffsets).
-    await sql`
-      select 1 from kafka_offsets
-      where group_id = ${groupName(this.options.prefix, consumer.schema, group)} and topic = ${this.topic(source)}
-      order by partition for update`.execute(tx);
+  async holdGroup(tx: Tx, consumer: ServiceDatabase, group: string): Promise<void> {
+    // Every transaction of the group takes its turn first (KafkaConsumer.applyChunk).
+    await takeGroupTurn(tx, consumer.schema, group);
   }
 
   async resetPosition(consumer: ServiceDatabase, group: string, source: string): Promise<void> {

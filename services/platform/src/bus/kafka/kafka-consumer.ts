@@ -4,8 +4,9 @@ import type { Logger } from 'pino';
 import type { Tx } from '../../db/database';
 import { comparePositions, type LogPosition, type StoredEvent } from '../../eventstore/types';
 import { projectionBatchDuration } from '../../observability/metrics';
+import { takeGroupTurn } from '../group-turn';
 import { type CatchUpOptions, type ConsumeOptions, type ConsumerHandle, withEventByEventReplay } from '../port';
-import { Progress } from '../progress';
+import { CROSS_REPLICA_RECHECK_MS, Progress } from '../progress';
 import { decodeEvent } from './codec';
 import { lockOffsets, type PartitionOffset, readOffsets, saveOffsets } from './offsets';
 import { laterOffsets, type NextOffsets, offsetsReached, partitionOfKey } from './partitions';
@@ -175,7 +176,7 @@ export class KafkaGroupConsumer implements ConsumerHandle {
       if (BigInt(high) > BigInt(low) && (!partitions || partitions.has(partition))) target.set(partition, BigInt(high));
     }
     return this.progress.until((offsets) => offsetsReached(offsets, target), timeoutMs, {
-      everyMs: 100,
+      everyMs: CROSS_REPLICA_RECHECK_MS,
       read: () => this.storedOffsets(),
     });
   }
@@ -317,6 +318,9 @@ export class KafkaGroupConsumer implements ConsumerHandle {
     const timer = projectionBatchDuration.startTimer({ projection: options.group });
     const done = await withEventByEventReplay((mode) =>
       options.consumer.db.transaction().execute(async (tx) => {
+        // Replicas own different partitions, but their batches write the same rows (a question's count, a
+        // post's tally): they take turns, as on the PostgreSQL log (docs/adr/0080-one-batch-of-a-group-at-a-time.md).
+        await takeGroupTurn(tx, options.consumer.schema, options.group);
         const stored = await lockOffsets(tx, groupId, topic, partitions);
         const state = new Map<number, { next: bigint; last: LogPosition | null; checked: boolean }>();
         for (const partition of partitions) {

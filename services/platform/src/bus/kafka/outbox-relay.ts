@@ -9,7 +9,7 @@ import { comparePositions, LOG_START, type LogPosition, type StoredEvent } from 
 import { relayEventsPublished } from '../../observability/metrics';
 import { laterPosition, newestUnread, readCheckpoint } from '../checkpoints';
 import type { PublisherHandle } from '../port';
-import { Progress } from '../progress';
+import { CROSS_REPLICA_RECHECK_MS, Progress } from '../progress';
 import { parseEventsNotification, Wakeup } from '../wakeup';
 import { encodeEvent } from './codec';
 
@@ -62,7 +62,7 @@ export class OutboxRelay implements PublisherHandle {
     if (!target) return true;
     this.wakeup.wake();
     return this.progress.until((position) => comparePositions(position, target) >= 0, timeoutMs, {
-      everyMs: 100,
+      everyMs: CROSS_REPLICA_RECHECK_MS,
       read: () => readCheckpoint(producer.db, RELAY_CHECKPOINT),
     });
   }
@@ -101,7 +101,7 @@ export class OutboxRelay implements PublisherHandle {
   private async acquireLock(): Promise<boolean> {
     if (this.lockClient && !this.lockLost) return true;
     await this.releaseLock();
-    const client = await this.settings.producer.pool.connect();
+    const client = await this.settings.producer.sessionPool.connect();
     try {
       const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [
         this.lockKey,
@@ -139,7 +139,7 @@ export class OutboxRelay implements PublisherHandle {
   private listen(): void {
     if (this.listener || this.stopped) return;
     const client = new pg.Client({
-      ...(this.settings.producer.pool.options as pg.ClientConfig),
+      ...(this.settings.producer.sessionPool.options as pg.ClientConfig),
       application_name: `agora-relay-${this.settings.producer.schema}`,
     });
     this.listener = client;

@@ -9,6 +9,7 @@ import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
 import { comparePositions, LOG_START, type LogPosition } from '../../eventstore/types';
 import { projectionBatchDuration } from '../../observability/metrics';
 import { countAfter, laterPosition, newestUnread, readCheckpoint, writeCheckpoint } from '../checkpoints';
+import { takeGroupTurn, tryGroupTurn } from '../group-turn';
 import {
   type CatchUpOptions,
   type ConsumeOptions,
@@ -17,7 +18,7 @@ import {
   type PublisherHandle,
   withEventByEventReplay,
 } from '../port';
-import { Progress } from '../progress';
+import { CROSS_REPLICA_RECHECK_MS, Progress } from '../progress';
 import { concerns, parseEventsNotification, Wakeup } from '../wakeup';
 
 export interface PostgresBusOptions {
@@ -35,13 +36,6 @@ const UNDEFINED_TABLE = '42P01';
 /** How soon a lost LISTEN connection, or a consumer that found the database unreachable, tries again. */
 const RELISTEN_MS = 1000;
 const UNREACHABLE_RETRY_MS = 1000;
-/** How often a catch-up looks at the stored checkpoint, in case another replica is the one reading. */
-const CATCH_UP_RECHECK_MS = 100;
-
-/** The advisory lock one replica of a consumer group holds while it applies a batch. */
-export function consumerLockKey(schema: string, group: string): string {
-  return `agora:consumer:${schema}:${group}`;
-}
 
 /**
  * The embedded bus: a consumer reads the producer's event table directly with the gap-safe query,
@@ -147,7 +141,6 @@ export class PostgresEventBus implements EventBus {
 
     const batchSize = options.batchSize ?? 500;
     const log = this.options.log.child({ group: options.group, source: options.source });
-    const lockKey = consumerLockKey(options.consumer.schema, options.group);
     let stopped = false;
     let paused = false;
     const progress = new Progress<LogPosition>(LOG_START, laterPosition);
@@ -156,9 +149,9 @@ export class PostgresEventBus implements EventBus {
     const step = () =>
       withEventByEventReplay((mode) =>
         options.consumer.db.transaction().execute(async (tx) => {
-          const { rows } = await sql<{ ok: boolean }>`
-          select pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) as ok`.execute(tx);
-          if (!rows[0]?.ok) return { full: false, pending: false, last: null };
+          if (!(await tryGroupTurn(tx, options.consumer.schema, options.group))) {
+            return { full: false, pending: false, last: null };
+          }
           const { events, pendingBehindFence } = await readLogAfter(
             tx,
             options.source,
@@ -279,7 +272,7 @@ export class PostgresEventBus implements EventBus {
         // Its types may not have woken the consumer (it reads past those on its next useful batch).
         wakeup.wake();
         return progress.until((position) => comparePositions(position, target) >= 0, timeoutMs, {
-          everyMs: CATCH_UP_RECHECK_MS,
+          everyMs: CROSS_REPLICA_RECHECK_MS,
           read: () => readCheckpoint(options.consumer.db, options.group),
         });
       },
@@ -294,8 +287,7 @@ export class PostgresEventBus implements EventBus {
   }
 
   async holdGroup(tx: Tx, consumer: ServiceDatabase, group: string): Promise<void> {
-    const key = consumerLockKey(consumer.schema, group);
-    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(tx);
+    await takeGroupTurn(tx, consumer.schema, group);
   }
 
   async resetPosition(consumer: ServiceDatabase, group: string): Promise<void> {

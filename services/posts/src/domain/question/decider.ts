@@ -1,14 +1,18 @@
 import {
   type AnswerAccepted,
   type EventOf,
+  type HeldQuestionDropped,
+  type HoldReason,
   type InvitationsUpdated,
   PostStatus,
   type QuestionAsked,
   type QuestionClosed,
   type QuestionDeleted,
   type QuestionEdited,
+  type QuestionHeld,
   type QuestionHidden,
   type QuestionPinned,
+  type QuestionPurged,
   type QuestionReopened,
   type QuestionRevisionRejected,
   type QuestionRevisionSubmitted,
@@ -17,14 +21,18 @@ import {
   type QuestionUnpinned,
 } from '@agora/contracts';
 import { type Decider, errors } from '@agora/platform';
+import type { Static } from 'typebox';
 
 export type QuestionEvent =
   | EventOf<typeof QuestionAsked>
+  | EventOf<typeof QuestionHeld>
+  | EventOf<typeof HeldQuestionDropped>
   | EventOf<typeof QuestionEdited>
   | EventOf<typeof QuestionRevisionSubmitted>
   | EventOf<typeof QuestionRevisionRejected>
   | EventOf<typeof QuestionDeleted>
   | EventOf<typeof QuestionUndeleted>
+  | EventOf<typeof QuestionPurged>
   | EventOf<typeof QuestionClosed>
   | EventOf<typeof QuestionReopened>
   | EventOf<typeof QuestionPinned>
@@ -45,7 +53,13 @@ export interface QuestionContent {
 export interface QuestionState extends QuestionContent {
   id: string | null;
   userId: string | null;
+  /** The revision the question was asked with (published with it when it was held). */
+  revisionId: string;
   status: number;
+  /** Held for review and then rejected or withdrawn: it was never published and never will be. */
+  dropped: boolean;
+  /** Hard-deleted by an admin: nothing may happen to it any more. */
+  purged: boolean;
   pinned: boolean;
   hidden: boolean;
   acceptedAnswerId: string | null;
@@ -70,7 +84,16 @@ export interface AnswerFacts {
 }
 
 export type QuestionCommand =
-  | { type: 'ask'; questionId: string; userId: string; revisionId: string; content: QuestionContent }
+  | {
+      type: 'ask';
+      questionId: string;
+      userId: string;
+      revisionId: string;
+      content: QuestionContent;
+      /** Why the site holds it for review (pre-moderation), or null to publish it at once. */
+      hold?: Static<typeof HoldReason> | null;
+    }
+  | { type: 'publish'; reviewerId: string; approved: boolean }
   | {
       type: 'edit';
       editorId: string;
@@ -81,6 +104,8 @@ export type QuestionCommand =
     }
   | { type: 'delete'; actorId: string; asOwner: boolean; answers: AnswerFacts }
   | { type: 'undelete'; actorId: string }
+  /** The admin's permanent delete of a deleted question, with what lives under it (from the read model). */
+  | { type: 'purge'; actorId: string; answerIds: string[]; commentIds: string[]; revisionIds: string[] }
   | { type: 'close'; actorId: string; closeType: number; closeMsg: string }
   | { type: 'reopen'; actorId: string }
   | { type: 'operate'; actorId: string; operation: 'pin' | 'unpin' | 'hide' | 'show' }
@@ -93,11 +118,89 @@ const sameContent = (a: QuestionContent, b: QuestionContent) =>
   a.content === b.content &&
   a.tags.map((t) => t.slug_name).join(',') === b.tags.map((t) => t.slug_name).join(',');
 
+/**
+ * A question held for review: a moderator publishes it or drops it, its author may withdraw it (a deletion);
+ * nothing else happens to it meanwhile.
+ */
+function decideHeld(
+  command: QuestionCommand,
+  state: QuestionState,
+  questionId: string,
+  userId: string,
+): QuestionEvent[] {
+  switch (command.type) {
+    case 'publish': {
+      if (!command.approved) {
+        return [
+          {
+            type: 'posts.held_question_dropped',
+            data: { question_id: questionId, user_id: userId, actor_id: command.reviewerId, rejected: true },
+          },
+        ];
+      }
+      const { title, url_title, content, html, tags } = state;
+      return [
+        {
+          type: 'posts.question_asked',
+          data: {
+            question_id: questionId,
+            user_id: userId,
+            revision_id: state.revisionId,
+            title,
+            url_title,
+            content,
+            html,
+            tags,
+          },
+        },
+      ];
+    }
+    case 'delete':
+      return [
+        {
+          type: 'posts.held_question_dropped',
+          data: { question_id: questionId, user_id: userId, actor_id: command.actorId, rejected: false },
+        },
+      ];
+    default:
+      throw errors.business('error.post.pending', 'error.post.pending', 'toast');
+  }
+}
+
+/**
+ * Only a deleted question (withdrawn or rejected while held included) is purged, once; asked of one that is
+ * not deleted (undeleted meanwhile) or purged already, nothing happens.
+ */
+function decidePurge(
+  command: Extract<QuestionCommand, { type: 'purge' }>,
+  state: QuestionState,
+  questionId: string,
+  userId: string,
+): QuestionEvent[] {
+  if (state.purged || state.status !== PostStatus.deleted) return [];
+  return [
+    {
+      type: 'posts.question_purged',
+      data: {
+        question_id: questionId,
+        user_id: userId,
+        actor_id: command.actorId,
+        answer_ids: command.answerIds,
+        comment_ids: command.commentIds,
+        revision_ids: command.revisionIds,
+      },
+    },
+  ];
+}
+
 export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEvent> = {
   initialState: () => ({
     id: null,
     userId: null,
+    revisionId: '',
     status: PostStatus.available,
+    dropped: false,
+    purged: false,
     pinned: false,
     hidden: false,
     acceptedAnswerId: null,
@@ -113,9 +216,29 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
   evolve(state, event) {
     switch (event.type) {
       case 'posts.question_asked': {
-        const { question_id, user_id, revision_id: _, ...content } = event.data;
-        return { ...state, id: question_id, userId: user_id, ...content };
+        const { question_id, user_id, revision_id, ...content } = event.data;
+        return {
+          ...state,
+          id: question_id,
+          userId: user_id,
+          revisionId: revision_id,
+          status: PostStatus.available,
+          ...content,
+        };
       }
+      case 'posts.question_held': {
+        const { question_id, user_id, revision_id, reason: _, ...content } = event.data;
+        return {
+          ...state,
+          id: question_id,
+          userId: user_id,
+          revisionId: revision_id,
+          status: PostStatus.pending,
+          ...content,
+        };
+      }
+      case 'posts.held_question_dropped':
+        return { ...state, status: PostStatus.deleted, dropped: true };
       case 'posts.question_edited': {
         const { title, url_title, content, html, tags } = event.data;
         return { ...state, title, url_title, content, html, tags, pendingRevision: null };
@@ -134,6 +257,8 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
         return { ...state, status: PostStatus.deleted };
       case 'posts.question_undeleted':
         return { ...state, status: PostStatus.available };
+      case 'posts.question_purged':
+        return { ...state, purged: true };
       case 'posts.question_closed':
         return { ...state, status: PostStatus.closed };
       case 'posts.question_reopened':
@@ -158,22 +283,30 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
   decide(command, state) {
     if (command.type === 'ask') {
       if (state.id) throw errors.business('error.question.exists', 'error.question.exists');
-      return [
-        {
-          type: 'posts.question_asked',
-          data: {
-            question_id: command.questionId,
-            user_id: command.userId,
-            revision_id: command.revisionId,
-            ...command.content,
-          },
-        },
-      ];
+      const data = {
+        question_id: command.questionId,
+        user_id: command.userId,
+        revision_id: command.revisionId,
+        ...command.content,
+      };
+      return command.hold
+        ? [{ type: 'posts.question_held', data: { ...data, reason: command.hold } }]
+        : [{ type: 'posts.question_asked', data }];
     }
     const questionId = state.id;
-    if (!questionId) throw errors.notFound('error.question.not_found');
+    const userId = state.userId;
+    if (!questionId || !userId) throw errors.notFound('error.question.not_found');
+    if (command.type === 'purge') return decidePurge(command, state, questionId, userId);
+    if (state.purged) throw errors.notFound('error.question.not_found');
+    // A decision on what is no longer held (a redelivered one) changes nothing.
+    if (command.type === 'publish' && state.status !== PostStatus.pending) return [];
+    if (state.dropped) throw errors.notFound('error.question.not_found');
     const act = { question_id: questionId, actor_id: 'actorId' in command ? command.actorId : '' };
+    if (state.status === PostStatus.pending) return decideHeld(command, state, questionId, userId);
     switch (command.type) {
+      case 'publish':
+        // Decided already (a redelivered decision): nothing more to do.
+        return [];
       case 'edit': {
         if (state.status === PostStatus.deleted) throw errors.notFound('error.question.not_found');
         // Any suggested edit still waiting blocks every other edit, the author's and an admin's included.

@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import type { AnswerEvent } from '../../domain/answer/decider';
 import type { Appliers, Stored } from './appliers';
 import { questionLinkChanges, removeQuestionLinks, setQuestionLinks } from './link-rows';
+import { dropPurgedPosts } from './purged-rows';
+import { questionListed } from './question-rows';
 import { insertRevision, recordRevision, rejectRevision } from './revision-rows';
 import { activity, insertActivity } from './timeline-rows';
 
@@ -51,15 +53,15 @@ async function setDeleted(tx: Tx, event: Event<'posts.answer_deleted' | 'posts.a
   });
 }
 
-/** The answers rows (and their questions' counts, revisions and timelines) from the answer aggregate's events. */
-export const answerAppliers: Appliers<AnswerEvent> = {
-  async 'posts.answer_posted'(tx, event) {
-    const d = event.data;
-    const at = event.occurredAt;
-    await sql`
+/** A new answer's rows (its links, first revision and timeline), published or held for review. */
+async function insertAnswer(tx: Tx, event: Event<'posts.answer_posted' | 'posts.answer_held'>, status: number) {
+  const d = event.data;
+  const at = event.occurredAt;
+  await sql`
         with posted as (
-          insert into answers (id, question_id, user_id, content, html, revision_id, created_at, updated_at)
-          values (${d.answer_id}, ${d.question_id}, ${d.user_id}, ${d.content}, ${d.html}, ${d.revision_id}, ${at}, ${at})
+          insert into answers (id, question_id, user_id, content, html, revision_id, status, created_at, updated_at, question_listed)
+          values (${d.answer_id}, ${d.question_id}, ${d.user_id}, ${d.content}, ${d.html}, ${d.revision_id}, ${status}, ${at}, ${at},
+                  coalesce((select ${questionListed('q')} from questions q where q.id = ${d.question_id}), true))
           on conflict (id) do nothing
         ), ${questionLinkChanges({ id: d.answer_id, questionId: d.question_id }, 'body', d.content)}, revision as (
           ${insertRevision({
@@ -76,8 +78,30 @@ export const answerAppliers: Appliers<AnswerEvent> = {
           { object: d.answer_id, timeline: d.question_id, type: 'answered', user: d.user_id, revision: d.revision_id },
           { object: d.answer_id, timeline: d.answer_id, type: 'answered', user: d.user_id, revision: d.revision_id },
         ])}`.execute(tx);
+}
+
+/** The answers rows (and their questions' counts, revisions and timelines) from the answer aggregate's events. */
+export const answerAppliers: Appliers<AnswerEvent> = {
+  async 'posts.answer_posted'(tx, event) {
+    const d = event.data;
+    // Published after review: the held row (written by `posts.answer_held`) counts from now on.
+    const { rows } = await sql`update answers set status = ${PostStatusSql.available}, updated_at = ${event.occurredAt}
+                               where id = ${d.answer_id} and status = ${PostStatusSql.pending} returning id`.execute(
+      tx,
+    );
+    if (rows.length > 0) return refreshAnswerCount(tx, d.question_id, event.occurredAt);
+    await insertAnswer(tx, event, PostStatus.available);
     // A statement of its own: the count must see the answer just inserted.
-    await refreshAnswerCount(tx, d.question_id, at);
+    await refreshAnswerCount(tx, d.question_id, event.occurredAt);
+  },
+  async 'posts.answer_held'(tx, event) {
+    await insertAnswer(tx, event, PostStatus.pending);
+  },
+  async 'posts.held_answer_dropped'(tx, event) {
+    const d = event.data;
+    await sql`update answers set status = ${PostStatusSql.deleted}, updated_at = ${event.occurredAt}
+              where id = ${d.answer_id}`.execute(tx);
+    await activity(tx, event, { object: d.answer_id, timeline: d.answer_id, type: 'deleted', user: d.actor_id });
   },
   async 'posts.answer_edited'(tx, event) {
     const d = event.data;
@@ -125,4 +149,8 @@ export const answerAppliers: Appliers<AnswerEvent> = {
   },
   'posts.answer_deleted': setDeleted,
   'posts.answer_undeleted': setDeleted,
+  async 'posts.answer_purged'(tx, event) {
+    await dropPurgedPosts(tx, { answerIds: [event.data.answer_id], commentIds: event.data.comment_ids });
+    await refreshAnswerCount(tx, event.data.question_id);
+  },
 };

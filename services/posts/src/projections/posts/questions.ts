@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import type { QuestionEvent } from '../../domain/question/decider';
 import type { Appliers, Stored } from './appliers';
 import { questionLinkChanges, setDuplicateLinks } from './link-rows';
-import { DESCRIPTION_LENGTH, questionAskedWrites, questionTagChanges } from './question-rows';
+import { dropPurgedPosts } from './purged-rows';
+import { answersFollowListing, DESCRIPTION_LENGTH, questionAskedWrites, questionTagChanges } from './question-rows';
 import { insertRevision, recordRevision, rejectRevision } from './revision-rows';
 import { activity, insertActivity } from './timeline-rows';
 
@@ -17,6 +18,7 @@ async function setDeleted(tx: Tx, event: Event<'posts.question_deleted' | 'posts
   await sql`update questions set status = ${deleted ? PostStatus.deleted : PostStatus.available}, updated_at = ${event.occurredAt} where id = ${d.question_id}`.execute(
     tx,
   );
+  await answersFollowListing(tx, d.question_id);
   await activity(tx, event, {
     object: d.question_id,
     timeline: d.question_id,
@@ -40,13 +42,33 @@ async function setDisplay(
   await sql`update questions set ${change[0]}, updated_at = ${event.occurredAt} where id = ${d.question_id}`.execute(
     tx,
   );
+  if (event.type === 'posts.question_hidden' || event.type === 'posts.question_shown') {
+    await answersFollowListing(tx, d.question_id);
+  }
   await activity(tx, event, { object: d.question_id, timeline: d.question_id, type: change[1], user: d.actor_id });
 }
 
 /** The questions rows (and their tags, revisions and timeline) from the question aggregate's events. */
 export const questionAppliers: Appliers<QuestionEvent> = {
   async 'posts.question_asked'(tx, event) {
+    // Published after review: the held row (written by `posts.question_held`) becomes public.
+    const { rows } =
+      await sql`update questions set status = ${PostStatusSql.available}, post_update_time = ${event.occurredAt},
+                                 updated_at = ${event.occurredAt}
+                               where id = ${event.data.question_id} and status = ${PostStatusSql.pending}
+                               returning id`.execute(tx);
+    if (rows.length > 0) return;
     await sql`with ${questionAskedWrites(event.id, event.data, event.occurredAt)} select 1`.execute(tx);
+  },
+  async 'posts.question_held'(tx, event) {
+    const { reason: _, ...asked } = event.data;
+    await sql`with ${questionAskedWrites(event.id, asked, event.occurredAt, PostStatus.pending)} select 1`.execute(tx);
+  },
+  async 'posts.held_question_dropped'(tx, event) {
+    const d = event.data;
+    await sql`update questions set status = ${PostStatusSql.deleted}, updated_at = ${event.occurredAt}
+              where id = ${d.question_id}`.execute(tx);
+    await activity(tx, event, { object: d.question_id, timeline: d.question_id, type: 'deleted', user: d.actor_id });
   },
   async 'posts.question_edited'(tx, event) {
     const d = event.data;
@@ -101,6 +123,10 @@ export const questionAppliers: Appliers<QuestionEvent> = {
   },
   'posts.question_deleted': setDeleted,
   'posts.question_undeleted': setDeleted,
+  async 'posts.question_purged'(tx, event) {
+    const d = event.data;
+    await dropPurgedPosts(tx, { questionId: d.question_id, answerIds: d.answer_ids, commentIds: d.comment_ids });
+  },
   async 'posts.question_closed'(tx, event) {
     const d = event.data;
     await sql`update questions set status = ${PostStatusSql.closed}, close_type = ${d.close_type}, close_msg = ${d.close_msg}, updated_at = ${event.occurredAt}
@@ -112,6 +138,7 @@ export const questionAppliers: Appliers<QuestionEvent> = {
       type: 'closed',
       user: d.actor_id,
       comment: d.close_msg,
+      reason: d.close_type,
     });
   },
   async 'posts.question_reopened'(tx, event) {

@@ -12,16 +12,19 @@ export type ActivityRow = {
   user: string;
   revision?: string | null;
   comment?: string;
+  /** The reason a moderator gave (a close reason's type), shown by name on the timeline. */
+  reason?: number | null;
 };
 
 /** Inserts an event's timeline rows (one statement for all of them). */
 export function insertActivity(event: { id: string; occurredAt: Time }, rows: ActivityRow[]) {
   const values = rows.map(
     (row) => sql`(${`${event.id}:${row.timeline}`}, ${row.object}, ${row.timeline}, ${row.type}, ${row.user},
-                  ${row.revision ?? null}, ${row.comment ?? ''}, ${event.occurredAt}::timestamptz)`,
+                  ${row.revision ?? null}, ${row.comment ?? ''}, ${row.reason ?? null}::integer, ${event.occurredAt}::timestamptz)`,
   );
   return sql`
-    insert into activity (event_id, object_id, original_object_id, activity_type, user_id, revision_id, comment, created_at)
+    insert into activity (event_id, object_id, original_object_id, activity_type, user_id, revision_id, comment,
+                          reason_type, created_at)
     values ${sql.join(values)}
     on conflict (event_id) do nothing`;
 }

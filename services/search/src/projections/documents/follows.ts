@@ -1,4 +1,4 @@
-import { type DataOf, QuestionFollowed, QuestionUnfollowed } from '@agora/contracts';
+import { type DataOf, QuestionFollowed, QuestionPurged, QuestionUnfollowed } from '@agora/contracts';
 import type { Projection } from '@agora/platform';
 import { sql } from 'kysely';
 
@@ -6,10 +6,13 @@ import { sql } from 'kysely';
 export const questionFollowsProjection: Projection = {
   name: 'search-question-follows',
   source: 'posts',
-  events: [QuestionFollowed, QuestionUnfollowed],
+  events: [QuestionFollowed, QuestionUnfollowed, QuestionPurged],
   async apply(event, tx) {
     const d = event.data as DataOf<typeof QuestionFollowed>;
-    if (event.type === QuestionFollowed.type) {
+    // A purged question has no followers (docs/adr/0078-purging-in-an-event-sourced-system.md).
+    if (event.type === QuestionPurged.type) {
+      await sql`delete from search_question_follows where question_id = ${d.question_id}`.execute(tx);
+    } else if (event.type === QuestionFollowed.type) {
       await sql`insert into search_question_follows (question_id, user_id) values (${d.question_id}, ${d.user_id})
                 on conflict do nothing`.execute(tx);
     } else {

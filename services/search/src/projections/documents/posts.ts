@@ -3,6 +3,7 @@ import {
   AnswerDeleted,
   AnswerEdited,
   AnswerPosted,
+  AnswerPurged,
   AnswerUndeleted,
   type EventOf,
   PostStatus,
@@ -11,6 +12,7 @@ import {
   QuestionDeleted,
   QuestionEdited,
   QuestionHidden,
+  QuestionPurged,
   QuestionReopened,
   QuestionShown,
   QuestionUndeleted,
@@ -34,6 +36,8 @@ type Event =
   | EventOf<typeof AnswerEdited>
   | EventOf<typeof AnswerDeleted>
   | EventOf<typeof AnswerUndeleted>
+  | EventOf<typeof QuestionPurged>
+  | EventOf<typeof AnswerPurged>
   | EventOf<typeof ViewsCounted>;
 
 /** Applies an event of a post's own stream once: an event not newer than the row changes nothing. */
@@ -52,6 +56,30 @@ async function refreshQuestion(tx: Tx, questionId: string, activeAt?: string): P
     where q.id = ${questionId}`.execute(tx);
 }
 
+/**
+ * A question arriving after answers to it (on Kafka another partition may run ahead:
+ * docs/adr/0080-one-batch-of-a-group-at-a-time.md) counts them, and is as active as the latest of them.
+ */
+async function countEarlierAnswers(tx: Tx, questionId: string): Promise<void> {
+  await sql`
+    update search_posts q set answer_count = a.live, active_at = greatest(q.active_at, a.latest), ${TOUCH}
+    from (select count(*) filter (where status = ${PostStatus.available}) as live, max(active_at) as latest
+          from search_posts where type = 'answer' and question_id = ${questionId}) a
+    where q.id = ${questionId} and a.latest is not null`.execute(tx);
+}
+
+/**
+ * Purged posts lose their text at once and wait, marked, for the feeder to remove their documents and then
+ * their rows; what search kept of votes and bookmarks on them goes now (and again with `votes.object_purged`).
+ */
+async function purge(tx: Tx, ids: string[]): Promise<void> {
+  await sql`update search_posts set purged = true, title = '', url_title = '', body = '', tags = '[]'::jsonb, ${TOUCH}
+            where id = any(${ids}::text[])`.execute(tx);
+  await sql`delete from search_votes where object_id = any(${ids}::text[])`.execute(tx);
+  await sql`delete from search_bookmarks where object_id = any(${ids}::text[])`.execute(tx);
+  await sql`delete from search_post_counts where object_id = any(${ids}::text[])`.execute(tx);
+}
+
 async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
   const event = stored as unknown as Event;
   const at = stored.occurredAt;
@@ -64,6 +92,9 @@ async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
         values (${d.question_id}, 'question', ${d.question_id}, ${d.user_id}, ${d.title}, ${d.url_title},
                 ${plainText(d.content)}, ${JSON.stringify(d.tags)}::jsonb, ${at}, ${at}, ${version})
         on conflict (id) do nothing`.execute(tx);
+      await countEarlierAnswers(tx, d.question_id);
+      // And those answers are indexed again with the question's tags and visibility.
+      await touchAnswersOf(tx, [d.question_id]);
       return;
     }
     case 'posts.question_edited': {
@@ -126,6 +157,17 @@ async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
       if (await updateOwn(tx, d.answer_id, version, sql`status = ${status}`)) await refreshQuestion(tx, d.question_id);
       return;
     }
+    case 'posts.question_purged': {
+      const d = event.data;
+      await purge(tx, [d.question_id, ...d.answer_ids]);
+      return;
+    }
+    case 'posts.answer_purged': {
+      const d = event.data;
+      await purge(tx, [d.answer_id]);
+      await refreshQuestion(tx, d.question_id);
+      return;
+    }
     case 'posts.views_counted': {
       const counts = event.data.counts;
       // Views are shown by duplicate suggestions but not indexed: no new version.
@@ -157,6 +199,8 @@ export const postDocumentsProjection: Projection = {
     AnswerEdited,
     AnswerDeleted,
     AnswerUndeleted,
+    QuestionPurged,
+    AnswerPurged,
     ViewsCounted,
   ],
   apply,

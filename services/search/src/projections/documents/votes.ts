@@ -1,4 +1,4 @@
-import { BookmarkToggled, type EventOf, objectTypeOf, VoteCancelled, VoteCast } from '@agora/contracts';
+import { BookmarkToggled, type EventOf, ObjectPurged, objectTypeOf, VoteCancelled, VoteCast } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import { touchPost } from './changes';
@@ -12,6 +12,14 @@ type Event = EventOf<typeof VoteCast> | EventOf<typeof VoteCancelled> | EventOf<
  * the posts, so a vote that arrives before its post's own events is not lost.
  */
 async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
+  if (stored.type === ObjectPurged.type) {
+    // The votes on a purged post are void (docs/adr/0078-purging-in-an-event-sourced-system.md).
+    const objectId = (stored.data as { object_id: string }).object_id;
+    for (const table of ['search_votes', 'search_bookmarks', 'search_post_counts']) {
+      await sql`delete from ${sql.table(table)} where object_id = ${objectId}`.execute(tx);
+    }
+    return;
+  }
   const event = stored as unknown as Event;
   const type = objectTypeOf(event.data.object_id);
   if (type !== 'question' && type !== 'answer') return;
@@ -45,7 +53,7 @@ async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
 export const voteCountsProjection: Projection = {
   name: 'search-votes',
   source: 'votes',
-  events: [VoteCast, VoteCancelled, BookmarkToggled],
+  events: [VoteCast, VoteCancelled, BookmarkToggled, ObjectPurged],
   apply,
   async reset(tx) {
     await sql`truncate search_votes, search_bookmarks, search_post_counts`.execute(tx);

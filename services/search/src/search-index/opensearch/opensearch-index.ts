@@ -1,4 +1,5 @@
-import { Client } from '@opensearch-project/opensearch';
+import { errors as platformErrors } from '@agora/platform';
+import { Client, errors as clientErrors } from '@opensearch-project/opensearch';
 import { splitScripts } from '../../text/scripts';
 import {
   COUNT_LIMIT,
@@ -40,6 +41,7 @@ function hitsOf(body: SearchAnswer): IndexHit[] {
 
 interface BulkItem {
   index?: { status: number; error?: { type: string; reason: string } };
+  delete?: { status: number; error?: { type: string; reason: string } };
 }
 
 function source(d: IndexDocument) {
@@ -71,6 +73,16 @@ function source(d: IndexDocument) {
  * moves the alias to it in one atomic alias update, so there is no moment without an index. Documents
  * carry their version as an external version, so an older write never replaces a newer one.
  */
+/** The cluster cannot answer now (gone, timed out, overloaded or not ready), as opposed to a bad request. */
+function isOutage(error: unknown): boolean {
+  if (error instanceof clientErrors.ResponseError) return error.statusCode === 429 || (error.statusCode ?? 0) >= 500;
+  return (
+    error instanceof clientErrors.ConnectionError ||
+    error instanceof clientErrors.TimeoutError ||
+    error instanceof clientErrors.NoLivingConnectionsError
+  );
+}
+
 export class OpenSearchIndex implements SearchIndex {
   readonly kind = 'opensearch';
   private readonly client: Client;
@@ -129,19 +141,39 @@ export class OpenSearchIndex implements SearchIndex {
     if (reason) throw new Error(`OpenSearch refused ${failed.length} documents: ${reason.type}: ${reason.reason}`);
   }
 
-  async search(query: IndexQuery): Promise<IndexPage> {
-    const body = await this.request<SearchAnswer>(
-      'POST',
-      `/${this.alias}/_search?${HITS_ONLY}`,
-      searchBody(query, this.countLimit),
+  async remove(ids: string[], generation?: string): Promise<void> {
+    if (ids.length === 0) return;
+    const index = this.generationName(generation);
+    const bulkBody = ids.map((id) => ({ delete: { _index: index, _id: id } }));
+    const response = await this.client.transport.request({ method: 'POST', path: '/_bulk', bulkBody });
+    const body = response.body as { errors: boolean; items: BulkItem[] };
+    if (!body.errors) return;
+    // A document the index never held (a post purged before it was shipped) answers 404: nothing to remove.
+    const failed = body.items.flatMap((item) =>
+      item.delete?.error && item.delete.status !== 404 ? [item.delete.error] : [],
     );
+    const [reason] = failed;
+    if (reason) throw new Error(`OpenSearch kept ${failed.length} documents: ${reason.type}: ${reason.reason}`);
+  }
+
+  async search(query: IndexQuery): Promise<IndexPage> {
+    const body = await this.query(searchBody(query, this.countLimit));
     return { count: body.hits?.total?.value ?? 0, hits: hitsOf(body) };
   }
 
   async similar(query: SimilarQuery): Promise<IndexHit[]> {
     const request = similarBody(query);
     if (!request) return [];
-    return hitsOf(await this.request<SearchAnswer>('POST', `/${this.alias}/_search?${HITS_ONLY}`, request));
+    return hitsOf(await this.query(request));
+  }
+
+  /** A search of the live alias; OpenSearch out of reach or overloaded is a 503 to try again, not a 500. */
+  private async query(body: unknown): Promise<SearchAnswer> {
+    try {
+      return await this.request<SearchAnswer>('POST', `/${this.alias}/_search?${HITS_ONLY}`, body);
+    } catch (error) {
+      throw isOutage(error) ? platformErrors.unavailable() : error;
+    }
   }
 
   async refresh(generation?: string): Promise<void> {

@@ -176,6 +176,11 @@ export class PostgresSearchIndex implements SearchIndex {
       where ${table}.version < excluded.version`.execute(this.db);
   }
 
+  async remove(ids: string[], generation?: string): Promise<void> {
+    if (ids.length === 0) return;
+    await sql`delete from ${tableOf(generation)} where id = any(${ids}::text[])`.execute(this.db);
+  }
+
   /**
    * One page, reading a bounded number of rows whatever the query. Words, tags and authors are found
    * through their indexes and at most EXACT_COUNT_LIMIT + 1 matches are read (the limit also keeps the

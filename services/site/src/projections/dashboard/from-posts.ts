@@ -3,15 +3,18 @@ import {
   AnswerDeleted,
   AnswerEdited,
   AnswerPosted,
+  AnswerPurged,
   AnswerRevisionRejected,
   AnswerRevisionSubmitted,
   AnswerUndeleted,
   CommentAdded,
   CommentDeleted,
+  type DataOf,
   QuestionAsked,
   QuestionDeleted,
   QuestionEdited,
   QuestionHidden,
+  QuestionPurged,
   QuestionRevisionRejected,
   QuestionRevisionSubmitted,
   QuestionShown,
@@ -34,11 +37,43 @@ async function setAnswerDeleted(tx: Tx, answerId: string, deleted: boolean) {
     from moved where q.question_id = moved.question_id`.execute(tx);
 }
 
+/** Purged posts are no longer counted anywhere, deleted or not (docs/adr/0078-purging-in-an-event-sourced-system.md). */
+async function dropPurged(
+  tx: Tx,
+  purged: { questionId?: string; answerIds: string[]; commentIds: string[]; revisionIds: string[] },
+) {
+  for (const answerId of purged.answerIds) await setAnswerDeleted(tx, answerId, true);
+  await sql`delete from dashboard_pending_edits where revision_id = any(${purged.revisionIds}::text[])`.execute(tx);
+  await sql`delete from dashboard_comments where comment_id = any(${purged.commentIds}::text[])`.execute(tx);
+  await sql`delete from dashboard_answers where answer_id = any(${purged.answerIds}::text[])`.execute(tx);
+  if (purged.questionId) {
+    await sql`delete from dashboard_questions where question_id = ${purged.questionId}`.execute(tx);
+  }
+}
+
 async function apply(event: StoredEvent, tx: Tx): Promise<void> {
   const data = event.data as Data;
   switch (event.type) {
+    case QuestionPurged.type: {
+      const d = event.data as DataOf<typeof QuestionPurged>;
+      await dropPurged(tx, {
+        questionId: d.question_id,
+        answerIds: d.answer_ids,
+        commentIds: d.comment_ids,
+        revisionIds: d.revision_ids,
+      });
+      return;
+    }
+    case AnswerPurged.type: {
+      const d = event.data as DataOf<typeof AnswerPurged>;
+      await dropPurged(tx, { answerIds: [d.answer_id], commentIds: d.comment_ids, revisionIds: d.revision_ids });
+      return;
+    }
     case QuestionAsked.type:
-      await sql`insert into dashboard_questions (question_id, asked_at) values (${data.question_id}, ${event.occurredAt})
+      // Its answers may have been applied first (on Kafka, another partition ran ahead): counted here, once.
+      await sql`insert into dashboard_questions (question_id, asked_at, answer_count)
+                values (${data.question_id}, ${event.occurredAt},
+                        (select count(*) from dashboard_answers where question_id = ${data.question_id} and not deleted))
                 on conflict do nothing`.execute(tx);
       return;
     case QuestionDeleted.type:
@@ -113,6 +148,8 @@ export const dashboardFromPosts: Projection = {
     AnswerRevisionRejected,
     QuestionEdited,
     AnswerEdited,
+    QuestionPurged,
+    AnswerPurged,
   ],
   topics: [DASHBOARD_TOPIC],
   apply,

@@ -1,4 +1,4 @@
-import { ReputationChanged, VoteCancelled, VoteCast } from '@agora/contracts';
+import { ObjectPurged, ReputationChanged, VoteCancelled, VoteCast } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import { DASHBOARD_TOPIC } from './topic';
@@ -10,6 +10,13 @@ interface VoteData {
 }
 
 async function apply(event: StoredEvent, tx: Tx): Promise<void> {
+  if (event.type === ObjectPurged.type) {
+    // Votes on a purged post are void and no longer counted (docs/adr/0078-purging-in-an-event-sourced-system.md).
+    await sql`delete from dashboard_votes where object_id = ${(event.data as { object_id: string }).object_id}`.execute(
+      tx,
+    );
+    return;
+  }
   if (event.type === VoteCast.type || event.type === VoteCancelled.type) {
     const vote = event.data as VoteData;
     const standing = event.type === VoteCast.type;
@@ -36,7 +43,7 @@ async function apply(event: StoredEvent, tx: Tx): Promise<void> {
 export const dashboardFromVotes: Projection = {
   name: 'dashboard-from-votes',
   source: 'votes',
-  events: [VoteCast, VoteCancelled, ReputationChanged],
+  events: [VoteCast, VoteCancelled, ReputationChanged, ObjectPurged],
   topics: [DASHBOARD_TOPIC],
   apply,
   async reset(tx) {

@@ -4,6 +4,7 @@ import {
   QuestionDeleted,
   QuestionEdited,
   QuestionHidden,
+  QuestionPurged,
   QuestionShown,
   QuestionUndeleted,
 } from '@agora/contracts';
@@ -35,6 +36,9 @@ function next(state: QuestionTags, event: StoredEvent): QuestionTags {
       return { ...state, hidden: true };
     case QuestionShown.type:
       return { ...state, hidden: false };
+    case QuestionPurged.type:
+      // Counted no more; its rows are dropped below.
+      return { ...state, deleted: true };
     default:
       return state;
   }
@@ -69,6 +73,12 @@ async function applyQuestionEvent(event: StoredEvent, tx: Tx): Promise<void> {
       await sql`update tags set question_count = question_count + 1 where slug_name = any(${added})`.execute(tx);
     }
   }
+  // A purged question leaves nothing behind (docs/adr/0078-purging-in-an-event-sourced-system.md).
+  if (event.type === QuestionPurged.type) {
+    await sql`delete from question_tag_links where question_id = ${questionId}`.execute(tx);
+    await sql`delete from question_tag_state where question_id = ${questionId}`.execute(tx);
+    return;
+  }
   await sql`
     insert into question_tag_state (question_id, version, slugs, deleted, hidden)
     values (${questionId}, ${event.version}, ${after.slugs}, ${after.deleted}, ${after.hidden})
@@ -82,7 +92,15 @@ async function applyQuestionEvent(event: StoredEvent, tx: Tx): Promise<void> {
 export const questionCountsProjection: Projection = {
   name: 'question-counts',
   source: 'posts',
-  events: [QuestionAsked, QuestionEdited, QuestionDeleted, QuestionUndeleted, QuestionHidden, QuestionShown],
+  events: [
+    QuestionAsked,
+    QuestionEdited,
+    QuestionDeleted,
+    QuestionUndeleted,
+    QuestionHidden,
+    QuestionShown,
+    QuestionPurged,
+  ],
   apply: applyQuestionEvent,
   async reset(tx) {
     await sql`truncate question_tag_state, question_tag_links`.execute(tx);

@@ -3,11 +3,13 @@ import {
   AnswerDeleted,
   AnswerEdited,
   AnswerPosted,
+  AnswerPurged,
   AnswerUndeleted,
   type DataOf,
   QuestionAsked,
   QuestionDeleted,
   QuestionEdited,
+  QuestionPurged,
   QuestionUndeleted,
 } from '@agora/contracts';
 import type { Projection, Tx } from '@agora/platform';
@@ -49,6 +51,8 @@ export function ledgerFromPosts(ledger: Ledger): Projection {
       AnswerAccepted,
       QuestionEdited,
       AnswerEdited,
+      QuestionPurged,
+      AnswerPurged,
     ],
     async apply(event, tx) {
       const at = event.occurredAt;
@@ -61,6 +65,15 @@ export function ledgerFromPosts(ledger: Ledger): Projection {
         case AnswerPosted.type: {
           const posted = event.data as DataOf<typeof AnswerPosted>;
           return remember(tx, posted.answer_id, posted.user_id, posted.question_id);
+        }
+        // A purged post's owner is forgotten; what it earned was taken back when it was deleted
+        // (docs/adr/0078-purging-in-an-event-sourced-system.md).
+        case QuestionPurged.type:
+        case AnswerPurged.type: {
+          const d = event.data as DataOf<typeof QuestionPurged> | DataOf<typeof AnswerPurged>;
+          const ids = 'answer_ids' in d ? [d.question_id, ...d.answer_ids] : [d.answer_id];
+          await sql`delete from ledger_objects where object_id = any(${ids}::text[])`.execute(tx);
+          return;
         }
         case QuestionDeleted.type:
           inputs = [{ kind: 'suspend', objectId: (event.data as DataOf<typeof QuestionDeleted>).question_id, at }];

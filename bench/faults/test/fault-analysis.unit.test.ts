@@ -1,0 +1,293 @@
+/**
+ * The pure parts of the fault runs (docs/adr/0079-faults-under-load.md): the timeline's error windows and time to
+ * p99 recovery, the check of every acknowledged write for loss and double application, the read-model digests'
+ * comparison and /proc's CPU times. A regression here would make a fault run report a wrong figure.
+ */
+import { describe, expect, it } from 'vitest';
+import { cpuSecondsBetween, parseProcStat, treeOf } from '../cpu';
+import { differingTables, pairRows } from '../digests';
+import { auditWrites, type Observed, outcomeOf, WriteLedger, type WriteRecord } from '../ledger';
+import { errorsBetween, nearestRank, p99Of, perSecond, recoveryMs, slidingP99, type TimedSample } from '../timeline';
+
+/** `perSecond` requests each second of `seconds`, each taking `ms(second)` (null: failed with status 502). */
+function steady(seconds: number, perSec: number, ms: (second: number) => number | null): TimedSample[] {
+  const samples: TimedSample[] = [];
+  for (let s = 0; s < seconds; s++) {
+    for (let i = 0; i < perSec; i++) {
+      const took = ms(s);
+      samples.push({
+        at: s * 1000 + (i * 1000) / perSec,
+        ms: took ?? 5,
+        ok: took !== null,
+        kind: 'read',
+        status: took === null ? 502 : 200,
+      });
+    }
+  }
+  return samples;
+}
+
+describe('the fault timeline', () => {
+  it('takes the nearest-rank percentile and counts a failure as slower than any budget', () => {
+    expect(nearestRank([1, 2, 3, 4], 50)).toBe(2);
+    expect(nearestRank([], 99)).toBeNaN();
+    const fast = steady(1, 100, () => 10);
+    expect(p99Of(fast)).toBe(10);
+    fast[0] = { ...fast[0], ok: false, status: 0 } as TimedSample;
+    expect(p99Of(fast)).toBe(10);
+    fast[1] = { ...fast[1], ok: false, status: 0 } as TimedSample;
+    expect(p99Of(fast)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('counts the errors sent within a window, by status and kind', () => {
+    const samples = steady(10, 10, (s) => (s >= 3 && s < 5 ? null : 20));
+    samples.push({ at: 3500, ms: 1, ok: false, status: 0, kind: 'write_vote' });
+    expect(errorsBetween(samples, 0, 3000)).toMatchObject({ requests: 30, errors: 0, error_rate: 0 });
+    const during = errorsBetween(samples, 3000, 5000);
+    expect(during).toMatchObject({ requests: 21, errors: 21, by_status: { '502': 20, '0': 1 } });
+    expect(during.by_kind).toEqual({ read: 20, write_vote: 1 });
+    expect(errorsBetween(samples, 5000, 10_000).errors).toBe(0);
+  });
+
+  it('finds when p99 is back under budget for good, not at the first good window', () => {
+    // Fault at 10 s: slow until 14 s, one good second, slow again at 15 s, good from 16 s on.
+    const samples = steady(30, 20, (s) => ((s >= 10 && s < 14) || s === 15 ? 900 : 30));
+    const options = { injectedAt: 10_000, endAt: 30_000, budgetMs: 250, windowMs: 1000, stepMs: 500 };
+    expect(recoveryMs(samples, options)).toBe(6000);
+    // Two-second windows: the same moment here, since the last slow second ends by then.
+    expect(recoveryMs(samples, { ...options, windowMs: 2000 })).toBe(6000);
+    const windows = slidingP99(samples, 10_000, 30_000, 1000, 500);
+    expect(windows[0]).toEqual({ at: 10_000, requests: 20, p99_ms: 900 });
+  });
+
+  it('reports 0 when the fault never pushed p99 over, and null when it never came back', () => {
+    const calm = steady(20, 10, () => 40);
+    const options = { injectedAt: 5000, endAt: 20_000, budgetMs: 250, windowMs: 2000, stepMs: 500 };
+    expect(recoveryMs(calm, options)).toBe(0);
+    const broken = steady(20, 10, (s) => (s >= 5 ? null : 40));
+    expect(recoveryMs(broken, options)).toBeNull();
+    // Failures alone (fast ones) keep p99 over budget: a refused request is no success.
+    const refusing = steady(20, 10, (s) => (s >= 5 && s < 12 ? null : 40));
+    expect(recoveryMs(refusing, options)).toBe(7000);
+  });
+
+  it('passes over windows without requests instead of judging them', () => {
+    const samples = steady(20, 10, () => 40).filter((s) => s.at < 6000 || s.at >= 9000);
+    const options = { injectedAt: 5000, endAt: 20_000, budgetMs: 250, windowMs: 1000, stepMs: 1000 };
+    expect(recoveryMs(samples, options)).toBe(0);
+  });
+
+  it('gives each second its requests, errors and p99 of the answered ones', () => {
+    const samples = steady(3, 4, (s) => (s === 1 ? null : 10 * (s + 1)));
+    expect(perSecond(samples, 3000)).toEqual([
+      { second: 0, requests: 4, errors: 0, p99_ms: 10 },
+      { second: 1, requests: 4, errors: 4, p99_ms: null },
+      { second: 2, requests: 4, errors: 0, p99_ms: 30 },
+    ]);
+  });
+});
+
+const observed = (
+  questions: Array<[string, { answerCount: number; voteCount: number; answerIds: string[]; found?: boolean }]>,
+  answerVotes: Array<[string, number]> = [],
+  total = { before: 30, after: 30 + questions.length },
+): Observed => ({
+  questions: new Map(questions.map(([id, q]) => [id, { found: true, ...q }])),
+  answerVotes: new Map(answerVotes),
+  questionTotal: total,
+});
+
+describe('the check of every acknowledged write', () => {
+  const records: WriteRecord[] = [
+    { kind: 'question', outcome: 'acknowledged', id: 'q1' },
+    { kind: 'question', outcome: 'acknowledged', id: 'q2' },
+    { kind: 'answer', outcome: 'acknowledged', id: 'a1', target: 'q1' },
+    { kind: 'answer', outcome: 'unknown', target: 'q2' },
+    { kind: 'vote', outcome: 'acknowledged', target: 'q1' },
+    { kind: 'vote', outcome: 'acknowledged', target: 'q1' },
+    { kind: 'vote', outcome: 'unknown', target: 'a1' },
+    { kind: 'vote', outcome: 'refused', target: 'q2' },
+  ];
+
+  it('classifies an answer: 2xx acknowledged, 4xx refused, none or 5xx unknown', () => {
+    expect([200, 201, 400, 404, 429, 0, 500, 502, 503].map(outcomeOf)).toEqual([
+      'acknowledged',
+      'acknowledged',
+      'refused',
+      'refused',
+      'refused',
+      'unknown',
+      'unknown',
+      'unknown',
+      'unknown',
+    ]);
+  });
+
+  it('finds nothing wrong when the site shows each acknowledged write once, an unknown one at most once', () => {
+    const audit = auditWrites(
+      records,
+      observed(
+        [
+          ['q1', { answerCount: 1, voteCount: 2, answerIds: ['a1'] }],
+          // The unknown answer was applied: allowed.
+          ['q2', { answerCount: 1, voteCount: 0, answerIds: ['a9'] }],
+        ],
+        [['a1', 1]],
+      ),
+    );
+    expect(audit).toEqual({ lost: [], duplicated: [] });
+    // Nor when the unknown writes were not applied.
+    const notApplied = auditWrites(
+      records,
+      observed(
+        [
+          ['q1', { answerCount: 1, voteCount: 2, answerIds: ['a1'] }],
+          ['q2', { answerCount: 0, voteCount: 0, answerIds: [] }],
+        ],
+        [['a1', 0]],
+      ),
+    );
+    expect(notApplied).toEqual({ lost: [], duplicated: [] });
+  });
+
+  it('reports each acknowledged write the site does not show', () => {
+    const audit = auditWrites(
+      records,
+      observed(
+        [
+          ['q1', { answerCount: 0, voteCount: 1, answerIds: [] }],
+          ['q2', { answerCount: 0, voteCount: 0, answerIds: [], found: false }],
+        ],
+        [],
+        { before: 30, after: 31 },
+      ),
+    );
+    expect(audit.lost).toEqual([
+      'question q1: 0 answers, 1 acknowledged',
+      'question q2: not found',
+      'answer a1: not on question q1',
+      'post q1: 1 votes, 2 acknowledged',
+      'site: 1 questions more, 2 acknowledged',
+    ]);
+    expect(audit.duplicated).toEqual([]);
+  });
+
+  it('reports each write the site shows more often than it was sent', () => {
+    const audit = auditWrites(
+      records,
+      observed(
+        [
+          ['q1', { answerCount: 2, voteCount: 3, answerIds: ['a1', 'a1'] }],
+          ['q2', { answerCount: 2, voteCount: 1, answerIds: ['a8', 'a9'] }],
+        ],
+        [['a1', 2]],
+        { before: 30, after: 33 },
+      ),
+    );
+    expect(audit.lost).toEqual([]);
+    expect(audit.duplicated).toEqual([
+      'question q1: 2 answers, at most 1 sent',
+      'question q1: an answer listed twice',
+      'question q2: 2 answers, at most 1 sent',
+      'post q1: 3 votes, at most 2 sent',
+      'post q2: 1 votes, at most 0 sent',
+      'post a1: 2 votes, at most 1 sent',
+      'site: 3 questions more, at most 2 asked',
+    ]);
+  });
+
+  it('keeps the ledger: acknowledged posts to answer and vote on, and counts by outcome', () => {
+    const ledger = new WriteLedger();
+    for (const r of records) ledger.note(r);
+    expect(ledger.acknowledged('question')).toEqual(['q1', 'q2']);
+    expect(ledger.acknowledged('answer')).toEqual(['a1']);
+    expect(ledger.counts()).toEqual({
+      question: { acknowledged: 2, refused: 0, unknown: 0 },
+      answer: { acknowledged: 1, refused: 0, unknown: 1 },
+      vote: { acknowledged: 2, refused: 1, unknown: 1 },
+    });
+  });
+});
+
+describe('read models against their rebuild', () => {
+  it('names each table whose rows or digest differ, and tables only one side has', () => {
+    const live = { a: { rows: 2, digest: 'x' }, b: { rows: 1, digest: 'y' }, c: { rows: 0, digest: 'z' } };
+    expect(differingTables(live, { ...live })).toEqual([]);
+    expect(
+      differingTables(live, {
+        a: { rows: 2, digest: 'other' },
+        b: { rows: 3, digest: 'y' },
+        d: { rows: 1, digest: 'w' },
+      }),
+    ).toEqual([
+      'a: 2 rows live, 2 rebuilt',
+      'b: 1 rows live, 3 rebuilt',
+      'c: 0 rows live, missing rebuilt',
+      'd: missing rows live, 1 rebuilt',
+    ]);
+  });
+
+  it('pairs the differing rows by their key and names the columns that differ', () => {
+    const live = [
+      { id: 'q1', answer_count: 5, title: 'a' },
+      { id: 'q2', answer_count: 1, title: 'b' },
+      { id: 'q3', answer_count: 0, title: 'gone' },
+    ];
+    const rebuilt = [
+      { id: 'q1', answer_count: 6, title: 'a' },
+      { id: 'q2', answer_count: 2, title: 'B' },
+      { id: 'q4', answer_count: 0, title: 'new' },
+    ];
+    expect(pairRows(live, rebuilt)).toEqual({
+      only_live: 3,
+      only_rebuilt: 3,
+      columns: {
+        answer_count: { rows: 2, example: { key: 'q1', live: 5, rebuilt: 6 } },
+        title: { rows: 1, example: { key: 'q2', live: 'b', rebuilt: 'B' } },
+      },
+      only_in_live: [{ id: 'q3', answer_count: 0, title: 'gone' }],
+      only_in_rebuilt: [{ id: 'q4', answer_count: 0, title: 'new' }],
+    });
+  });
+});
+
+describe('CPU time from /proc', () => {
+  it('reads ppid, utime and stime past a command name with spaces and parentheses', () => {
+    const line = '4242 (node (main) x) S 4200 4242 4242 0 -1 4194304 1000 0 0 0 150 25 3 4 20 0 11 0 100 1 1';
+    expect(parseProcStat(line)).toEqual({ pid: 4242, ppid: 4200, ticks: 175 });
+    expect(() => parseProcStat('garbage')).toThrow();
+  });
+
+  it('sums a process tree and the time each group used between two snapshots', () => {
+    const processes = [
+      { pid: 10, ppid: 1, ticks: 0 },
+      { pid: 11, ppid: 10, ticks: 0 },
+      { pid: 12, ppid: 11, ticks: 0 },
+      { pid: 20, ppid: 1, ticks: 0 },
+    ];
+    expect(treeOf(10, processes).map((p) => p.pid)).toEqual([10, 11, 12]);
+    const before = new Map([
+      [
+        'postgres',
+        new Map([
+          [10, 100],
+          [11, 50],
+        ]),
+      ],
+      ['gateway-1', new Map([[20, 1000]])],
+    ]);
+    const after = new Map([
+      // 12 was born during the run: all its time counts.
+      [
+        'postgres',
+        new Map([
+          [10, 150],
+          [11, 80],
+          [12, 20],
+        ]),
+      ],
+      ['gateway-1', new Map([[20, 1250]])],
+    ]);
+    expect(cpuSecondsBetween(before, after)).toEqual({ postgres: 1, 'gateway-1': 2.5 });
+  });
+});

@@ -1,0 +1,13 @@
+/** What `createPageRenderer` (src/server/render-page.ts) answers, as the gateway's `PageRenderer` takes it. */
+export type RenderedPage =
+  | { kind: 'page'; status: number; html: string }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'none' };
+
+export declare function createPageRenderer(
+  indexFile: string,
+): (request: {
+  url: string;
+  nonce: string;
+  api: <T>(pathAndQuery: string) => Promise<{ status: number; data: T | null }>;
+}) => Promise<RenderedPage>;

@@ -1,0 +1,151 @@
+import {
+  type AdminAnswerFilter,
+  type AdminAnswerInfo,
+  type AdminQuestionFilter,
+  type AdminQuestionInfo,
+  AnswerAcceptance,
+  type Page,
+  PostStatus,
+  type SiteSettings,
+  seconds,
+} from '@agora/contracts';
+import { type Db, excerptOfHtml } from '@agora/platform';
+import { type RawBuilder, sql } from 'kysely';
+import { loadAuthors } from './authors';
+
+/** How much of an answer its row in the admin's list shows. */
+const ANSWER_DESCRIPTION_LENGTH = 160;
+
+interface ContentQuery<S> {
+  page: number;
+  page_size: number;
+  status: S;
+  /** Words of the title or text, an id, or `user:<username>` for one member's posts. */
+  query?: string;
+}
+
+/** `%` and `_` in what an admin types are literal characters, not patterns. */
+const literal = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The condition an admin's search adds: one member's posts, one post by id, or text it contains. */
+function searchOf(query: string | undefined, column: RawBuilder<unknown>, alias: string): RawBuilder<unknown> {
+  const text = query?.trim() ?? '';
+  if (!text) return sql`true`;
+  const user = /^user:(\S+)$/i.exec(text)?.[1];
+  if (user) {
+    return sql`${sql.ref(`${alias}.user_id`)} in (select user_id from actors where lower(username) = lower(${user}))`;
+  }
+  return sql`(${sql.ref(`${alias}.id`)} = ${text} or ${column} ilike ${literal(text)})`;
+}
+
+interface QuestionRow {
+  id: string;
+  user_id: string;
+  title: string;
+  url_title: string;
+  vote_count: number;
+  show: number;
+  pin: number;
+  status: number;
+  answer_count: number;
+  accepted_answer_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  last_edit_at: Date | null;
+}
+
+/** `{admin}/question/page`: the questions of one status, newest first, searched by title, id or author. */
+export async function adminQuestionPage(
+  db: Db,
+  query: ContentQuery<AdminQuestionFilter>,
+  settings: SiteSettings,
+): Promise<Page<AdminQuestionInfo>> {
+  const where = sql`q.status = ${PostStatus[query.status]} and ${searchOf(query.query, sql`q.title`, 'q')}`;
+  const [{ rows: counted }, { rows }] = await Promise.all([
+    sql<{ n: number }>`select count(*)::int as n from questions q where ${where}`.execute(db),
+    sql<QuestionRow>`
+      select q.id, q.user_id, q.title, q.url_title, q.vote_count, q.show, q.pin, q.status, q.answer_count,
+             q.accepted_answer_id, q.created_at, q.updated_at, q.last_edit_at
+      from questions q where ${where}
+      order by q.created_at desc, q.id desc
+      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
+  ]);
+  const authors = await loadAuthors(
+    db,
+    rows.map((r) => r.user_id),
+    settings,
+  );
+  return {
+    count: counted[0]?.n ?? 0,
+    list: rows.map((q) => ({
+      id: q.id,
+      title: q.title,
+      url_title: q.url_title,
+      vote_count: q.vote_count,
+      show: q.show,
+      pin: q.pin,
+      status: q.status,
+      answer_count: q.answer_count,
+      accepted_answer_id: q.accepted_answer_id ?? '0',
+      create_time: seconds(q.created_at),
+      update_time: seconds(q.updated_at),
+      edit_time: seconds(q.last_edit_at),
+      user_info: authors.get(q.user_id),
+    })),
+  };
+}
+
+interface AnswerRow {
+  id: string;
+  question_id: string;
+  user_id: string;
+  html: string;
+  status: number;
+  accepted: boolean;
+  vote_count: number;
+  created_at: Date;
+  updated_at: Date;
+  question_title: string;
+  question_url_title: string;
+}
+
+/** `{admin}/answer/page`: the answers of one status (of one question, if named), newest first, searched. */
+export async function adminAnswerPage(
+  db: Db,
+  query: ContentQuery<AdminAnswerFilter> & { question_id?: string },
+  settings: SiteSettings,
+): Promise<Page<AdminAnswerInfo>> {
+  const ofQuestion = query.question_id ? sql`a.question_id = ${query.question_id}` : sql`true`;
+  const where = sql`a.status = ${PostStatus[query.status]} and ${ofQuestion}
+                    and ${searchOf(query.query, sql`a.content`, 'a')}`;
+  const [{ rows: counted }, { rows }] = await Promise.all([
+    sql<{ n: number }>`select count(*)::int as n from answers a where ${where}`.execute(db),
+    sql<AnswerRow>`
+      select a.id, a.question_id, a.user_id, a.html, a.status, a.accepted, a.vote_count, a.created_at, a.updated_at,
+             coalesce(q.title, '') as question_title, coalesce(q.url_title, '') as question_url_title
+      from answers a left join questions q on q.id = a.question_id
+      where ${where}
+      order by a.created_at desc, a.id desc
+      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
+  ]);
+  const authors = await loadAuthors(
+    db,
+    rows.map((r) => r.user_id),
+    settings,
+  );
+  return {
+    count: counted[0]?.n ?? 0,
+    list: rows.map((a) => ({
+      id: a.id,
+      question_id: a.question_id,
+      description: excerptOfHtml(a.html, ANSWER_DESCRIPTION_LENGTH),
+      status: a.status,
+      create_time: seconds(a.created_at),
+      update_time: seconds(a.updated_at),
+      accepted: a.accepted ? AnswerAcceptance.accepted : AnswerAcceptance.notAccepted,
+      user_info: authors.get(a.user_id),
+      vote_count: a.vote_count,
+      question_info: { title: a.question_title, url_title: a.question_url_title },
+    })),
+  };
+}
