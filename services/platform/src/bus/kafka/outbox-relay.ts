@@ -15,6 +15,12 @@ import { encodeEvent } from './codec';
 
 export const RELAY_CHECKPOINT = 'kafka-relay';
 
+/**
+ * Where the active relay tells every replica of its service how far it has published (`schema:xid:position`),
+ * so that a write's reply held on a standby replica is let go at once, not at its next look at the checkpoint.
+ */
+export const RELAYED_CHANNEL = 'agora_relayed';
+
 export interface OutboxRelaySettings {
   kafka: Kafka;
   producer: ServiceDatabase;
@@ -25,6 +31,8 @@ export interface OutboxRelaySettings {
   batchSize?: number;
   pollIntervalMs?: number;
   standbyRetryMs?: number;
+  /** How often a held reply looks at the checkpoint when no relayed notification comes (the listener is down). */
+  recheckMs?: number;
 }
 
 /**
@@ -41,6 +49,7 @@ export class OutboxRelay implements PublisherHandle {
   private running: Promise<void> | null = null;
   private lockClient: pg.PoolClient | null = null;
   private lockLost = false;
+  private active = false;
   private listener: pg.Client | null = null;
   private listenerRetry: NodeJS.Timeout | null = null;
   private kafkaProducer: Producer | null = null;
@@ -62,7 +71,7 @@ export class OutboxRelay implements PublisherHandle {
     if (!target) return true;
     this.wakeup.wake();
     return this.progress.until((position) => comparePositions(position, target) >= 0, timeoutMs, {
-      everyMs: CROSS_REPLICA_RECHECK_MS,
+      everyMs: this.settings.recheckMs ?? CROSS_REPLICA_RECHECK_MS,
       read: () => readCheckpoint(producer.db, RELAY_CHECKPOINT),
     });
   }
@@ -80,13 +89,16 @@ export class OutboxRelay implements PublisherHandle {
   }
 
   private async run(): Promise<void> {
+    this.listen();
     while (!this.stopped) {
       try {
+        this.active = false;
         if (!(await this.acquireLock())) {
           await this.wakeup.wait(this.settings.standbyRetryMs ?? 2_000);
           continue;
         }
         this.log.info('outbox relay active');
+        this.active = true;
         await this.relay();
       } catch (error) {
         if (this.stopped) break;
@@ -153,7 +165,13 @@ export class OutboxRelay implements PublisherHandle {
       }
     };
     client.on('notification', (message) => {
-      if (parseEventsNotification(message.payload ?? '').source === this.settings.producer.schema) this.wakeup.wake();
+      const payload = message.payload ?? '';
+      if (message.channel === RELAYED_CHANNEL) {
+        const published = parseRelayedNotification(payload, this.settings.producer.schema);
+        if (published) this.progress.advance(published);
+      } else if (this.active && parseEventsNotification(payload).source === this.settings.producer.schema) {
+        this.wakeup.wake();
+      }
     });
     client.on('error', (error) => {
       this.log.warn({ err: error }, 'outbox relay listener lost its connection; polling until it is back');
@@ -161,7 +179,7 @@ export class OutboxRelay implements PublisherHandle {
     });
     client
       .connect()
-      .then(() => client.query(`listen ${EVENTS_CHANNEL}`))
+      .then(() => client.query(`listen ${EVENTS_CHANNEL}; listen ${RELAYED_CHANNEL}`))
       .catch((error) => {
         this.log.warn({ err: error }, 'outbox relay listener could not connect; polling');
         retry();
@@ -207,11 +225,20 @@ export class OutboxRelay implements PublisherHandle {
     const client = this.lockClient;
     if (!client || this.lockLost) throw new Error('outbox relay lost its lock');
     await client.query(
-      `insert into checkpoints (name, transaction_id, global_position, updated_at)
-       values ($1, $2::xid8, $3::bigint, now())
-       on conflict (name) do update
-         set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`,
-      [RELAY_CHECKPOINT, position.transactionId, position.globalPosition],
+      `with moved as (
+         insert into checkpoints (name, transaction_id, global_position, updated_at)
+         values ($1, $2::xid8, $3::bigint, now())
+         on conflict (name) do update
+           set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()
+         returning 1)
+       select pg_notify($4, $5) from moved`,
+      [
+        RELAY_CHECKPOINT,
+        position.transactionId,
+        position.globalPosition,
+        RELAYED_CHANNEL,
+        `${this.settings.producer.schema}:${position.transactionId}:${position.globalPosition}`,
+      ],
     );
   }
 
@@ -260,4 +287,11 @@ export class OutboxRelay implements PublisherHandle {
       }
     }
   }
+}
+
+/** A relayed notification's position, when it is about `schema`'s relay. */
+export function parseRelayedNotification(payload: string, schema: string): LogPosition | null {
+  const [source, transactionId, globalPosition] = payload.split(':');
+  if (source !== schema || !transactionId || !globalPosition) return null;
+  return { transactionId, globalPosition };
 }
