@@ -12,6 +12,7 @@ const KEYS = [
   '20261204_0007_badge_award_popups',
   '20261226_0008_mail_recipient_ids',
   '20261227_0009_events_waiting_for_posts',
+  '20261227_0010_notification_event_keys_of_ends',
 ];
 
 describeMigrationFolder({
