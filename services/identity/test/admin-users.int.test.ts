@@ -4,6 +4,7 @@ import { siteService } from '@agora/site';
 import { createUser, login, type TestUser, waitForMail } from '@agora/test-support/accounts';
 import { startSmtpServer, type TestSmtpServer } from '@agora/test-support/smtp-test-server';
 import { type Stack, startStack } from '@agora/test-support/stack';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityService } from '../src/service';
 
@@ -135,6 +136,41 @@ describe('user administration', () => {
       body: { user_id: user.id, status: 'normal' },
     });
     expect(await login(stack, user)).toBeTruthy();
+  });
+
+  it('keeps a list page only until a member changes, and shows a suspension that lapsed', async () => {
+    const user = await createUser(stack, { name: 'Kept Listing' });
+    const listed = async () =>
+      (await page('query=kept%20listing')).list.find((u: { user_id: string }) => u.user_id === user.id);
+    expect((await listed()).status).toBe('normal');
+    expect((await listed()).status).toBe('normal');
+    await stack.call('PUT', `${ADMIN}/user/status`, {
+      token: adminToken,
+      body: { user_id: user.id, status: 'suspended', suspend_duration: '7d' },
+    });
+    expect((await listed()).status).toBe('suspended');
+    await stack.call('PUT', `${ADMIN}/user/status`, {
+      token: adminToken,
+      body: { user_id: user.id, status: 'normal' },
+    });
+    expect((await listed()).status).toBe('normal');
+
+    // A suspension that ends a moment from now: the page kept while it runs must not outlive it.
+    await stack.call('PUT', `${ADMIN}/user/status`, {
+      token: adminToken,
+      body: { user_id: user.id, status: 'suspended', suspend_duration: '7d' },
+    });
+    await stack
+      .service('identity')
+      .context.database.db.executeQuery(
+        sql`update users set suspended_until = now() + interval '1500 milliseconds' where user_id = ${user.id}`.compile(
+          stack.service('identity').context.database.db,
+        ),
+      );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await listed()).status).toBe('suspended');
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect((await listed()).status).toBe('normal');
   });
 
   it('deletes a user (with the option to remove their content) for good', async () => {

@@ -8,6 +8,7 @@ const KEYS = [
   '20261126_0003_member_time_zone',
   '20261126_0004_connectors',
   '20261126_0005_connector_expiry',
+  '20261227_0006_users_announce_changes',
 ];
 
 describeMigrationFolder({

@@ -7,6 +7,7 @@ export * from './auth/plugin';
 export * from './bus/create-bus';
 export * from './bus/port';
 export * from './bus/postgres/postgres-bus';
+export { FRESH_READ_RECHECK_MS } from './bus/progress';
 export * from './bus/wakeup';
 export * from './commands/command-handler';
 export * from './commands/decider';

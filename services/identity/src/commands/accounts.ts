@@ -7,6 +7,7 @@ import {
   executeCommand,
   first,
   loadSiteSettings,
+  ReadModelCache,
   type ServiceContext,
   type StoredEvent,
   type Tx,
@@ -32,6 +33,11 @@ function uniqueViolation(error: unknown): string | undefined {
 export class Accounts {
   readonly captchas: Captchas;
   readonly limits: RateLimits;
+  /**
+   * The admin's member lists, kept until the members table changes (this process's commits at once, another
+   * replica's by its announcement: docs/adr/0019-read-caches.md).
+   */
+  readonly memberLists: ReadModelCache<unknown>;
 
   constructor(
     readonly context: ServiceContext,
@@ -39,6 +45,8 @@ export class Accounts {
   ) {
     this.captchas = captchasFor(context);
     this.limits = new RateLimits(context.database, context.config.rateLimits);
+    const limits = context.config.cacheLimits;
+    this.memberLists = new ReadModelCache(context.changes, limits.read_entries, limits.read_mb * 2 ** 20);
   }
 
   get db() {
@@ -68,6 +76,7 @@ export class Accounts {
         await alongside?.(tx, stored);
       },
     });
+    this.context.changes.changed();
     return events;
   }
 
@@ -225,6 +234,7 @@ export class Accounts {
       for (const event of events) await applyUserEvent(tx, event);
       return first(events, 'the login event');
     });
+    this.context.changes.changed();
     const token = this.keys.sign({
       sub: row.user_id,
       sid: sessionId,
@@ -246,6 +256,7 @@ export class Accounts {
       );
       for (const event of events) await applyUserEvent(tx, event);
     });
+    this.context.changes.changed();
   }
 
   /** Issues a link code of a kind (earlier unused ones stop working) and asks for the mail that carries it. */

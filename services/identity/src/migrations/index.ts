@@ -4,6 +4,7 @@ import * as memberPosts from './0002_member_posts';
 import * as memberTimeZone from './0003_member_time_zone';
 import * as connectors from './0004_connectors';
 import * as connectorExpiry from './0005_connector_expiry';
+import * as usersAnnounceChanges from './0006_users_announce_changes';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const identityMigrationFiles: readonly MigrationFile[] = [
@@ -12,6 +13,7 @@ export const identityMigrationFiles: readonly MigrationFile[] = [
   memberTimeZone,
   connectors,
   connectorExpiry,
+  usersAnnounceChanges,
 ];
 
 export const identityMigrations = migrationsOf(identityMigrationFiles);

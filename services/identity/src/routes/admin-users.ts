@@ -1,5 +1,6 @@
 import {
   AdminUserOverviewSchema,
+  type AdminUserPageItem,
   AdminUserPageItemSchema,
   EnvelopeSchema,
   Limits,
@@ -84,6 +85,11 @@ function parseBulk(text: string): {
   return { lines, problems };
 }
 
+type UserPage = { count: number; list: AdminUserPageItem[] };
+
+const suspensionLapsed = (user: AdminUserPageItem) =>
+  user.status === 'suspended' && user.suspended_until > 0 && user.suspended_until * 1000 <= Date.now();
+
 export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
   app.get(
     '/answer/admin/api/users/page',
@@ -128,16 +134,20 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
                 ? sql`status <> 'deleted' and mail_status = ${MailStatusSql.inactive}`
                 : sql`status <> 'deleted'`
         }`;
-      const [{ rows: counted }, { rows }] = await Promise.all([
-        sql<{ n: number }>`select count(*)::int as n from users where ${where}`.execute(accounts.db),
-        sql<UserRow>`select * from users where ${where} order by created_at desc, user_id desc
-                     limit ${page_size} offset ${(page - 1) * page_size}`.execute(accounts.db),
-      ]);
-      const settings = await accounts.settings();
-      return ok(request, {
-        count: counted[0]?.n ?? 0,
-        list: rows.map((row) => adminUserItem(row, settings)),
-      });
+      const load = async (): Promise<UserPage> => {
+        const [{ rows: counted }, { rows }] = await Promise.all([
+          sql<{ n: number }>`select count(*)::int as n from users where ${where}`.execute(accounts.db),
+          sql<UserRow>`select * from users where ${where} order by created_at desc, user_id desc
+                       limit ${page_size} offset ${(page - 1) * page_size}`.execute(accounts.db),
+        ]);
+        const settings = await accounts.settings();
+        return { count: counted[0]?.n ?? 0, list: rows.map((row) => adminUserItem(row, settings)) };
+      };
+      // A suspension lapses without a write: the suspended list, and a kept page showing a lapsed one, load anew.
+      if (status === 'suspended') return ok(request, await load());
+      const key = JSON.stringify(['users/page', page, page_size, term, staff ?? false, status ?? null]);
+      const kept = (await accounts.memberLists.get(key, load)) as UserPage;
+      return ok(request, kept.list.some(suspensionLapsed) ? await load() : kept);
     },
   );
 

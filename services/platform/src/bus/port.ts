@@ -54,6 +54,11 @@ export interface CatchUpOptions {
   /** Only events of these streams matter (the object a command names, say); every event when absent. */
   streams?: readonly string[];
   timeoutMs: number;
+  /**
+   * How often to look at the stored position while another replica is the one applying: CROSS_REPLICA_RECHECK_MS
+   * unless the caller reads the database itself after the wait, not a cache (FRESH_READ_RECHECK_MS).
+   */
+  recheckMs?: number;
 }
 
 export interface ConsumerHandle {

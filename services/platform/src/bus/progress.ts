@@ -12,6 +12,13 @@
  */
 export const CROSS_REPLICA_RECHECK_MS = 100;
 
+/**
+ * The same look for a caller that reads the database itself once the wait is over, never a cache (votes' target
+ * of a vote): the race above cannot reach it, so it looks often and a vote waits for another replica's consumer
+ * about as long as that consumer takes.
+ */
+export const FRESH_READ_RECHECK_MS = 10;
+
 export class Progress<P> {
   private readonly waiters = new Set<() => void>();
 

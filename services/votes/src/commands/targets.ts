@@ -4,6 +4,7 @@ import {
   type ChangeFeed,
   type Db,
   errors,
+  FRESH_READ_RECHECK_MS,
   PostStatusSql,
   ReadModelCache,
   type ServiceContext,
@@ -107,8 +108,13 @@ export class TargetLookup {
    */
   async current(objectId: string): Promise<Target | undefined> {
     const known = await this.find(objectId);
-    const caughtUp = await this.catchUp.projection(postFactsProjection.name, { streams: streamsOf(objectId, known) });
-    const target = await this.find(objectId);
+    const caughtUp = await this.catchUp.projection(postFactsProjection.name, {
+      streams: streamsOf(objectId, known),
+      recheckMs: FRESH_READ_RECHECK_MS,
+    });
+    // From the database, not the cache: another replica may have applied the facts a moment before this one's
+    // caches hear of it.
+    const target = await findTarget(this.db, objectId);
     if (!target && !caughtUp) throw errors.unavailable();
     return target;
   }

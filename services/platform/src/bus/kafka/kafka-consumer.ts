@@ -165,7 +165,7 @@ export class KafkaGroupConsumer implements ConsumerHandle {
    * Compares the group's stored offsets with the partitions' high watermarks (of the streams' partitions
    * only, when given): caught up once every offset reaches the watermark read at the call.
    */
-  async catchUp({ streams, timeoutMs }: CatchUpOptions): Promise<boolean> {
+  async catchUp({ streams, timeoutMs, recheckMs }: CatchUpOptions): Promise<boolean> {
     const { topic } = this.settings;
     const admin = await this.settings.admin();
     const [watermarks, stored] = await Promise.all([admin.fetchTopicOffsets(topic), this.storedOffsets()]);
@@ -176,7 +176,7 @@ export class KafkaGroupConsumer implements ConsumerHandle {
       if (BigInt(high) > BigInt(low) && (!partitions || partitions.has(partition))) target.set(partition, BigInt(high));
     }
     return this.progress.until((offsets) => offsetsReached(offsets, target), timeoutMs, {
-      everyMs: CROSS_REPLICA_RECHECK_MS,
+      everyMs: recheckMs ?? CROSS_REPLICA_RECHECK_MS,
       read: () => this.storedOffsets(),
     });
   }

@@ -253,7 +253,7 @@ export class PostgresEventBus implements EventBus {
         paused = false;
         wakeup.wake();
       },
-      catchUp: async ({ streams, timeoutMs }: CatchUpOptions) => {
+      catchUp: async ({ streams, timeoutMs, recheckMs }: CatchUpOptions) => {
         const target = await newestUnread(options.consumer.db, options.source, options.group, streams, options.types);
         if (!target) {
           // The checkpoint has passed everything, but a step of this process may have committed it and not yet
@@ -272,7 +272,7 @@ export class PostgresEventBus implements EventBus {
         // Its types may not have woken the consumer (it reads past those on its next useful batch).
         wakeup.wake();
         return progress.until((position) => comparePositions(position, target) >= 0, timeoutMs, {
-          everyMs: CROSS_REPLICA_RECHECK_MS,
+          everyMs: recheckMs ?? CROSS_REPLICA_RECHECK_MS,
           read: () => readCheckpoint(options.consumer.db, options.group),
         });
       },
