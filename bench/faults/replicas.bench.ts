@@ -189,6 +189,12 @@ async function main(infra: OwnInfra) {
         cpu: cpuReport(before, after, run.seconds),
         // Where the tail is: each kind of request's share and latencies, slowest p99 first.
         per_kind: perKind(run.samples),
+        // When the tail happened: slow requests sent within the same moment are one stall, not slow kinds.
+        slowest: [...run.samples]
+          .filter((s) => s.ok)
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 20)
+          .map((s) => ({ at_s: Math.round(s.at / 100) / 10, ms: Math.round(s.ms), kind: s.kind })),
         first_failures: run.failures,
       };
       say(

@@ -3,7 +3,7 @@ import { createTestDatabase } from '@agora/test-support/database';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChangeFeed, ReadModelCache } from '../src/db/change-feed';
+import { CHANGE_TOPIC_SETTING, ChangeFeed, ReadModelCache, TALLIES_TOPIC, watchTables } from '../src/db/change-feed';
 import { connectDatabase, type ServiceDatabase } from '../src/db/database';
 import { migrateService } from '../src/db/migrate';
 
@@ -91,6 +91,35 @@ describe('read-model change feed', () => {
     await until(() => settings.version! > before.settings);
     expect(actors.version).toBe(before.actors + 1);
     expect(replica.version).toBeGreaterThan(before.all + 2);
+  });
+
+  it('announces the topic a transaction names: tallies empty the caches that show counts and move no version', async () => {
+    const replica = await feed('alpha');
+    await sql`create table gauges (id int primary key, n int not null)`.execute(database.db);
+    await watchTables(database.db, ['gauges']);
+    const counting = replica.withTallies();
+    const cache = new ReadModelCache<number>(counting);
+    expect(await cache.get('n', async () => 1)).toBe(1);
+    const before = { version: replica.version, token: replica.token, counting: counting.version! };
+
+    // Another replica's flush of counts.
+    await database.db.transaction().execute(async (tx) => {
+      await sql`select set_config(${CHANGE_TOPIC_SETTING}, ${TALLIES_TOPIC}, true)`.execute(tx);
+      await sql`insert into gauges values (1, 1)`.execute(tx);
+    });
+    await until(() => counting.version! > before.counting);
+    expect(await cache.get('n', async () => 2)).toBe(2);
+    expect(replica.version).toBe(before.version);
+    expect(replica.token).toBe(before.token);
+    // This process's own flush.
+    replica.changed([TALLIES_TOPIC]);
+    expect(await cache.get('n', async () => 3)).toBe(3);
+    expect(replica.token).toBe(before.token);
+
+    // The same write without the setting (the setting ended with its transaction) changes the read models.
+    await sql`update gauges set n = 2`.execute(database.db);
+    await until(() => replica.version! > before.version!);
+    expect(await cache.get('n', async () => 4)).toBe(4);
   });
 
   it('hears nothing from a transaction that rolls back', async () => {

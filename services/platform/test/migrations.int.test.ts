@@ -18,6 +18,7 @@ const KEYS = [
   '0000_platform_07_change_topics',
   '0000_platform_08_typed_event_notify',
   '0000_platform_09_actor_keys',
+  '0000_platform_10_tally_changes',
 ];
 
 describeMigrationFolder({

@@ -47,6 +47,16 @@ export async function announceKeys(db: Kysely<unknown>, topic: string, tables: s
 /** The channel the `notify_read_model_change` trigger of every watched table sends its schema on. */
 export const CHANGES_CHANNEL = 'agora_read_model_changes';
 
+/** The setting (`set local`) by which a transaction names the topic its changes of watched tables are announced as. */
+export const CHANGE_TOPIC_SETTING = 'agora.change_topic';
+
+/**
+ * Counts that move with every view, not with the content (posts' view counts): their changes empty the caches that
+ * show them (`ChangeFeed.withTallies`) but move no version, so a kept page is not checked again for them
+ * (docs/adr/0071-public-page-caching.md).
+ */
+export const TALLIES_TOPIC = 'tallies';
+
 /** A version to cache under: null while changes cannot be heard. */
 export interface Versioned {
   readonly version: number | null;
@@ -140,10 +150,35 @@ export class ChangeFeed implements ChangeSignal, ChangeAnnouncer {
 
   /** The read models changed; `topics` names the topic tables among the changed ones. */
   changed(topics: readonly string[] = []): void {
-    this.counter++;
+    const talliesOnly = topics.length > 0 && topics.every((name) => name === TALLIES_TOPIC);
+    if (!talliesOnly) this.counter++;
     for (const name of topics) this.topics.set(name, (this.topics.get(name) ?? 0) + 1);
-    for (const handler of this.changeHandlers) handler();
+    if (!talliesOnly) for (const handler of this.changeHandlers) handler();
     for (const name of topics) for (const handler of this.topicHandlers.get(name) ?? []) handler();
+  }
+
+  /**
+   * The read models' version and the tallies' together, for caches of replies that show counts as well: it moves
+   * with either (their sum only grows), while `version` and `token` move with the read models alone.
+   */
+  withTallies(): ChangeSignal {
+    const tallies = this.topic(TALLIES_TOPIC);
+    const feed = this;
+    return {
+      get version() {
+        const content = feed.version;
+        const counts = tallies.version;
+        return content === null || counts === null ? null : content + counts;
+      },
+      onChange(handler: () => void) {
+        const stopContent = feed.onChange(handler);
+        const stopCounts = tallies.onChange(handler);
+        return () => {
+          stopContent();
+          stopCounts();
+        };
+      },
+    };
   }
 
   /** Anything may have changed (the listening connection came or went). */

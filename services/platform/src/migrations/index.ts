@@ -9,6 +9,7 @@ import * as captchas from './0007_captchas';
 import * as changeTopics from './0008_change_topics';
 import * as typedEventNotify from './0009_typed_event_notify';
 import * as actorKeys from './0010_actor_keys';
+import * as tallyChanges from './0011_tally_changes';
 
 /**
  * Tables every service owns in its schema, in run order. Their keys (`0000_platform_*`) sort before the
@@ -25,6 +26,7 @@ export const platformMigrationFiles: readonly MigrationFile[] = [
   changeTopics,
   typedEventNotify,
   actorKeys,
+  tallyChanges,
 ];
 
 export const platformMigrations = migrationsOf(platformMigrationFiles);

@@ -14,7 +14,8 @@ export class PostsReads {
 
   constructor(private readonly context: ServiceContext) {
     const limits = context.config.cacheLimits;
-    this.cache = new ReadModelCache(context.changes, limits.read_entries, limits.read_mb * 2 ** 20);
+    // Replies show view counts too: a flush of them empties the cache, though it moves no version.
+    this.cache = new ReadModelCache(context.changes.withTallies(), limits.read_entries, limits.read_mb * 2 ** 20);
   }
 
   get db() {

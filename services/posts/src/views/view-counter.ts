@@ -1,5 +1,6 @@
 import { type NewEvent, QuestionSharesVisited, ViewsCounted } from '@agora/contracts';
-import type { ServiceContext } from '@agora/platform';
+import { CHANGE_TOPIC_SETTING, type ServiceContext, TALLIES_TOPIC } from '@agora/platform';
+import { sql } from 'kysely';
 import { applyPostsEvent } from '../projections/posts/read-model';
 
 const FLUSH_MS = 5000;
@@ -78,6 +79,8 @@ export class ViewCounter {
     }));
     try {
       await this.context.database.db.transaction().execute(async (tx) => {
+        // Counts, not content: announced as tallies, so kept pages and versions stay (docs/adr/0071-public-page-caching.md).
+        await sql`select set_config(${CHANGE_TOPIC_SETTING}, ${TALLIES_TOPIC}, true)`.execute(tx);
         const recorded: NewEvent[] = [];
         if (counts.length > 0) recorded.push({ type: ViewsCounted.type, data: { counts } });
         if (shares.size > 0)
@@ -85,7 +88,7 @@ export class ViewCounter {
         const { events } = await this.context.store.append('question-views', 'any', recorded, {}, tx);
         for (const event of events) await applyPostsEvent(tx, event);
       });
-      this.context.changes.changed();
+      this.context.changes.changed([TALLIES_TOPIC]);
     } catch (error) {
       // Keep the counts for the next flush rather than lose them.
       for (const [id, n] of views) this.views.set(id, (this.views.get(id) ?? 0) + n);
