@@ -30,6 +30,14 @@ export const NOT_READ_MODELS = new Set([
  */
 export const BOOKKEEPING_COLUMNS = new Set(['changed_tx', 'changed_seq', 'search_posts.seq', 'search_posts.dirty']);
 
+/**
+ * Tables whose rows spread one figure over shards by the writer's connection (posts' `post_status_counts`): what
+ * they say is their sums, compared in place of their rows.
+ */
+export const SUMMED_TABLES: Readonly<Record<string, string>> = {
+  post_status_counts: 'select kind, status, sum(n) as n from %TABLE% group by kind, status having sum(n) <> 0',
+};
+
 export const isBookkeeping = (table: string, column: string) =>
   BOOKKEEPING_COLUMNS.has(column) || BOOKKEEPING_COLUMNS.has(`${table}.${column}`);
 

@@ -100,12 +100,25 @@ describe('admin content pages', () => {
   });
 
   it('changes a question’s status as the admin: deleted, back, closed, reopened, each on the timeline', async () => {
+    const counts = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ['available', 'closed', 'deleted'].map(async (status) => [
+            status,
+            (await questions(`status=${status}`)).count,
+          ]),
+        ),
+      );
+    expect(await counts()).toEqual({ available: 1, closed: 1, deleted: 0 });
     await ok('PUT', `${ADMIN}/question/status`, adminToken, { question_id: open, status: 'deleted' });
     expect(ids(await questions('status=deleted'))).toEqual([open]);
+    expect(await counts()).toEqual({ available: 0, closed: 1, deleted: 1 });
     await ok('PUT', `${ADMIN}/question/status`, adminToken, { question_id: open, status: 'closed' });
     expect(ids(await questions('status=closed'))).toEqual([closed, open]);
+    expect(await counts()).toEqual({ available: 0, closed: 2, deleted: 0 });
     await ok('PUT', `${ADMIN}/question/status`, adminToken, { question_id: open, status: 'available' });
     expect(ids(await questions('status=available'))).toEqual([open]);
+    expect(await counts()).toEqual({ available: 1, closed: 1, deleted: 0 });
     const timeline = await ok('GET', `${API}/activity/timeline?object_id=${open}`, adminToken);
     const staff = timeline.timeline.filter((row: { object_id: string }) => row.object_id === open);
     expect(staff.map((row: { activity_type: string }) => row.activity_type).slice(0, 4)).toEqual([
@@ -124,6 +137,7 @@ describe('admin content pages', () => {
   it('changes an answer’s status: deleted, then available again', async () => {
     await ok('PUT', `${ADMIN}/answer/status`, adminToken, { answer_id: answer, status: 'deleted' });
     expect(ids(await answers('status=deleted'))).toEqual([answer]);
+    expect([(await answers('status=deleted')).count, (await answers('status=available')).count]).toEqual([1, 0]);
     expect((await ok('GET', `${API}/question/info?id=${open}`, adminToken)).answer_count).toBe(0);
     await ok('PUT', `${ADMIN}/answer/status`, adminToken, { answer_id: answer, status: 'available' });
     expect(ids(await answers('status=available'))).toEqual([answer]);

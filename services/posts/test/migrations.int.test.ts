@@ -17,6 +17,7 @@ const KEYS = [
   '20261126_0005_profile_lists',
   '20261126_0006_profile_lists_own',
   '20261227_0007_admin_content_search',
+  '20261227_0008_post_status_counts',
 ];
 
 describeMigrationFolder({

@@ -31,9 +31,15 @@ async function snapshot() {
     question_links: 'select * from posts.question_links order by from_post_id, via, to_question_id, site',
     activity:
       'select event_id, object_id, original_object_id, activity_type, user_id, revision_id, comment, cancelled, created_at from posts.activity order by event_id',
+    // Kept by triggers over rows spread by writer: their sums, which must equal the posts counted.
+    post_status_counts:
+      'select kind, status, sum(n)::int as n from posts.post_status_counts group by kind, status having sum(n) <> 0 order by 1, 2',
+    counted: `select 'answer' as kind, status, count(*)::int as n from posts.answers group by status
+              union all select 'question', status, count(*)::int from posts.questions group by status order by 1, 2`,
   };
   const result: Record<string, unknown[]> = {};
   for (const [name, query] of Object.entries(tables)) result[name] = await stack.query(query);
+  expect(result.post_status_counts).toEqual(result.counted);
   return result;
 }
 

@@ -13,6 +13,7 @@ import * as adminContentLists from './0011_admin_content_lists';
 import * as profileLists from './0012_profile_lists';
 import * as profileListsOwn from './0013_profile_lists_own';
 import * as adminContentSearch from './0014_admin_content_search';
+import * as postStatusCounts from './0015_post_status_counts';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const postsMigrationFiles: readonly MigrationFile[] = [
@@ -30,6 +31,7 @@ export const postsMigrationFiles: readonly MigrationFile[] = [
   profileLists,
   profileListsOwn,
   adminContentSearch,
+  postStatusCounts,
 ];
 
 export const postsMigrations = migrationsOf(postsMigrationFiles);

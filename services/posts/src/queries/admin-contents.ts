@@ -54,6 +54,25 @@ interface QuestionRow {
   last_edit_at: Date | null;
 }
 
+/**
+ * How many posts of a kind a list counts: of one status, from the counts the triggers keep (migration 0015), unless
+ * the list is narrowed (a search, one question's answers), which counts its few rows.
+ */
+async function countOf(
+  db: Db,
+  kind: 'question' | 'answer',
+  status: number,
+  narrowed: RawBuilder<unknown> | null,
+): Promise<number> {
+  const { rows } = narrowed
+    ? await sql<{ n: number }>`select count(*)::int as n from ${narrowed}`.execute(db)
+    : await sql<{ n: number }>`
+        select coalesce(sum(n), 0)::int as n from post_status_counts where kind = ${kind} and status = ${status}`.execute(
+        db,
+      );
+  return rows[0]?.n ?? 0;
+}
+
 /** `{admin}/question/page`: the questions of one status, newest first, searched by title, id or author. */
 export async function adminQuestionPage(
   db: Db,
@@ -61,8 +80,9 @@ export async function adminQuestionPage(
   settings: SiteSettings,
 ): Promise<Page<AdminQuestionInfo>> {
   const where = sql`q.status = ${PostStatus[query.status]} and ${searchOf(query.query, sql`q.title`, 'q')}`;
-  const [{ rows: counted }, { rows }] = await Promise.all([
-    sql<{ n: number }>`select count(*)::int as n from questions q where ${where}`.execute(db),
+  const narrowed = query.query?.trim() ? sql`questions q where ${where}` : null;
+  const [count, { rows }] = await Promise.all([
+    countOf(db, 'question', PostStatus[query.status], narrowed),
     sql<QuestionRow>`
       select q.id, q.user_id, q.title, q.url_title, q.vote_count, q.show, q.pin, q.status, q.answer_count,
              q.accepted_answer_id, q.created_at, q.updated_at, q.last_edit_at
@@ -76,7 +96,7 @@ export async function adminQuestionPage(
     settings,
   );
   return {
-    count: counted[0]?.n ?? 0,
+    count,
     list: rows.map((q) => ({
       id: q.id,
       title: q.title,
@@ -118,8 +138,9 @@ export async function adminAnswerPage(
   const ofQuestion = query.question_id ? sql`a.question_id = ${query.question_id}` : sql`true`;
   const where = sql`a.status = ${PostStatus[query.status]} and ${ofQuestion}
                     and ${searchOf(query.query, sql`a.content`, 'a')}`;
-  const [{ rows: counted }, { rows }] = await Promise.all([
-    sql<{ n: number }>`select count(*)::int as n from answers a where ${where}`.execute(db),
+  const narrowed = query.question_id || query.query?.trim() ? sql`answers a where ${where}` : null;
+  const [count, { rows }] = await Promise.all([
+    countOf(db, 'answer', PostStatus[query.status], narrowed),
     sql<AnswerRow>`
       select a.id, a.question_id, a.user_id, a.html, a.status, a.accepted, a.vote_count, a.created_at, a.updated_at,
              coalesce(q.title, '') as question_title, coalesce(q.url_title, '') as question_url_title
@@ -134,7 +155,7 @@ export async function adminAnswerPage(
     settings,
   );
   return {
-    count: counted[0]?.n ?? 0,
+    count,
     list: rows.map((a) => ({
       id: a.id,
       question_id: a.question_id,
