@@ -9,7 +9,8 @@ export const STATUS_COUNT_SHARDS = 16;
  * How many questions and answers there are of each status, kept by triggers as the rows change, so the admin's
  * content lists answer their totals without counting 100,000s of rows (an answers count took 50–180 ms). A writer
  * adds to the row of its connection's shard; a count sums a kind's shards. Emptying a table (a rebuild) empties
- * its counts.
+ * its counts. The functions keep the migration's search path, so a writer whose connection names another schema
+ * (an operator's psql, a bulk load) still finds the counts table.
  */
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -22,7 +23,7 @@ export const migration: Migration = {
         primary key (kind, status, shard)
       )`.execute(db);
     await sql`
-      create function count_post_status() returns trigger language plpgsql as $$
+      create function count_post_status() returns trigger language plpgsql set search_path from current as $$
       declare
         my_shard int := pg_backend_pid() % ${sql.lit(STATUS_COUNT_SHARDS)};
       begin
@@ -39,7 +40,7 @@ export const migration: Migration = {
         return null;
       end $$`.execute(db);
     await sql`
-      create function forget_post_status_counts() returns trigger language plpgsql as $$
+      create function forget_post_status_counts() returns trigger language plpgsql set search_path from current as $$
       begin
         delete from post_status_counts where kind = tg_argv[0];
         return null;
