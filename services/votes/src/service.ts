@@ -19,6 +19,7 @@ import { ledgerFromTags } from './projections/ledger-inputs/from-tags';
 import { ledgerFromVotes } from './projections/ledger-inputs/from-votes';
 import { postFactsProjection } from './projections/post-facts/projection';
 import { purgesFromPosts } from './projections/purges/from-posts';
+import { PersonalReads } from './queries/personal-reads';
 import { ReactionReads } from './queries/reactions';
 import { internalRoutes } from './routes/internal';
 import { personalRoutes } from './routes/personal';
@@ -31,6 +32,8 @@ export interface VotesParts {
   reactions: ReactionCommands;
   /** Posts' reactions and reacting members' names, kept until a change of them is announced. */
   reactionReads: ReactionReads;
+  /** The profile tabs votes owns, kept until votes' read models change. */
+  personalReads: PersonalReads;
   ledger: Ledger;
 }
 
@@ -41,6 +44,7 @@ function setUpVotes(context: ServiceContext): VotesParts {
     votes: new VoteCommands(context, targets),
     reactions: new ReactionCommands(context, targets),
     reactionReads: new ReactionReads(context.database.db, context.changes, context.config.cacheLimits.reactions),
+    personalReads: new PersonalReads(context),
     ledger: new Ledger(context.database.db, context.store),
   };
 }
@@ -51,13 +55,13 @@ export const votesService: ServiceModule<VotesParts> = {
   migrations: votesMigrations,
   events: VotesEvents,
   setup: setUpVotes,
-  async routes(app, context, { votes, reactions, reactionReads }) {
+  async routes(app, context, { votes, reactions, reactionReads, personalReads }) {
     const captchas = captchasFor(context);
     captchaHooks(app, captchas);
     await actionRecordRoute(app, captchas, { vote: 'vote' });
     await voteRoutes(app, votes);
     await reactionRoutes(app, reactions, reactionReads);
-    await personalRoutes(app, context);
+    await personalRoutes(app, context, personalReads);
     await internalRoutes(app, context);
   },
   projections: (context, { ledger }) => [

@@ -1,9 +1,7 @@
 import { EnvelopeSchema, Limits, PageQuery } from '@agora/contracts';
 import { errors, type HttpApp, ok, type ServiceContext } from '@agora/platform';
 import { Type } from 'typebox';
-import { bookmarkPage } from '../queries/bookmarks';
-import { rankPage, votePage } from '../queries/history';
-import { userIdOf } from '../queries/members';
+import type { PersonalReads } from '../queries/personal-reads';
 import { userRanking } from '../queries/ranking';
 import { Page, QuestionInfoSchema, RankingSchema, RankPageItemSchema, VotePageItemSchema } from '../responses/schemas';
 
@@ -12,7 +10,7 @@ const Paging = {
 };
 
 /** The profile tabs votes owns (bookmarks, votes, reputation) and the weekly user ranking. */
-export async function personalRoutes(app: HttpApp, context: ServiceContext) {
+export async function personalRoutes(app: HttpApp, context: ServiceContext, reads: PersonalReads) {
   const db = context.database.db;
   const settings = () => context.siteSettings();
 
@@ -22,7 +20,7 @@ export async function personalRoutes(app: HttpApp, context: ServiceContext) {
       config: { auth: 'user' },
       schema: { querystring: Type.Object(Paging), response: { 200: EnvelopeSchema(Page(QuestionInfoSchema)) } },
     },
-    async (request) => ok(request, await bookmarkPage(db, request.actor, request.query, await settings())),
+    async (request) => ok(request, await reads.bookmarks(request.actor, request.query)),
   );
 
   app.get(
@@ -31,7 +29,7 @@ export async function personalRoutes(app: HttpApp, context: ServiceContext) {
       config: { auth: 'user' },
       schema: { querystring: Type.Object(Paging), response: { 200: EnvelopeSchema(Page(VotePageItemSchema)) } },
     },
-    async (request) => ok(request, await votePage(db, request.actor.id, request.query, request.language)),
+    async (request) => ok(request, await reads.votes(request.actor.id, request.query, request.language)),
   );
 
   app.get(
@@ -46,9 +44,9 @@ export async function personalRoutes(app: HttpApp, context: ServiceContext) {
     async (request) => {
       // Without a username, the caller's own history.
       const username = request.query.username?.trim();
-      const userId = username ? await userIdOf(db, username) : request.actor?.id;
-      if (!userId) throw errors.fields({ field: 'username', key: 'validation.required' });
-      return ok(request, await rankPage(db, userId, request.query, request.language));
+      if (username) return ok(request, await reads.rankOf(username, request.query, request.language));
+      if (!request.actor) throw errors.fields({ field: 'username', key: 'validation.required' });
+      return ok(request, await reads.rank(request.actor.id, request.query, request.language));
     },
   );
 
