@@ -9,9 +9,10 @@
  *    and score), `personal/answer/page` (newest and score), `personal/comment/page`, `personal/rank/page`, and the
  *    caller's own `personal/collection/page` and `personal/vote/page`, page 1 of 30 as the profile asks them.
  * Sizes: BENCH_QUESTIONS (100000), BENCH_ANSWERS_PER_QUESTION (3), BENCH_USERS (1000), BENCH_VOTES (5000),
- * BENCH_PER_CLIENT (100). BENCH_SEEDED_FROM: a posts bench's BENCH_DB_DIR, whose members and questions are measured
- * (in a copy) instead of seeding anew. The figures are this machine's, shared with others: the load average is
- * recorded.
+ * BENCH_PER_CLIENT (100). BENCH_TABS: the tabs to measure (parts of their names, comma-separated; all by default);
+ * BENCH_CPU_PROFILE: a folder for a CPU profile of each tab's measured run. BENCH_SEEDED_FROM: a posts bench's
+ * BENCH_DB_DIR, whose members and questions are measured (in a copy) instead of seeding anew. The figures are this
+ * machine's, shared with others: the load average is recorded.
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -25,7 +26,16 @@ import { appendPostsInBulk } from '../scripts/seed/bulk';
 import { type SeedUser, seedPosts, seedUsers } from '../scripts/seed/generate';
 import { TOPICS } from '../scripts/seed/vocabulary';
 import { type BenchAgora, startBenchAgora } from './agora';
-import { closedLoop, injectBytes, inParallel, machine, POSTS_BENCH_SEED, settleHeap, writeResults } from './support';
+import {
+  closedLoop,
+  injectBytes,
+  inParallel,
+  machine,
+  POSTS_BENCH_SEED,
+  profiled,
+  settleHeap,
+  writeResults,
+} from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const QUESTIONS = env('BENCH_QUESTIONS', 100_000);
@@ -154,15 +164,20 @@ try {
   };
   const figures: Record<string, unknown> = {};
   let met = true;
-  for (const [name, url] of Object.entries(tabs)) {
+  // BENCH_TABS: only the tabs whose names contain one of these (comma-separated), to look at one closely.
+  const only = process.env.BENCH_TABS?.split(',').filter(Boolean);
+  const measured = Object.entries(tabs).filter(([name]) => !only || only.some((part) => name.includes(part)));
+  for (const [name, url] of measured) {
     // Every member's first ask once before: the measured reads are a browsing site's, not a cold start's.
     await inParallel(users.length, 4, (i) => get(agora, url(itemAt(users, i).username), itemAt(tokens, i)));
     settleHeap();
     const cpu = process.cpuUsage();
-    const run = await closedLoop(CLIENTS, PER_CLIENT, () => {
-      const who = Math.floor(Math.random() * users.length);
-      return get(agora, url(pick(users).username), itemAt(tokens, who));
-    });
+    const run = await profiled(name.replace(/\W+/g, '-'), () =>
+      closedLoop(CLIENTS, PER_CLIENT, () => {
+        const who = Math.floor(Math.random() * users.length);
+        return get(agora, url(pick(users).username), itemAt(tokens, who));
+      }),
+    );
     const used = process.cpuUsage(cpu);
     const verdict = run.p99_ms <= TARGET_P99_MS;
     met &&= verdict;

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { type HttpApp, itemAt, loadConfig } from '@agora/platform';
@@ -120,6 +120,7 @@ export async function closedLoop(
   run: (client: number, i: number) => Promise<number>,
 ) {
   const samples: number[] = [];
+  const pauses = watchPauses();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
@@ -127,7 +128,41 @@ export async function closedLoop(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { ...summarize(samples), per_second: Math.round(samples.length / seconds) };
+  return { ...summarize(samples), per_second: Math.round(samples.length / seconds), pauses: pauses.stop() };
+}
+
+/**
+ * What held this process up during a phase, to tell a tail the process made from one the database or the machine
+ * made: the event loop's longest delays (a timer's lateness every 10 ms) and the garbage collector's pauses.
+ */
+export function watchPauses() {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  const gc: { kind: number; ms: number }[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const { detail } = entry as unknown as { detail?: { kind?: number } };
+      gc.push({ kind: detail?.kind ?? 0, ms: entry.duration });
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  delay.enable();
+  return {
+    stop() {
+      delay.disable();
+      observer.disconnect();
+      const round = (n: number) => Math.round(n * 100) / 100;
+      const major = gc.filter((pause) => pause.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
+      return {
+        event_loop_delay_p99_ms: round(delay.percentile(99) / 1e6),
+        event_loop_delay_max_ms: round(delay.max / 1e6),
+        gc_pauses: gc.length,
+        gc_total_ms: round(gc.reduce((sum, pause) => sum + pause.ms, 0)),
+        gc_max_ms: round(Math.max(0, ...gc.map((pause) => pause.ms))),
+        gc_major: major.length,
+        gc_major_max_ms: round(Math.max(0, ...major.map((pause) => pause.ms))),
+      };
+    },
+  };
 }
 
 /**

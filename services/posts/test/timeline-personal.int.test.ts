@@ -518,4 +518,34 @@ describe('personal pages', () => {
     );
     expect(top.question.length).toBeGreaterThan(0);
   });
+
+  it('keeps the whole view of the owner and staff apart from the public one, each read once', async () => {
+    let queries = 0;
+    const count = () => {
+      queries += 1;
+    };
+    const pool = stack.service('posts').context.database.pool;
+    pool.on('acquire', count);
+    try {
+      const url = `${API}/personal/question/page?username=${writer.username}&order=newest&page_size=100`;
+      const whole = await ok200('GET', url, writerToken);
+      const deleted = whole.list.filter((q: any) => q.status === 'deleted').map((q: any) => q.question_id);
+      expect(deleted.length).toBeGreaterThan(0);
+      // After the owner's read, a stranger's is the public view: no deleted post.
+      const forStranger = await ok200('GET', url, strangerToken);
+      expect(forStranger.list.map((q: any) => q.question_id)).not.toEqual(expect.arrayContaining(deleted));
+      expect(forStranger.count).toBe(whole.count - deleted.length);
+      // The staff's view is the owner's, from the same kept reply.
+      const before = queries;
+      expect(await ok200('GET', url, moderatorToken)).toEqual(whole);
+      expect(await ok200('GET', url, writerToken)).toEqual(whole);
+      expect(queries - before).toBe(0);
+      // A change reaches the whole view too.
+      const asked = (await ask(writerToken, { title: 'A question the whole view shows next' })).body.data.id;
+      await stack.settle();
+      expect((await ok200('GET', url, writerToken)).list[0].question_id).toBe(asked);
+    } finally {
+      pool.off('acquire', count);
+    }
+  });
 });

@@ -26,13 +26,16 @@ const sharedKey = (tab: string, username: string, ...rest: unknown[]) =>
   JSON.stringify(['personal', tab, username.toLowerCase(), ...rest]);
 
 /**
- * Whether the viewer sees a member's tab as anyone does (neither its owner nor staff): one shared reply, kept until
- * the read models change, then serves them all. A viewer posts has not heard of yet (no username) is not assumed
- * to be someone else.
+ * How the viewer sees a member's tabs: as anyone does (`public`), or whole, hidden and deleted posts included, as
+ * the member and the staff do (`full`). Each view is one shared reply, kept until the read models change. A viewer
+ * posts has not heard of yet (no username) is neither assumed to be someone else nor the member: null, read afresh.
  */
-const seesPublicView = (viewer: Actor | null, username: string) =>
-  viewer === null ||
-  (!isStaff(viewer) && viewer.username !== '' && viewer.username.toLowerCase() !== username.toLowerCase());
+function viewOf(viewer: Actor | null, username: string): 'public' | 'full' | null {
+  if (viewer === null) return 'public';
+  if (isStaff(viewer)) return 'full';
+  if (viewer.username === '') return null;
+  return viewer.username.toLowerCase() === username.toLowerCase() ? 'full' : 'public';
+}
 
 /** A user's profile tabs: questions, answers, comments and the top posts. */
 export async function personalRoutes(app: HttpApp, reads: PostsReads) {
@@ -50,11 +53,11 @@ export async function personalRoutes(app: HttpApp, reads: PostsReads) {
     },
     async (request, reply) => {
       const { query } = request;
-      if (seesPublicView(request.actor, query.username)) {
-        const key = sharedKey('questions', query.username, query.order, query.page, query.page_size);
-        return sendSharedReply(reads, request, reply, key, (s) => personalQuestions(reads.db, query, null, s));
-      }
-      return ok(request, await personalQuestions(reads.db, query, request.actor, await settings()));
+      const view = viewOf(request.actor, query.username);
+      if (view === null) return ok(request, await personalQuestions(reads.db, query, request.actor, await settings()));
+      const key = sharedKey('questions', query.username, view, query.order, query.page, query.page_size);
+      const viewer = view === 'full' ? request.actor : null;
+      return sendSharedReply(reads, request, reply, key, (s) => personalQuestions(reads.db, query, viewer, s));
     },
   );
 
@@ -69,11 +72,11 @@ export async function personalRoutes(app: HttpApp, reads: PostsReads) {
     },
     async (request, reply) => {
       const { query } = request;
-      if (seesPublicView(request.actor, query.username)) {
-        const key = sharedKey('answers', query.username, query.order, query.page, query.page_size);
-        return sendSharedReply(reads, request, reply, key, (s) => personalAnswers(reads.db, query, null, s));
-      }
-      return ok(request, await personalAnswers(reads.db, query, request.actor, await settings()));
+      const view = viewOf(request.actor, query.username);
+      if (view === null) return ok(request, await personalAnswers(reads.db, query, request.actor, await settings()));
+      const key = sharedKey('answers', query.username, view, query.order, query.page, query.page_size);
+      const viewer = view === 'full' ? request.actor : null;
+      return sendSharedReply(reads, request, reply, key, (s) => personalAnswers(reads.db, query, viewer, s));
     },
   );
 
@@ -88,11 +91,11 @@ export async function personalRoutes(app: HttpApp, reads: PostsReads) {
     },
     async (request, reply) => {
       const { query } = request;
-      if (seesPublicView(request.actor, query.username)) {
-        const key = sharedKey('comments', query.username, query.page, query.page_size);
-        return sendSharedReply(reads, request, reply, key, () => personalComments(reads.db, query, null));
-      }
-      return ok(request, await personalComments(reads.db, query, request.actor));
+      const view = viewOf(request.actor, query.username);
+      if (view === null) return ok(request, await personalComments(reads.db, query, request.actor));
+      const key = sharedKey('comments', query.username, view, query.page, query.page_size);
+      const viewer = view === 'full' ? request.actor : null;
+      return sendSharedReply(reads, request, reply, key, () => personalComments(reads.db, query, viewer));
     },
   );
 
@@ -109,11 +112,12 @@ export async function personalRoutes(app: HttpApp, reads: PostsReads) {
     },
     async (request, reply) => {
       const { username } = request.query;
-      if (seesPublicView(request.actor, username)) {
-        const key = sharedKey('top', username);
-        return sendSharedReply(reads, request, reply, key, (s) => personalTop(reads.db, username, null, s));
-      }
-      return ok(request, await personalTop(reads.db, username, request.actor, await settings()));
+      const view = viewOf(request.actor, username);
+      if (view === null) return ok(request, await personalTop(reads.db, username, request.actor, await settings()));
+      const viewer = view === 'full' ? request.actor : null;
+      return sendSharedReply(reads, request, reply, sharedKey('top', username, view), (s) =>
+        personalTop(reads.db, username, viewer, s),
+      );
     },
   );
 }
