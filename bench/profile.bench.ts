@@ -10,7 +10,8 @@
  *    caller's own `personal/collection/page` and `personal/vote/page`, page 1 of 30 as the profile asks them.
  * Sizes: BENCH_QUESTIONS (100000), BENCH_ANSWERS_PER_QUESTION (3), BENCH_USERS (1000), BENCH_VOTES (5000),
  * BENCH_PER_CLIENT (100). BENCH_TABS: the tabs to measure (parts of their names, comma-separated; all by default);
- * BENCH_CPU_PROFILE: a folder for a CPU profile of each tab's measured run. BENCH_SEEDED_FROM: a posts bench's
+ * BENCH_CPU_PROFILE: a folder for a CPU profile of each tab's measured run; BENCH_PG_STATEMENTS=1: the statements each
+ * tab's requests ran. BENCH_SEEDED_FROM: a posts bench's
  * BENCH_DB_DIR, whose members and questions are measured (in a copy) instead of seeding anew. The figures are this
  * machine's, shared with others: the load average is recorded.
  */
@@ -33,7 +34,9 @@ import {
   machine,
   POSTS_BENCH_SEED,
   profiled,
+  resetStatements,
   settleHeap,
+  statementsPer,
   writeResults,
 } from './support';
 
@@ -168,9 +171,14 @@ try {
   const only = process.env.BENCH_TABS?.split(',').filter(Boolean);
   const measured = Object.entries(tabs).filter(([name]) => !only || only.some((part) => name.includes(part)));
   for (const [name, url] of measured) {
-    // Every member's first ask once before: the measured reads are a browsing site's, not a cold start's.
-    await inParallel(users.length, 4, (i) => get(agora, url(itemAt(users, i).username), itemAt(tokens, i)));
+    // Every member's tab asked once before, by the member and by another (a member's own view of a tab is not the
+    // public one): the measured reads are a browsing site's, not a cold start's.
+    await inParallel(users.length, 4, async (i) => {
+      await get(agora, url(itemAt(users, i).username), itemAt(tokens, i));
+      await get(agora, url(itemAt(users, i).username), itemAt(tokens, (i + 1) % users.length));
+    });
     settleHeap();
+    await resetStatements(agora.pool);
     const cpu = process.cpuUsage();
     const run = await profiled(name.replace(/\W+/g, '-'), () =>
       closedLoop(CLIENTS, PER_CLIENT, () => {
@@ -179,12 +187,14 @@ try {
       }),
     );
     const used = process.cpuUsage(cpu);
+    const statements = await statementsPer(agora.pool, CLIENTS * PER_CLIENT, 5);
     const verdict = run.p99_ms <= TARGET_P99_MS;
     met &&= verdict;
     figures[name] = {
       ...run,
       node_cpu_ms_per_request: Math.round(((used.user + used.system) / 1000 / run.samples) * 1000) / 1000,
       load_average_1m: Math.round(first(os.loadavg(), 'a load average') * 100) / 100,
+      ...(statements ? { statements } : {}),
       target_p99_ms: TARGET_P99_MS,
       met: verdict,
     };

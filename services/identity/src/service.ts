@@ -37,7 +37,10 @@ export const identityService: ServiceModule<IdentityParts> = {
   },
   // Identity is the source of actors: it checks them against its own tables, never a projected copy.
   shared: { actors: false },
-  auth: (context, { accounts }) => ({ actors: new IdentityActorSource(context.database.db), keys: accounts.keys }),
+  auth: (context, { accounts }) => ({
+    actors: new IdentityActorSource(context.database.db, context.changes, context.config.cacheLimits.sessions),
+    keys: accounts.keys,
+  }),
   projections: (context, { accounts }) => [
     reputationProjection,
     memberPostsProjection,

@@ -6,7 +6,6 @@ import {
   errors,
   executeCommand,
   first,
-  loadSiteSettings,
   ReadModelCache,
   type ServiceContext,
   type StoredEvent,
@@ -18,6 +17,7 @@ import { usernameFromDisplayName, withSuffix } from '../domain/user/username';
 import { applyUserEvent } from '../projections/users/read-model';
 import type { UserRow } from '../responses/users';
 import { hashCode, LINK_LIFETIME_MS, newLinkCode } from '../security/codes';
+import { MEMBERS_TOPIC } from '../security/identity-actors';
 import { decoyHash, hashPassword, verifyPassword } from '../security/passwords';
 import { RateLimits } from '../security/rate-limits';
 import { ACCESS_TOKEN_LIFETIME_MS, type SigningKeys } from '../security/signing-keys';
@@ -53,8 +53,9 @@ export class Accounts {
     return this.context.database.db;
   }
 
+  /** The site settings, kept until they change (every request of identity's reads them). */
   settings(): Promise<SiteSettings> {
-    return loadSiteSettings(this.db, this.context.config.siteUrl);
+    return this.context.siteSettings();
   }
 
   /** Runs a user command; `alongside` does more work in the same transaction (credentials, codes). */
@@ -76,7 +77,7 @@ export class Accounts {
         await alongside?.(tx, stored);
       },
     });
-    this.context.changes.changed();
+    this.announce(userId);
     return events;
   }
 
@@ -234,7 +235,7 @@ export class Accounts {
       for (const event of events) await applyUserEvent(tx, event);
       return first(events, 'the login event');
     });
-    this.context.changes.changed();
+    this.announce(row.user_id);
     const token = this.keys.sign({
       sub: row.user_id,
       sid: sessionId,
@@ -256,7 +257,16 @@ export class Accounts {
       );
       for (const event of events) await applyUserEvent(tx, event);
     });
+    this.announce(userId);
+  }
+
+  /**
+   * Tells this process's caches at once that a member's rows changed (their announcement by NOTIFY reaches the
+   * other replicas): a logout or a suspension holds on the very next request.
+   */
+  private announce(userId: string): void {
     this.context.changes.changed();
+    this.context.changes.changedKeys(MEMBERS_TOPIC, [userId]);
   }
 
   /** Issues a link code of a kind (earlier unused ones stop working) and asks for the mail that carries it. */

@@ -5,6 +5,7 @@ import * as memberTimeZone from './0003_member_time_zone';
 import * as connectors from './0004_connectors';
 import * as connectorExpiry from './0005_connector_expiry';
 import * as usersAnnounceChanges from './0006_users_announce_changes';
+import * as membersAnnounceKeys from './0007_members_announce_keys';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const identityMigrationFiles: readonly MigrationFile[] = [
@@ -14,6 +15,7 @@ export const identityMigrationFiles: readonly MigrationFile[] = [
   connectors,
   connectorExpiry,
   usersAnnounceChanges,
+  membersAnnounceKeys,
 ];
 
 export const identityMigrations = migrationsOf(identityMigrationFiles);
