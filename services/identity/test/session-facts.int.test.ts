@@ -1,8 +1,8 @@
 import { accountsFor, identityService } from '@agora/identity';
 import { siteService } from '@agora/site';
-import { createUser } from '@agora/test-support/accounts';
+import { createUser, login } from '@agora/test-support/accounts';
 import { type Stack, startStack } from '@agora/test-support/stack';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IdentityActorSource } from '../src/security/identity-actors';
 
 let stack: Stack;
@@ -28,6 +28,13 @@ describe("identity's session facts", () => {
   it('are read once per member and session, and a logout, a suspension or an expiry holds at the next request', async () => {
     const { context } = stack.service('identity');
     const source = new IdentityActorSource(context.database.db, context.changes);
+    // The source's own reads of the tables (other work of the service may use its pool meanwhile).
+    const loads = vi.spyOn(source as unknown as { load: () => Promise<unknown> }, 'load');
+    const loadsOf = async <T>(run: () => Promise<T>) => {
+      const before = loads.mock.calls.length;
+      const value = await run();
+      return { value, queries: loads.mock.calls.length - before };
+    };
     const accounts = accountsFor(stack.service('identity'));
     const user = await createUser(stack);
     const row = await accounts.findById(user.id);
@@ -35,25 +42,29 @@ describe("identity's session facts", () => {
     const { token } = await accounts.startSession(row!);
     const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sid as string;
 
-    const first = await queriesOf(() => source.lookup(user.id, sessionId, issued));
+    const first = await loadsOf(() => source.lookup(user.id, sessionId, issued));
     expect(first.value).toMatchObject({ revoked: false, actor: { id: user.id, status: 'normal' } });
     expect(first.queries).toBe(1);
     // The sign-in's own announcement comes back a moment later and empties the entry once; then it is kept.
-    await expect.poll(async () => (await queriesOf(() => source.lookup(user.id, sessionId, issued))).queries).toBe(0);
-    expect(await queriesOf(() => source.lookup(user.id, sessionId, issued))).toEqual({
+    await expect.poll(async () => (await loadsOf(() => source.lookup(user.id, sessionId, issued))).queries).toBe(0);
+    expect(await loadsOf(() => source.lookup(user.id, sessionId, issued))).toEqual({
       value: first.value,
       queries: 0,
     });
 
-    // A session that runs out is refused when it does, with nothing announced and no query.
+    // A session that runs out is refused when it does, with nothing announced and no query. (The change of its
+    // expiry is announced: the entry is read again once when that comes back.)
     await stack.query(
-      `update identity.sessions set expires_at = now() + interval '300 milliseconds' where session_id = $1`,
+      `update identity.sessions set expires_at = now() + interval '1500 milliseconds' where session_id = $1`,
       [sessionId],
     );
-    await expect.poll(async () => (await queriesOf(() => source.lookup(user.id, sessionId, issued))).queries).toBe(0);
-    expect((await source.lookup(user.id, sessionId, issued)).revoked).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(await queriesOf(() => source.lookup(user.id, sessionId, issued))).toMatchObject({
+    await expect.poll(async () => (await loadsOf(() => source.lookup(user.id, sessionId, issued))).queries).toBe(1);
+    expect(await loadsOf(() => source.lookup(user.id, sessionId, issued))).toMatchObject({
+      value: { revoked: false },
+      queries: 0,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1600));
+    expect(await loadsOf(() => source.lookup(user.id, sessionId, issued))).toMatchObject({
       value: { revoked: true },
       queries: 0,
     });
@@ -75,5 +86,26 @@ describe("identity's session facts", () => {
       [user.id],
     );
     await expect.poll(async () => (await source.lookup(user.id, thirdId, Date.now())).actor?.status).toBe('suspended');
+  });
+
+  it("keep a member's public profile until the member changes, and read a suspended one afresh", async () => {
+    const user = await createUser(stack);
+    const token = await login(stack, user);
+    const url = `/answer/api/v1/personal/user/info?username=${user.username.toUpperCase()}`;
+    const read = async () => (await stack.call('GET', url)).body.data;
+    expect((await read()).username).toBe(user.username);
+    await expect.poll(async () => (await queriesOf(read)).queries).toBe(0);
+    const renamed = await stack.call('PUT', '/answer/api/v1/user/info', {
+      token,
+      body: { display_name: 'Shown At Once', username: user.username },
+    });
+    expect(renamed.status).toBe(200);
+    expect((await read()).display_name).toBe('Shown At Once');
+    await stack.query(
+      `update identity.users set status = 'suspended', suspended_until = now() + interval '1 day' where user_id = $1`,
+      [user.id],
+    );
+    await expect.poll(async () => (await read()).status).toBe('suspended');
+    expect((await queriesOf(read)).queries).toBeGreaterThan(0);
   });
 });

@@ -34,10 +34,10 @@ export class Accounts {
   readonly captchas: Captchas;
   readonly limits: RateLimits;
   /**
-   * The admin's member lists, kept until the members table changes (this process's commits at once, another
-   * replica's by its announcement: docs/adr/0019-read-caches.md).
+   * Reads of members — the admin's member lists, members' public profiles — kept until the members table changes
+   * (this process's commits at once, another replica's by its announcement: docs/adr/0019-read-caches.md).
    */
-  readonly memberLists: ReadModelCache<unknown>;
+  readonly memberReads: ReadModelCache<unknown>;
 
   constructor(
     readonly context: ServiceContext,
@@ -46,7 +46,7 @@ export class Accounts {
     this.captchas = captchasFor(context);
     this.limits = new RateLimits(context.database, context.config.rateLimits);
     const limits = context.config.cacheLimits;
-    this.memberLists = new ReadModelCache(context.changes, limits.read_entries, limits.read_mb * 2 ** 20);
+    this.memberReads = new ReadModelCache(context.changes, limits.read_entries, limits.read_mb * 2 ** 20);
   }
 
   get db() {

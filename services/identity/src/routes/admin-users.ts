@@ -146,7 +146,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       // A suspension lapses without a write: the suspended list, and a kept page showing a lapsed one, load anew.
       if (status === 'suspended') return ok(request, await load());
       const key = JSON.stringify(['users/page', page, page_size, term, staff ?? false, status ?? null]);
-      const kept = (await accounts.memberLists.get(key, load)) as UserPage;
+      const kept = (await accounts.memberReads.get(key, load)) as UserPage;
       return ok(request, kept.list.some(suspensionLapsed) ? await load() : kept);
     },
   );

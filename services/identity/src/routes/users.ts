@@ -99,9 +99,16 @@ export async function userRoutes(app: HttpApp, accounts: Accounts) {
       },
     },
     async (request) => {
-      const user = await accounts.findByUsername(request.query.username);
-      if (!user || user.status === 'deleted') throw errors.notFound('error.user.not_found');
-      return ok(request, toPublicUserInfo(user, await accounts.settings()));
+      const load = async () => {
+        const user = await accounts.findByUsername(request.query.username);
+        if (!user || user.status === 'deleted') throw errors.notFound('error.user.not_found');
+        return toPublicUserInfo(user, await accounts.settings());
+      };
+      // The same for every viewer, kept until the members table changes; a suspension ends without a write, so a
+      // suspended member's profile is read afresh.
+      const key = `profile:${request.query.username.toLowerCase()}`;
+      const kept = (await accounts.memberReads.get(key, load)) as Awaited<ReturnType<typeof load>>;
+      return ok(request, kept.status === 'suspended' ? await load() : kept);
     },
   );
 
