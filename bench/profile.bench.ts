@@ -177,6 +177,8 @@ try {
       await get(agora, url(itemAt(users, i).username), itemAt(tokens, i));
       await get(agora, url(itemAt(users, i).username), itemAt(tokens, (i + 1) % users.length));
     });
+    // The dirty pages of the seed and the warm-up written out now, not by a checkpoint in the middle of the phase.
+    await agora.pool.query('checkpoint');
     settleHeap();
     await resetStatements(agora.pool);
     const cpu = process.cpuUsage();
