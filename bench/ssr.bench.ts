@@ -100,10 +100,19 @@ say(
   `starting (${SEEDED_FROM ? `a copy of ${SEEDED_FROM}` : `${RICH} questions with ${RICH_ANSWERS} answers seeded here`})`,
 );
 // The services a visitor's question page reads (site, identity, posts), as the posts bench seeded them.
+const render = createPageRenderer(path.join(webRoot, 'index.html'));
+/** Pages drawn so far (a kept page answered draws none). */
+let renders = 0;
 const agora = await startBenchAgora([identityService, postsService], {
   log,
   seededFrom: SEEDED_FROM,
-  web: { webRoot, pages: createPageRenderer(path.join(webRoot, 'index.html')) },
+  web: {
+    webRoot,
+    pages: (request) => {
+      renders += 1;
+      return render(request);
+    },
+  },
 });
 try {
   const t0 = performance.now();
@@ -119,12 +128,14 @@ try {
   const measure = async (name: keyof typeof TARGETS, url: (c: number, i: number) => string) => {
     settleHeap();
     const cpu = process.cpuUsage();
+    const rendersBefore = renders;
     const run = await closedLoop(CLIENTS, PER_CLIENT, (c, i) => view(agora, url(c, i)));
     const used = process.cpuUsage(cpu);
     const target = TARGETS[name];
     figures[name.replace('_p99_ms', '')] = {
       ...run,
       node_cpu_ms_per_request: Math.round(((used.user + used.system) / 1000 / run.samples) * 1000) / 1000,
+      renders: renders - rendersBefore,
       load_average_1m: Math.round(first(os.loadavg(), 'a load average') * 100) / 100,
       target_p99_ms: target,
       met: run.p99_ms <= target,
@@ -139,13 +150,10 @@ try {
   const uncachedMet = await measure('uncached_p99_ms', (c, i) => `${page(c, i)}?bench=${++n}`);
   const file = writeResults('ssr', {
     machine: machine(),
-    note: SEEDED_FROM
-      ? 'The budget’s size (100,000 questions), on a shared 2-core machine with other engineers’ tests and benches ' +
-        'running (load average per figure): the latencies are mostly queueing behind other processes, ' +
-        'node_cpu_ms_per_request is the steadier figure; the quiet figures are to be measured again.'
-      : 'A small run on a shared 2-core machine (five other engineers working on it at the time, load average per ' +
-        'figure), to prove the bench: not the budget’s figure, which needs BENCH_SEEDED_FROM (100,000 questions) on ' +
-        'a quiet machine.',
+    note:
+      'Figures are this run’s on a 2-core machine; the load average per figure says how busy it was. `renders` counts ' +
+      'the pages drawn during a phase, `pauses` what held this process up.' +
+      (SEEDED_FROM ? '' : ' A small seed: not the budget’s 100,000 questions (BENCH_SEEDED_FROM).'),
     node_env: process.env.NODE_ENV,
     seeded_from: SEEDED_FROM ? 'a copy of the posts bench’s seeded database (BENCH_SEEDED_FROM)' : 'seeded by this run',
     sizes: { ...(await countedPosts(agora)), questions_with_30_answers: rich.length },
