@@ -18,6 +18,10 @@ afterAll(async () => {
   await stack?.close();
 });
 
+/** The session a token names (its `sid` claim). */
+const sessionOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sid as string;
+
 async function queriesOf<T>(run: () => Promise<T>): Promise<{ value: T; queries: number }> {
   const before = queries;
   const value = await run();
@@ -40,7 +44,7 @@ describe("identity's session facts", () => {
     const row = await accounts.findById(user.id);
     const issued = Date.now();
     const { token } = await accounts.startSession(row!);
-    const sessionId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sid as string;
+    const sessionId = sessionOf(token);
 
     const first = await loadsOf(() => source.lookup(user.id, sessionId, issued));
     expect(first.value).toMatchObject({ revoked: false, actor: { id: user.id, status: 'normal' } });
@@ -71,14 +75,14 @@ describe("identity's session facts", () => {
 
     // This process's own logout holds at once, before its announcement comes back.
     const second = await accounts.startSession((await accounts.findById(user.id))!);
-    const secondId = JSON.parse(Buffer.from(second.token.split('.')[1]!, 'base64url').toString('utf8')).sid as string;
+    const secondId = sessionOf(second.token);
     expect((await source.lookup(user.id, secondId, Date.now())).revoked).toBe(false);
     await accounts.endSession(user.id, secondId);
     expect((await source.lookup(user.id, secondId, Date.now())).revoked).toBe(true);
 
     // A change another replica makes (here, straight in the table) is heard by its announcement.
     const third = await accounts.startSession((await accounts.findById(user.id))!);
-    const thirdId = JSON.parse(Buffer.from(third.token.split('.')[1]!, 'base64url').toString('utf8')).sid as string;
+    const thirdId = sessionOf(third.token);
     expect((await source.lookup(user.id, thirdId, Date.now())).actor?.status).toBe('normal');
     await stack.query(
       `update identity.users set status = 'suspended', suspended_until = now() + interval '1 day'

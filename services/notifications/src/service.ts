@@ -49,8 +49,7 @@ function setUpNotifications(context: ServiceContext, options: NotificationsOptio
   const onQueued = () => mail.wake();
   const now = options.digest?.now ?? Date.now;
   // What every poll reads, kept in memory until a change of its user is announced.
-  const redDots = new UserCache<Counters>(context.changes, context.config.cacheLimits.counters);
-  context.changes.onKeyChanged(COUNTERS_TOPIC, (userId) => redDots.evict(userId));
+  const redDots = UserCache.following<Counters>(context.changes, COUNTERS_TOPIC, context.config.cacheLimits.counters);
   return {
     mail,
     redDots,

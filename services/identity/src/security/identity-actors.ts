@@ -26,8 +26,7 @@ export class IdentityActorSource implements ActorSource {
     changes: Pick<ChangeFeed, 'listening' | 'onReset' | 'onKeyChanged'>,
     maxUsers = 20_000,
   ) {
-    this.members = new UserCache(changes, maxUsers);
-    changes.onKeyChanged(MEMBERS_TOPIC, (userId) => this.members.evict(userId));
+    this.members = UserCache.following(changes, MEMBERS_TOPIC, maxUsers);
   }
 
   async lookup(userId: string, sessionId: string, issuedAtMs: number): Promise<ActorLookup> {

@@ -253,8 +253,7 @@ export class ProjectedActorSource implements ActorSource {
     changes: Pick<ChangeFeed, 'listening' | 'onReset' | 'onKeyChanged'>,
     maxUsers = 20_000,
   ) {
-    this.sessions = new UserCache(changes, maxUsers);
-    changes.onKeyChanged(ACTORS_TOPIC, (userId) => this.sessions.evict(userId));
+    this.sessions = UserCache.following(changes, ACTORS_TOPIC, maxUsers);
   }
 
   async lookup(userId: string, sessionId: string, issuedAtMs: number): Promise<ActorLookup> {

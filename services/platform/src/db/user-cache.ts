@@ -4,6 +4,11 @@ export interface ChangeAnnouncer {
   onReset(handler: () => void): void;
 }
 
+/** A ChangeAnnouncer that also names the keys of a keyed topic's changed rows (ChangeFeed.onKeyChanged). */
+export interface KeyedChangeAnnouncer extends ChangeAnnouncer {
+  onKeyChanged(topic: string, handler: (key: string) => void): void;
+}
+
 /**
  * Rows about one user kept in memory until a change of that user is announced (`evict`). A load that
  * overlapped an eviction of its user is returned but not kept, so an announcement is never lost; while
@@ -22,6 +27,13 @@ export class UserCache<V> {
     private readonly maxUsers = 100_000,
   ) {
     listener.onReset(() => this.reset());
+  }
+
+  /** A cache whose users are evicted as the keyed announcements of `topic` name them (`#*`: all of them). */
+  static following<V>(changes: KeyedChangeAnnouncer, topic: string, maxUsers?: number): UserCache<V> {
+    const cache = new UserCache<V>(changes, maxUsers);
+    changes.onKeyChanged(topic, (userId) => cache.evict(userId));
+    return cache;
   }
 
   reset(): void {

@@ -1,8 +1,10 @@
 import {
   EnvelopeSchema,
+  type Language,
   Limits,
   PageQuery,
   PersonalCommentSchema,
+  type SiteSettings,
   UserAnswerInfoSchema,
   UserQuestionInfoSchema,
   UserTopPostsSchema,
@@ -39,8 +41,25 @@ function viewOf(viewer: Actor | null, username: string): 'public' | 'full' | nul
 
 /** A user's profile tabs: questions, answers, comments and the top posts. */
 export async function personalRoutes(app: HttpApp, reads: PostsReads) {
-  const settings = () => reads.settings();
   const OPTIONAL = { auth: 'optional' as const };
+
+  /**
+   * A tab's reply: the shared reply of the viewer's view (named by the tab, the member and `rest`), or, for a viewer
+   * posts has not heard of yet, the tab read afresh as that viewer.
+   */
+  async function sendTab<T, R extends Parameters<typeof sendSharedReply>[2]>(
+    request: { actor: Actor | null; language: Language },
+    reply: R,
+    tab: string,
+    username: string,
+    rest: unknown[],
+    read: (viewer: Actor | null, settings: SiteSettings) => Promise<T>,
+  ) {
+    const view = viewOf(request.actor, username);
+    if (view === null) return ok(request, await read(request.actor, await reads.settings()));
+    const viewer = view === 'full' ? request.actor : null;
+    return sendSharedReply(reads, request, reply, sharedKey(tab, username, view, ...rest), (s) => read(viewer, s));
+  }
 
   app.get(
     '/answer/api/v1/personal/question/page',
@@ -53,11 +72,9 @@ export async function personalRoutes(app: HttpApp, reads: PostsReads) {
     },
     async (request, reply) => {
       const { query } = request;
-      const view = viewOf(request.actor, query.username);
-      if (view === null) return ok(request, await personalQuestions(reads.db, query, request.actor, await settings()));
-      const key = sharedKey('questions', query.username, view, query.order, query.page, query.page_size);
-      const viewer = view === 'full' ? request.actor : null;
-      return sendSharedReply(reads, request, reply, key, (s) => personalQuestions(reads.db, query, viewer, s));
+      return sendTab(request, reply, 'questions', query.username, [query.order, query.page, query.page_size], (v, s) =>
+        personalQuestions(reads.db, query, v, s),
+      );
     },
   );
 
@@ -72,11 +89,9 @@ export async function personalRoutes(app: HttpApp, reads: PostsReads) {
     },
     async (request, reply) => {
       const { query } = request;
-      const view = viewOf(request.actor, query.username);
-      if (view === null) return ok(request, await personalAnswers(reads.db, query, request.actor, await settings()));
-      const key = sharedKey('answers', query.username, view, query.order, query.page, query.page_size);
-      const viewer = view === 'full' ? request.actor : null;
-      return sendSharedReply(reads, request, reply, key, (s) => personalAnswers(reads.db, query, viewer, s));
+      return sendTab(request, reply, 'answers', query.username, [query.order, query.page, query.page_size], (v, s) =>
+        personalAnswers(reads.db, query, v, s),
+      );
     },
   );
 
@@ -91,11 +106,9 @@ export async function personalRoutes(app: HttpApp, reads: PostsReads) {
     },
     async (request, reply) => {
       const { query } = request;
-      const view = viewOf(request.actor, query.username);
-      if (view === null) return ok(request, await personalComments(reads.db, query, request.actor));
-      const key = sharedKey('comments', query.username, view, query.page, query.page_size);
-      const viewer = view === 'full' ? request.actor : null;
-      return sendSharedReply(reads, request, reply, key, () => personalComments(reads.db, query, viewer));
+      return sendTab(request, reply, 'comments', query.username, [query.page, query.page_size], (v) =>
+        personalComments(reads.db, query, v),
+      );
     },
   );
 
@@ -112,12 +125,7 @@ export async function personalRoutes(app: HttpApp, reads: PostsReads) {
     },
     async (request, reply) => {
       const { username } = request.query;
-      const view = viewOf(request.actor, username);
-      if (view === null) return ok(request, await personalTop(reads.db, username, request.actor, await settings()));
-      const viewer = view === 'full' ? request.actor : null;
-      return sendSharedReply(reads, request, reply, sharedKey('top', username, view), (s) =>
-        personalTop(reads.db, username, viewer, s),
-      );
+      return sendTab(request, reply, 'top', username, [], (v, s) => personalTop(reads.db, username, v, s));
     },
   );
 }
