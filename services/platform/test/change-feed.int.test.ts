@@ -166,6 +166,20 @@ describe('read-model change feed', () => {
     expect(await cache.get('k', load)).toBe(4);
   });
 
+  it('keeps a result that goes stale by itself only until the time it names, though no version moved', async () => {
+    const cache = new ReadModelCache<{ read: number; until: number }>({ version: 1 });
+    let reads = 0;
+    const load = async () => ({ read: ++reads, until: Date.now() + 50 });
+    const get = () => cache.get('k', load, (value) => value.until);
+    expect((await get()).read).toBe(1);
+    expect((await get()).read).toBe(1);
+    await sleep(60);
+    expect((await get()).read).toBe(2);
+    expect((await cache.get('forever', load)).read).toBe(3);
+    await sleep(60);
+    expect((await cache.get('forever', load)).read).toBe(3);
+  });
+
   it('never keeps a result under a version that moved while it was loading', async () => {
     const version = { version: 1 as number | null };
     const cache = new ReadModelCache<string>(version);

@@ -193,4 +193,26 @@ describe('admin content pages', () => {
     });
     expect(byMember.status).toBe(403);
   });
+
+  it('counts a search’s matches on every page of it, past the end and when nothing matches', async () => {
+    for (const n of [1, 2, 3])
+      await ok('POST', `${API}/question`, adminToken, {
+        title: `Counted search question number ${n}`,
+        content: 'Asked so that a search has three matches.',
+        tags: [{ slug_name: 'contents' }],
+      });
+    await stack.settle();
+    const search = async (page: number) => {
+      const found = await questions(`status=available&query=counted%20search&page=${page}&page_size=2`);
+      return [found.count, found.list.length];
+    };
+    expect([await search(1), await search(2), await search(5)]).toEqual([
+      [3, 2],
+      [3, 1],
+      [3, 0],
+    ]);
+    expect((await questions('status=available&query=counted%20nothing')).count).toBe(0);
+    const byAuthor = await answers(`status=available&query=user:${author.username}&page=9&page_size=1`);
+    expect([byAuthor.count, byAuthor.list.length]).toEqual([1, 0]);
+  });
 });

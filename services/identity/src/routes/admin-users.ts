@@ -85,10 +85,12 @@ function parseBulk(text: string): {
   return { lines, problems };
 }
 
-type UserPage = { count: number; list: AdminUserPageItem[] };
+type KeptUserPage = { page: { count: number; list: AdminUserPageItem[] }; nextLapse: number };
 
-const suspensionLapsed = (user: AdminUserPageItem) =>
-  user.status === 'suspended' && user.suspended_until > 0 && user.suspended_until * 1000 <= Date.now();
+/** A list's size and the earliest end of a suspension among its members, beside each row (window functions). */
+type ListFacts = { total: number; next_lapse: Date | null };
+const LIST_FACTS = sql`count(*) over ()::int as total,
+  min(suspended_until) filter (where status = 'suspended' and suspended_until > now()) over () as next_lapse`;
 
 export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
   app.get(
@@ -134,20 +136,32 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
                 ? sql`status <> 'deleted' and mail_status = ${MailStatusSql.inactive}`
                 : sql`status <> 'deleted'`
         }`;
-      const load = async (): Promise<UserPage> => {
-        const [{ rows: counted }, { rows }] = await Promise.all([
-          sql<{ n: number }>`select count(*)::int as n from users where ${where}`.execute(accounts.db),
-          sql<UserRow>`select * from users where ${where} order by created_at desc, user_id desc
-                       limit ${page_size} offset ${(page - 1) * page_size}`.execute(accounts.db),
-        ]);
+      // One statement counts the whole list, finds its next lapse and reads the page; only a page past the end counts apart.
+      const load = async (): Promise<KeptUserPage> => {
+        const { rows } = await sql<UserRow & ListFacts>`
+          select *, ${LIST_FACTS} from users where ${where}
+          order by created_at desc, user_id desc
+          limit ${page_size} offset ${(page - 1) * page_size}`.execute(accounts.db);
+        const facts =
+          rows[0] ??
+          (page === 1
+            ? undefined
+            : (await sql<ListFacts>`select ${LIST_FACTS} from users where ${where} limit 1`.execute(accounts.db))
+                .rows[0]);
         const settings = await accounts.settings();
-        return { count: counted[0]?.n ?? 0, list: rows.map((row) => adminUserItem(row, settings)) };
+        return {
+          page: { count: facts?.total ?? 0, list: rows.map((row) => adminUserItem(row, settings)) },
+          nextLapse: facts?.next_lapse?.getTime() ?? Number.POSITIVE_INFINITY,
+        };
       };
-      // A suspension lapses without a write: the suspended list, and a kept page showing a lapsed one, load anew.
-      if (status === 'suspended') return ok(request, await load());
+      // A suspension lapses without a write: a list is kept until its next lapse, or until the members table changes.
       const key = JSON.stringify(['users/page', page, page_size, term, staff ?? false, status ?? null]);
-      const kept = (await accounts.memberReads.get(key, load)) as UserPage;
-      return ok(request, kept.list.some(suspensionLapsed) ? await load() : kept);
+      const kept = (await accounts.memberReads.get(
+        key,
+        load,
+        (value) => (value as KeptUserPage).nextLapse,
+      )) as KeptUserPage;
+      return ok(request, kept.page);
     },
   );
 

@@ -295,7 +295,7 @@ function bytesOf(value: unknown): number {
  * forward, every entry is dropped once it moves (docs/adr/0049-memory.md): an idle process keeps no dead ones.
  */
 export class ReadModelCache<T> {
-  private readonly entries = new Map<string, { version: number; value: T; bytes: number }>();
+  private readonly entries = new Map<string, { version: number; value: T; bytes: number; until: number }>();
   private readonly loading = new Map<string, { version: number; promise: Promise<T> }>();
   private bytes = 0;
 
@@ -320,11 +320,15 @@ export class ReadModelCache<T> {
     this.entries.delete(key);
   }
 
-  async get(key: string, load: () => Promise<T>): Promise<T> {
+  /**
+   * `until`, for a result that goes stale without a write (a suspension that lapses): the time (ms since the epoch)
+   * after which it is loaded again even though no read model changed.
+   */
+  async get(key: string, load: () => Promise<T>, until?: (value: T) => number): Promise<T> {
     const version = this.feed.version;
     if (version === null) return load();
     const entry = this.entries.get(key);
-    if (entry?.version === version) return entry.value;
+    if (entry?.version === version && Date.now() < entry.until) return entry.value;
     const pending = this.loading.get(key);
     if (pending?.version === version) return pending.promise;
     const promise = load();
@@ -341,7 +345,7 @@ export class ReadModelCache<T> {
         if (oldest.done) break;
         this.remove(oldest.value);
       }
-      this.entries.set(key, { version, value, bytes });
+      this.entries.set(key, { version, value, bytes, until: until?.(value) ?? Number.POSITIVE_INFINITY });
       this.bytes += bytes;
       return value;
     } finally {

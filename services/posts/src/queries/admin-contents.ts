@@ -54,23 +54,28 @@ interface QuestionRow {
   last_edit_at: Date | null;
 }
 
-/**
- * How many posts of a kind a list counts: of one status, from the counts the triggers keep (migration 0015), unless
- * the list is narrowed (a search, one question's answers), which counts its few rows.
- */
-async function countOf(
-  db: Db,
-  kind: 'question' | 'answer',
-  status: number,
-  narrowed: RawBuilder<unknown> | null,
-): Promise<number> {
-  const { rows } = narrowed
-    ? await sql<{ n: number }>`select count(*)::int as n from ${narrowed}`.execute(db)
-    : await sql<{ n: number }>`
-        select coalesce(sum(n), 0)::int as n from post_status_counts where kind = ${kind} and status = ${status}`.execute(
-        db,
-      );
+/** The total a narrowed list's page carries beside each row, so that a search is one statement. */
+const NARROWED_TOTAL = sql`, count(*) over ()::int as total`;
+
+/** How many posts of one status there are, from the counts the triggers keep (migration 0015). */
+async function statusCountOf(db: Db, kind: 'question' | 'answer', status: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select coalesce(sum(n), 0)::int as n from post_status_counts where kind = ${kind} and status = ${status}`.execute(
+    db,
+  );
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * How many posts a narrowed list (a search, one question's answers) holds: the total its page carried, counted
+ * apart only for a page past the end.
+ */
+async function narrowedCountOf(db: Db, from: RawBuilder<unknown>, page: number, rows: { total?: number }[]) {
+  const carried = rows[0]?.total;
+  if (carried !== undefined) return carried;
+  if (page === 1) return 0;
+  const { rows: counted } = await sql<{ n: number }>`select count(*)::int as n from ${from}`.execute(db);
+  return counted[0]?.n ?? 0;
 }
 
 /** `{admin}/question/page`: the questions of one status, newest first, searched by title, id or author. */
@@ -80,16 +85,17 @@ export async function adminQuestionPage(
   settings: SiteSettings,
 ): Promise<Page<AdminQuestionInfo>> {
   const where = sql`q.status = ${PostStatus[query.status]} and ${searchOf(query.query, sql`q.title`, 'q')}`;
-  const narrowed = query.query?.trim() ? sql`questions q where ${where}` : null;
-  const [count, { rows }] = await Promise.all([
-    countOf(db, 'question', PostStatus[query.status], narrowed),
-    sql<QuestionRow>`
+  const narrowed = Boolean(query.query?.trim());
+  const [statusCount, { rows }] = await Promise.all([
+    narrowed ? null : statusCountOf(db, 'question', PostStatus[query.status]),
+    sql<QuestionRow & { total?: number }>`
       select q.id, q.user_id, q.title, q.url_title, q.vote_count, q.show, q.pin, q.status, q.answer_count,
-             q.accepted_answer_id, q.created_at, q.updated_at, q.last_edit_at
+             q.accepted_answer_id, q.created_at, q.updated_at, q.last_edit_at ${narrowed ? NARROWED_TOTAL : sql``}
       from questions q where ${where}
       order by q.created_at desc, q.id desc
       limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
   ]);
+  const count = statusCount ?? (await narrowedCountOf(db, sql`questions q where ${where}`, query.page, rows));
   const authors = await loadAuthors(
     db,
     rows.map((r) => r.user_id),
@@ -138,17 +144,19 @@ export async function adminAnswerPage(
   const ofQuestion = query.question_id ? sql`a.question_id = ${query.question_id}` : sql`true`;
   const where = sql`a.status = ${PostStatus[query.status]} and ${ofQuestion}
                     and ${searchOf(query.query, sql`a.content`, 'a')}`;
-  const narrowed = query.question_id || query.query?.trim() ? sql`answers a where ${where}` : null;
-  const [count, { rows }] = await Promise.all([
-    countOf(db, 'answer', PostStatus[query.status], narrowed),
-    sql<AnswerRow>`
+  const narrowed = Boolean(query.question_id || query.query?.trim());
+  const [statusCount, { rows }] = await Promise.all([
+    narrowed ? null : statusCountOf(db, 'answer', PostStatus[query.status]),
+    sql<AnswerRow & { total?: number }>`
       select a.id, a.question_id, a.user_id, a.html, a.status, a.accepted, a.vote_count, a.created_at, a.updated_at,
              coalesce(q.title, '') as question_title, coalesce(q.url_title, '') as question_url_title
+             ${narrowed ? NARROWED_TOTAL : sql``}
       from answers a left join questions q on q.id = a.question_id
       where ${where}
       order by a.created_at desc, a.id desc
       limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
   ]);
+  const count = statusCount ?? (await narrowedCountOf(db, sql`answers a where ${where}`, query.page, rows));
   const authors = await loadAuthors(
     db,
     rows.map((r) => r.user_id),
