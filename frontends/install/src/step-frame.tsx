@@ -1,6 +1,6 @@
+import { useTranslation } from '@agora/kit';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** One step of the wizard: its title with an icon, an alert for what failed, its fields and its buttons. */
 export function StepFrame({

@@ -1,8 +1,8 @@
 import { InstallDatabaseType } from '@agora/contracts/install/constants';
 import type { CheckDatabaseReq } from '@agora/kit';
+import { useTranslation } from '@agora/kit';
 import { Box, Paper, Step, StepLabel, Stepper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { installApi } from './install-api';
 import { AdminStep } from './steps/admin-step';
 import { AlreadyInstalled } from './steps/already-installed';

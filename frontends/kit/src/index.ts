@@ -58,6 +58,7 @@ export { isExemptPath } from './guards/private-site';
 export { saveLoginRedirect, takeLoginRedirect } from './guards/redirect-target';
 export { currentLanguage, i18n, localeTag, SUPPORTED_LANGUAGES, setLanguage } from './i18n/i18n';
 export { useDefaultLanguage, useLanguage } from './i18n/use-language';
+export { useTranslation } from './i18n/use-translation';
 export { QUESTION_SORTS, QuestionList } from './questions/question-list';
 export { hasAccepted, QuestionRow, TagChips } from './questions/question-row';
 export { isExternal, type Location, navigate, useLocation, useSearchParams, withParams } from './router/history';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@agora/kit';
 import { FilterBar, SearchBox, StatusTabs } from '../lists/list-filters';
 
 /** The status filter and the search box of the questions and answers lists; both live in the address. */

@@ -12,11 +12,11 @@ import {
   toast,
   useLocation,
   useSearchParams,
+  useTranslation,
   withParams,
 } from '@agora/kit';
 import { Button, Chip, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { AdminList, LIST_PAGE_SIZE } from '../lists/admin-list';
 import { FilterBar, StatusTabs, useListFilters } from '../lists/list-filters';
 

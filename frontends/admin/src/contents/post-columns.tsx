@@ -1,7 +1,6 @@
-import { Avatar, RelativeTime } from '@agora/kit';
+import { Avatar, RelativeTime, useTranslation } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
 import type { ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ListColumn } from '../lists/admin-list';
 
 /** What the questions and answers lists both show of a post. */

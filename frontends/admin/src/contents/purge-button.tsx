@@ -1,8 +1,7 @@
-import { adminContentsApi, type PurgeType, toast } from '@agora/kit';
+import { adminContentsApi, type PurgeType, toast, useTranslation } from '@agora/kit';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /**
  * "Delete permanently" on a Deleted list: after a confirmation, everything of that type that is deleted goes for

@@ -8,10 +8,10 @@ import {
   Link,
   queryKeys,
   questionPath,
+  useTranslation,
 } from '@agora/kit';
 import { Box, Chip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { AdminList, LIST_PAGE_SIZE } from '../lists/admin-list';
 import { useListFilters } from '../lists/list-filters';
 import { ContentFilters } from './content-filters';

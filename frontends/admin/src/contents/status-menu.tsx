@@ -1,5 +1,4 @@
-import { dialogs } from '@agora/kit';
-import { useTranslation } from 'react-i18next';
+import { dialogs, useTranslation } from '@agora/kit';
 import { RowMenu } from '../lists/row-menu';
 
 /** The status changes offered for one post; each is confirmed before it is made. */

@@ -1,6 +1,5 @@
-import { invalidateKeys, queryKeys, toast } from '@agora/kit';
+import { invalidateKeys, queryKeys, toast, useTranslation } from '@agora/kit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 
 /** Sets a post's status by `send`, says so, and reloads the admin lists of that kind of post. */
 export function useStatusChange<S extends string>(

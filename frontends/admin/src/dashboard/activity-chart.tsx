@@ -1,8 +1,8 @@
 import type { DashboardDay } from '@agora/kit';
+import { useTranslation } from '@agora/kit';
 import { useTheme } from '@mui/material';
 import { CategoryScale, Chart as ChartJS, Legend, LinearScale, LineElement, PointElement, Tooltip } from 'chart.js';
 import { Line } from 'react-chartjs-2';
-import { useTranslation } from 'react-i18next';
 
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, Tooltip, Legend);
 

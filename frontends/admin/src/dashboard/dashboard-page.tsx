@@ -1,8 +1,7 @@
-import { Avatar, adminApi, type DashboardTopUser, Link, Loading, queryKeys } from '@agora/kit';
+import { Avatar, adminApi, type DashboardTopUser, Link, Loading, queryKeys, useTranslation } from '@agora/kit';
 import { Box, Chip, List, ListItem, ListItemAvatar, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ActivityChart } from './activity-chart';
 
 function Panel({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {

@@ -1,9 +1,8 @@
 import { Limits } from '@agora/contracts/limits';
-import { ApiError, adminApi } from '@agora/kit';
+import { ApiError, adminApi, useTranslation } from '@agora/kit';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Box, Button, Stack, TextField } from '@mui/material';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** An image's URL: typed, or uploaded (jpeg, png, webp; at most 4 MB) and shown beside the field. */
 export function ImageField({

@@ -1,4 +1,4 @@
-import { ApiError, toast } from '@agora/kit';
+import { ApiError, toast, useTranslation } from '@agora/kit';
 import {
   Alert,
   Box,
@@ -11,7 +11,6 @@ import {
   TextField,
 } from '@mui/material';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkForm, labelOf } from './checks';
 import { ImageField } from './image-field';
 import type { FieldSpec, FormValue, FormValues } from './schema';

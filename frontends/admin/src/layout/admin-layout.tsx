@@ -1,7 +1,6 @@
-import { Link, navigate, useLocation } from '@agora/kit';
+import { Link, navigate, useLocation, useTranslation } from '@agora/kit';
 import { Box, List, ListItemButton, ListItemText, ListSubheader, MenuItem, Paper, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ADMIN_MENU, activeItem } from './menu';
 
 /** The side menu on wide screens; a page picker above the page on narrow ones. */

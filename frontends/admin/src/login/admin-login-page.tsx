@@ -1,7 +1,6 @@
-import { LoginForm, setSession, useSiteInfo } from '@agora/kit';
+import { LoginForm, setSession, useSiteInfo, useTranslation } from '@agora/kit';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { Box, Paper, Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 /**
  * The admin area's own sign-in: an admin who is not signed in meets it on any `/admin/*` page and stays on that

@@ -1,8 +1,7 @@
-import { adminApi, invalidateKeys, Link, Loading, queryKeys, tagApi } from '@agora/kit';
+import { adminApi, invalidateKeys, Link, Loading, queryKeys, tagApi, useTranslation } from '@agora/kit';
 import { Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SchemaForm } from '../forms/schema-form';
 import { configOf, fieldSpecOf, formValuesOf, type TagLookup } from './plugin-form';
 

@@ -1,5 +1,14 @@
 import { PluginStatus, type PluginStatusName } from '@agora/contracts/site/plugins';
-import { adminApi, invalidateKeys, Link, Loading, type PluginListItem, queryKeys, toast } from '@agora/kit';
+import {
+  adminApi,
+  invalidateKeys,
+  Link,
+  Loading,
+  type PluginListItem,
+  queryKeys,
+  toast,
+  useTranslation,
+} from '@agora/kit';
 import {
   Button,
   Chip,
@@ -16,7 +25,6 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 type Filter = '' | PluginStatusName;
 const FILTERS: Filter[] = ['', PluginStatus.active, PluginStatus.inactive, PluginStatus.outdated];

@@ -1,8 +1,7 @@
 import { ConnectorKind, MASKED_SECRET } from '@agora/contracts/identity/connector-constants';
-import { adminApi, invalidateKeys, Loading, queryKeys } from '@agora/kit';
+import { adminApi, invalidateKeys, Loading, queryKeys, useTranslation } from '@agora/kit';
 import { Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { FieldSpec, FormValues } from '../forms/schema';
 import { SchemaForm } from '../forms/schema-form';
 

@@ -1,4 +1,4 @@
-import { adminApi, invalidateKeys, Loading, queryKeys, toast } from '@agora/kit';
+import { adminApi, invalidateKeys, Loading, queryKeys, toast, useTranslation } from '@agora/kit';
 import {
   Button,
   FormControlLabel,
@@ -15,7 +15,6 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 const PATH = 'setting/privileges';
 

@@ -1,8 +1,7 @@
-import { adminApi, invalidateKeys, Loading, queryKeys } from '@agora/kit';
+import { adminApi, invalidateKeys, Loading, queryKeys, useTranslation } from '@agora/kit';
 import { Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FormValues } from '../forms/schema';
 import { SchemaForm } from '../forms/schema-form';
 import type { SettingsSection } from './sections';

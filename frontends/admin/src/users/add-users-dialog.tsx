@@ -1,4 +1,4 @@
-import { ApiError, adminApi, rules, toast } from '@agora/kit';
+import { ApiError, adminApi, rules, toast, useTranslation } from '@agora/kit';
 import {
   Alert,
   Button,
@@ -12,7 +12,6 @@ import {
   TextField,
 } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 type Mode = 'one' | 'many';
 

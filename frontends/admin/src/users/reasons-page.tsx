@@ -1,4 +1,4 @@
-import { adminApi, Loading, queryKeys } from '@agora/kit';
+import { adminApi, Loading, queryKeys, useTranslation } from '@agora/kit';
 import {
   MenuItem,
   Paper,
@@ -13,7 +13,6 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 const OBJECT_TYPES = ['question', 'answer', 'comment', 'user'] as const;
 const ACTIONS = ['flag', 'close', 'review', 'status'] as const;

@@ -1,7 +1,6 @@
-import { adminApi, Loading, queryKeys } from '@agora/kit';
+import { adminApi, Loading, queryKeys, useTranslation } from '@agora/kit';
 import { Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 
 /** The roles a member can be given, with what each may do. */
 export function RolesPage() {

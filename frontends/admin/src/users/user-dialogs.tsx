@@ -8,6 +8,7 @@ import {
   SUSPEND_DURATIONS,
   type SuspendDuration,
   toast,
+  useTranslation,
 } from '@agora/kit';
 import {
   Alert,
@@ -25,7 +26,6 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 export type UserAction = 'role' | 'status' | 'password' | 'activation';
 

@@ -7,12 +7,12 @@ import {
   Loading,
   queryKeys,
   RelativeTime,
+  useTranslation,
   useUser,
 } from '@agora/kit';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type UserAction, UserActionDialog } from './user-dialogs';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

@@ -7,13 +7,13 @@ import {
   Link,
   queryKeys,
   RelativeTime,
+  useTranslation,
   useUser,
 } from '@agora/kit';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PurgeButton } from '../contents/purge-button';
 import { AdminList, LIST_PAGE_SIZE } from '../lists/admin-list';
 import { FilterBar, SearchBox, StatusTabs, useListFilters } from '../lists/list-filters';

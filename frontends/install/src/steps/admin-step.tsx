@@ -1,9 +1,8 @@
 import type { InitBaseInfoReq } from '@agora/kit';
-import { ApiError, rules, useForm } from '@agora/kit';
+import { ApiError, rules, useForm, useTranslation } from '@agora/kit';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { Stack, TextField, Typography } from '@mui/material';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { installApi } from '../install-api';
 import { StepFrame } from '../step-frame';
 import type { SiteInfo } from './site-step';

@@ -1,6 +1,6 @@
+import { useTranslation } from '@agora/kit';
 import InfoIcon from '@mui/icons-material/Info';
 import { Button, Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 /** /install on a site already installed: the spec's outcome, and the way back to the site. */
 export function AlreadyInstalled() {

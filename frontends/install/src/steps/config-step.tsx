@@ -1,9 +1,8 @@
 import type { CheckDatabaseReq, InitConfigFailed } from '@agora/kit';
-import { ApiError } from '@agora/kit';
+import { ApiError, useTranslation } from '@agora/kit';
 import DescriptionIcon from '@mui/icons-material/Description';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { installApi } from '../install-api';
 import { StepFrame } from '../step-frame';
 

@@ -1,10 +1,9 @@
 import { INSTALL_DEFAULT_DB_HOST, INSTALL_SSL_MODES, InstallDatabaseType } from '@agora/contracts/install/constants';
 import type { CheckDatabaseReq } from '@agora/kit';
-import { rules, useForm } from '@agora/kit';
+import { rules, useForm, useTranslation } from '@agora/kit';
 import StorageIcon from '@mui/icons-material/Storage';
 import { FormControlLabel, MenuItem, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { installApi } from '../install-api';
 import { StepFrame } from '../step-frame';
 

@@ -1,8 +1,7 @@
-import { setLanguage } from '@agora/kit';
+import { setLanguage, useTranslation } from '@agora/kit';
 import LanguageIcon from '@mui/icons-material/Language';
 import { MenuItem, TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { installApi } from '../install-api';
 import { StepFrame } from '../step-frame';
 

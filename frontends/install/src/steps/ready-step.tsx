@@ -1,6 +1,6 @@
+import { useTranslation } from '@agora/kit';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Button, Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 /** Step 6: installed; the links load the site afresh (the installer has handed the port to it). */
 export function ReadyStep() {

@@ -1,8 +1,7 @@
-import { useForm } from '@agora/kit';
+import { useForm, useTranslation } from '@agora/kit';
 import PublicIcon from '@mui/icons-material/Public';
 import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { siteRules } from '../site-rules';
 import { StepFrame } from '../step-frame';
 

@@ -2,10 +2,10 @@ import { Limits } from '@agora/contracts/limits';
 import { Box, Button, List, ListItemButton, ListItemText, Paper, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { postApi } from '../api/calls/posts';
 import { queryKeys } from '../api/query-keys';
 import { useDebounced } from '../app/use-debounced';
+import { useTranslation } from '../i18n/use-translation';
 import { completeMention, mentionAt } from './mentions';
 
 const { minLength: MIN, maxLength: MAX } = Limits.comment;

@@ -1,8 +1,8 @@
 import ThumbUpOutlined from '@mui/icons-material/ThumbUpOutlined';
 import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CommentItem as Comment } from '../api/wire';
+import { useTranslation } from '../i18n/use-translation';
 import { ensureCanAct } from '../ui/login-dialog';
 import { PostHtml } from '../ui/post-html';
 import { RelativeTime } from '../ui/relative-time';

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { postApi } from '../api/calls/posts';
+import { useTranslation } from '../i18n/use-translation';
 import { IMAGE_ACCEPT, imageFileProblem } from './image-file';
 
 /** The image dialog: upload a file (jpeg, jpg, png, webp; ≤ 4 MB) through `file`, or give a URL. */

@@ -1,7 +1,7 @@
 import { Box, FormHelperText, InputBase } from '@mui/material';
 import { type ClipboardEvent, type DragEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { postApi } from '../api/calls/posts';
+import { useTranslation } from '../i18n/use-translation';
 import { CodeDialog } from './code-dialog';
 import {
   type EditState,

@@ -1,10 +1,10 @@
 import { Limits } from '@agora/contracts/limits';
 import { Box, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { postApi } from '../api/calls/posts';
 import { queryKeys } from '../api/query-keys';
 import { useDebounced } from '../app/use-debounced';
+import { useTranslation } from '../i18n/use-translation';
 import { PostHtml } from '../ui/post-html';
 
 /** The live preview: the text rendered by the server (`post/render`), debounced 1 s. */

@@ -9,7 +9,7 @@ import Image from '@mui/icons-material/Image';
 import InsertLink from '@mui/icons-material/InsertLink';
 import Title from '@mui/icons-material/Title';
 import { Box, Button, type SvgIcon, Tooltip } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 export type ToolName = 'heading' | 'bold' | 'italic' | 'code' | 'link' | 'quote' | 'image' | 'ol' | 'ul' | 'hr';
 

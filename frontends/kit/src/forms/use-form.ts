@@ -1,6 +1,6 @@
 import { type ChangeEvent, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
+import { useTranslation } from '../i18n/use-translation';
 import { CaptchaCancelled } from '../ui/captcha';
 import { type Rule, validate } from './rules';
 

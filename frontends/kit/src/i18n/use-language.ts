@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { accountApi } from '../api/calls/account';
 import { currentLoginState, getUser, useUser } from '../session/session';
 import { useSiteInfo } from '../site/site-info';
 import { adoptDefaultLanguage, i18n, localeTag, setLanguage } from './i18n';
+import { useTranslation } from './use-translation';
 
 /** Keeps `<html lang>` in step with the interface language. */
 export function broadcastLanguage(): void {

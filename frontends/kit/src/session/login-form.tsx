@@ -1,10 +1,10 @@
 import { Alert, Button, Stack, TextField } from '@mui/material';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { accountApi } from '../api/calls/account';
 import type { UserLoginResp } from '../api/wire';
 import { rules } from '../forms/rules';
 import { useForm } from '../forms/use-form';
+import { useTranslation } from '../i18n/use-translation';
 import { captchaOn } from '../site/site-info';
 import { withCaptcha } from '../ui/captcha';
 

@@ -2,10 +2,10 @@ import { Limits } from '@agora/contracts/limits';
 import { Box, Button, Chip, InputBase, List, ListItemButton, ListItemText, Paper } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { tagApi } from '../api/calls/tags';
 import { queryKeys } from '../api/query-keys';
 import { useDebounced } from '../app/use-debounced';
+import { useTranslation } from '../i18n/use-translation';
 import { type ChosenTag, chooseTag, slugOf } from './tag-choice';
 
 export interface TagSelectorProps {

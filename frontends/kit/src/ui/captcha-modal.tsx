@@ -10,7 +10,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useStore } from '../store';
 import { captchaStore, refreshCaptcha } from './captcha';
 import { RefreshIcon } from './icons';

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import type { PageErrorCode } from '../app/page-error';
+import { useTranslation } from '../i18n/use-translation';
 import { Link } from '../router/link';
 
 /** 'HTTP error {code}' with its description and a back-to-home link. */

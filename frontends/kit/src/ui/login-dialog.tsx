@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { saveLoginRedirect } from '../guards/redirect-target';
+import { useTranslation } from '../i18n/use-translation';
 import { navigate } from '../router/history';
 import { ROUTES } from '../router/routes';
 import { currentLoginState } from '../session/session';

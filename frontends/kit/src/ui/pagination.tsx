@@ -1,6 +1,6 @@
 import { Limits } from '@agora/contracts/limits';
 import { Box, Button } from '@mui/material';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useLocation, withParams } from '../router/history';
 import { Link } from '../router/link';
 import { pageItems } from './pagination-items';

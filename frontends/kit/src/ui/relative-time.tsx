@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { relativeTime } from '../format/relative-time';
 import { localeTag } from '../i18n/i18n';
+import { useTranslation } from '../i18n/use-translation';
 import { useUser } from '../session/session';
 import { useSiteInfo } from '../site/site-info';
 

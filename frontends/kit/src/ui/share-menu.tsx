@@ -1,7 +1,7 @@
 import { Limits } from '@agora/contracts/limits';
 import { Button, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useUser } from '../session/session';
 
 /** The link shared: absolute, with `shareUserId` set to the username when logged in. */

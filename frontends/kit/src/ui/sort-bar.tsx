@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Menu, MenuItem, useMediaQuery, useTheme } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { navigate, useLocation, withParams } from '../router/history';
 
 export interface SortOption {

@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { useServiceUnavailable } from '../api/availability';
+import { useTranslation } from '../i18n/use-translation';
 
 /** A banner while the server answers 503: the member stays signed in and may simply try again. */
 export function UnavailableNotice() {

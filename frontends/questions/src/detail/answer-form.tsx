@@ -8,12 +8,12 @@ import {
   MarkdownEditor,
   queryKeys,
   useLoginState,
+  useTranslation,
   withCaptcha,
 } from '@agora/kit';
 import { Box, Button, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { clearDraft, DRAFT_KEYS, loadDraft, useDraftSaving } from '../form/drafts';
 import { useLeaveGuard } from '../form/leave-guard';
 

@@ -12,12 +12,12 @@ import {
   questionPath,
   ShareMenu,
   usePermalink,
+  useTranslation,
   useUser,
 } from '@agora/kit';
 import Check from '@mui/icons-material/Check';
 import { Box, Button, Chip } from '@mui/material';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { BookmarkButton } from './bookmark-button';
 import { PostActions } from './post-actions';
 import { PostAuthor } from './post-author';

@@ -1,9 +1,8 @@
-import { ensureCanAct, voteApi } from '@agora/kit';
+import { ensureCanAct, useTranslation, voteApi } from '@agora/kit';
 import Bookmark from '@mui/icons-material/Bookmark';
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
 import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 
 /** The bookmark toggle: switches collected and shows object_collection_count. */
 export function BookmarkButton({

@@ -1,4 +1,4 @@
-import { moderationApi, queryKeys } from '@agora/kit';
+import { moderationApi, queryKeys, useTranslation } from '@agora/kit';
 import {
   Box,
   Button,
@@ -14,7 +14,6 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /**
  * A reason dialog: close a question, or report a post; a reason must be chosen, and when the

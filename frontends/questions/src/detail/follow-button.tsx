@@ -1,9 +1,8 @@
-import { ensureCanAct, followApi } from '@agora/kit';
+import { ensureCanAct, followApi, useTranslation } from '@agora/kit';
 import Notifications from '@mui/icons-material/Notifications';
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 
 /** Follow or unfollow a question: its followers hear of new answers, edits and comments. */
 export function FollowQuestionButton({

@@ -8,6 +8,7 @@ import {
   toast,
   type UserBasicInfo,
   UserLink,
+  useTranslation,
   withCaptcha,
 } from '@agora/kit';
 import {
@@ -23,7 +24,6 @@ import {
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** Invite to answer: the invited users, and for those allowed a picker of usernames to invite. */
 export function InviteCard({ questionId, canInvite }: { questionId: string; canInvite: boolean }) {

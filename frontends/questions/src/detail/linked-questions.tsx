@@ -1,7 +1,6 @@
 import { Limits } from '@agora/contracts/limits';
-import { queryKeys, questionApi } from '@agora/kit';
+import { queryKeys, questionApi, useTranslation } from '@agora/kit';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { SidebarQuestions } from './sidebar-questions';
 
 /** Linked questions: those linking to this one or linked from it (`question/link`), newest first. */

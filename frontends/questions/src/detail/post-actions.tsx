@@ -9,12 +9,12 @@ import {
   queryKeys,
   questionApi,
   toast,
+  useTranslation,
   withCaptcha,
 } from '@agora/kit';
 import { Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ReasonDialog } from './close-dialog';
 
 export interface PostRef {

@@ -1,8 +1,16 @@
 import { PostStatus } from '@agora/contracts/posts/status';
-import { LinkButton, PostHtml, type QuestionInfo, queryKeys, ShareMenu, TagChips, useLoginState } from '@agora/kit';
+import {
+  LinkButton,
+  PostHtml,
+  type QuestionInfo,
+  queryKeys,
+  ShareMenu,
+  TagChips,
+  useLoginState,
+  useTranslation,
+} from '@agora/kit';
 import { Alert, Box, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { BookmarkButton } from './bookmark-button';
 import { FollowQuestionButton } from './follow-button';
 import { PostActions } from './post-actions';

@@ -1,5 +1,5 @@
 import { REACTION_EMOJIS, type ReactionEmoji } from '@agora/contracts/votes/reactions';
-import { ensureCanAct, queryKeys, type ReactionSummary, reactionApi, useUser } from '@agora/kit';
+import { ensureCanAct, queryKeys, type ReactionSummary, reactionApi, useTranslation, useUser } from '@agora/kit';
 import AddReactionOutlined from '@mui/icons-material/AddReactionOutlined';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import SentimentDissatisfied from '@mui/icons-material/SentimentDissatisfied';
@@ -7,7 +7,6 @@ import SentimentSatisfiedAlt from '@mui/icons-material/SentimentSatisfiedAlt';
 import { Box, Chip, IconButton, Popover, Tooltip } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { withReaction } from './reaction-summary';
 
 const ICONS: Record<ReactionEmoji, typeof FavoriteBorder> = {

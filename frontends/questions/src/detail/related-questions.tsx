@@ -1,6 +1,5 @@
-import { queryKeys, questionApi } from '@agora/kit';
+import { queryKeys, questionApi, useTranslation } from '@agora/kit';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { SidebarQuestions } from './sidebar-questions';
 
 /** Related questions: up to 6 sharing the first tag (`question/similar/tag`). */

@@ -1,10 +1,18 @@
-import { captchaOn, ensureCanAct, getUser, toast, type VoteResult, voteApi, withCaptcha } from '@agora/kit';
+import {
+  captchaOn,
+  ensureCanAct,
+  getUser,
+  toast,
+  useTranslation,
+  type VoteResult,
+  voteApi,
+  withCaptcha,
+} from '@agora/kit';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import { Box, IconButton, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /**
  * Up and down votes: pressing the active vote again sends is_cancel, so it toggles; one's own

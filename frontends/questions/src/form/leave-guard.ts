@@ -1,5 +1,5 @@
+import { useTranslation } from '@agora/kit';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 
 interface RoutingEvent extends Event {
   detail: { newUrl: string; oldUrl: string; cancelNavigation?: (cancel?: boolean) => void };

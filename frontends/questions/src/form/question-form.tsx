@@ -1,7 +1,6 @@
-import { ApiError, CaptchaCancelled, MarkdownEditor, TagSelector } from '@agora/kit';
+import { ApiError, CaptchaCancelled, MarkdownEditor, TagSelector, useTranslation } from '@agora/kit';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { checkQuestion, type QuestionValues } from './question-fields';
 import { SimilarQuestions } from './similar-questions';
 

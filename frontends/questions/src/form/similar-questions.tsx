@@ -1,8 +1,7 @@
 import { Limits } from '@agora/contracts/limits';
-import { Link, queryKeys, questionPath, searchApi, useDebounced, usePermalink } from '@agora/kit';
+import { Link, queryKeys, questionPath, searchApi, useDebounced, usePermalink, useTranslation } from '@agora/kit';
 import { Box, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 
 /** Questions like the title being typed (`question/similar`); nothing when the deployment has no search yet. */
 export function SimilarQuestions({ title }: { title: string }) {

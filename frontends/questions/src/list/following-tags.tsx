@@ -1,8 +1,17 @@
-import { type ChosenTag, Link, queryKeys, TagSelector, tagApi, tagPath, toast, useLoginState } from '@agora/kit';
+import {
+  type ChosenTag,
+  Link,
+  queryKeys,
+  TagSelector,
+  tagApi,
+  tagPath,
+  toast,
+  useLoginState,
+  useTranslation,
+} from '@agora/kit';
 import { Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** The following-tags panel: view, edit with the tag selector, save. */
 export function FollowingTags() {

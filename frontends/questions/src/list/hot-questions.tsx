@@ -1,8 +1,7 @@
 import { Limits } from '@agora/contracts/limits';
-import { hasAccepted, Link, queryKeys, questionApi, questionPath, usePermalink } from '@agora/kit';
+import { hasAccepted, Link, queryKeys, questionApi, questionPath, usePermalink, useTranslation } from '@agora/kit';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 
 /** Hot questions: page 1 of 6, order frequent, of the last 7 days; answer count and accepted marker. */
 export function HotQuestions() {

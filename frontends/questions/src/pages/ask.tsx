@@ -9,12 +9,12 @@ import {
   tagApi,
   usePermalink,
   useSearchParams,
+  useTranslation,
   withCaptcha,
 } from '@agora/kit';
 import { Box, Button, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { clearDraft, DRAFT_KEYS, loadDraft, useDraftSaving } from '../form/drafts';
 import { useLeaveGuard } from '../form/leave-guard';
 import { EMPTY_QUESTION, isBlank, type QuestionValues } from '../form/question-fields';

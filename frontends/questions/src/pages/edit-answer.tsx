@@ -15,12 +15,12 @@ import {
   questionPath,
   toast,
   usePermalink,
+  useTranslation,
   withCaptcha,
 } from '@agora/kit';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLeaveGuard } from '../form/leave-guard';
 
 /** /posts/{qid}/{aid}/edit: the answer (loaded first; the edit action is needed) with an edit summary. */

@@ -9,12 +9,12 @@ import {
   questionPath,
   toast,
   usePermalink,
+  useTranslation,
   withCaptcha,
 } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLeaveGuard } from '../form/leave-guard';
 import { EMPTY_QUESTION, type QuestionValues } from '../form/question-fields';
 import { QuestionFormView } from '../form/question-form';

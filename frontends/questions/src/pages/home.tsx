@@ -1,6 +1,5 @@
-import { QuestionList } from '@agora/kit';
+import { QuestionList, useTranslation } from '@agora/kit';
 import { Box, Stack } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { FollowingTags } from '../list/following-tags';
 import { HotQuestions } from '../list/hot-questions';
 

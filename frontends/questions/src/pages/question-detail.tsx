@@ -16,13 +16,13 @@ import {
   useLocation,
   usePermalink,
   useSearchParams,
+  useTranslation,
   useUser,
   withCaptcha,
 } from '@agora/kit';
 import { Box, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AnswerForm } from '../detail/answer-form';
 import { AnswerView } from '../detail/answer-view';
 import { ReasonDialog } from '../detail/close-dialog';

@@ -1,8 +1,16 @@
 import { Limits } from '@agora/contracts/limits';
-import { Loading, Pagination, queryKeys, SortBar, searchApi, usePermalink, useSearchParams } from '@agora/kit';
+import {
+  Loading,
+  Pagination,
+  queryKeys,
+  SortBar,
+  searchApi,
+  usePermalink,
+  useSearchParams,
+  useTranslation,
+} from '@agora/kit';
 import { Alert, Box, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { SearchResultRow } from '../search/search-result';
 import { SearchTips } from '../search/search-tips';
 

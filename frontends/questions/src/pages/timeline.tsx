@@ -10,6 +10,7 @@ import {
   tagPath,
   UserLink,
   usePermalink,
+  useTranslation,
 } from '@agora/kit';
 import {
   Box,
@@ -25,7 +26,6 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RevisionDiff } from '../timeline/revision-diff';
 
 /** The revision before `item` in the timeline (oldest last in the list), or '0' for the first one. */

@@ -1,7 +1,6 @@
-import { Link, questionPath, RelativeTime, type SearchResult, TagChips, UserLink } from '@agora/kit';
+import { Link, questionPath, RelativeTime, type SearchResult, TagChips, UserLink, useTranslation } from '@agora/kit';
 import Check from '@mui/icons-material/Check';
 import { Box, Chip, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 /** Marks the words of the query in a text (the highlighted results of the search page). */
 function Highlighted({ text, words }: { text: string; words: string[] }) {

@@ -1,5 +1,5 @@
+import { useTranslation } from '@agora/kit';
 import { Card, CardContent, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 const SYNTAX = ['[tag]', 'user:username', 'answers:0', 'score:3', 'is:question', 'is:answer'];
 

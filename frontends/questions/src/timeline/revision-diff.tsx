@@ -1,7 +1,15 @@
-import { type DiffPart, diffTokens, lines, type ObjectTimelineDetail, queryKeys, revisionApi, words } from '@agora/kit';
+import {
+  type DiffPart,
+  diffTokens,
+  lines,
+  type ObjectTimelineDetail,
+  queryKeys,
+  revisionApi,
+  useTranslation,
+  words,
+} from '@agora/kit';
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 
 const STYLE = {
   added: { bgcolor: 'rgba(46, 160, 67, 0.2)' },

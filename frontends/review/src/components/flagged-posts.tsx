@@ -11,11 +11,11 @@ import {
   type ReportItem,
   reviewApi,
   toast,
+  useTranslation,
 } from '@agora/kit';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** What a moderator may do with a flag from this screen, per kind of object. */
 const ACTIONS: Record<string, FlagOperation[]> = {

@@ -11,13 +11,13 @@ import {
   RelativeTime,
   reviewApi,
   toast,
+  useTranslation,
 } from '@agora/kit';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 type Decision = 'approve' | 'reject';
 

@@ -10,11 +10,11 @@ import {
   tagPath,
   toast,
   type UnreviewedRevisionItem,
+  useTranslation,
 } from '@agora/kit';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SideBySide } from './side-by-side';
 
 type Decision = 'approve' | 'reject' | 'skip';

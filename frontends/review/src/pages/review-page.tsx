@@ -7,11 +7,11 @@ import {
   queryKeys,
   reviewApi,
   useLoginState,
+  useTranslation,
 } from '@agora/kit';
 import { Badge, Box, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FlaggedPosts } from '../components/flagged-posts';
 import { HeldPosts } from '../components/held-posts';
 import { SuggestedEdits } from '../components/suggested-edits';

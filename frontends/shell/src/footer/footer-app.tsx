@@ -1,6 +1,5 @@
-import { useSiteInfo } from '@agora/kit';
+import { useSiteInfo, useTranslation } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { CustomHtml } from '../custom-html';
 import { LanguageMenu } from './language-menu';
 

@@ -1,7 +1,6 @@
 import { LANGUAGE_OPTIONS } from '@agora/contracts/i18n/languages';
-import { useLanguage } from '@agora/kit';
+import { useLanguage, useTranslation } from '@agora/kit';
 import { MenuItem, TextField } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 /** Switches the interface language (kept in this browser, and on the account when signed in). */
 export function LanguageMenu() {

@@ -1,8 +1,7 @@
-import { BadgeIcon, navigate, notificationApi, queryKeys, ROUTES } from '@agora/kit';
+import { BadgeIcon, navigate, notificationApi, queryKeys, ROUTES, useTranslation } from '@agora/kit';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRedDot } from '../use-red-dot';
 
 /**

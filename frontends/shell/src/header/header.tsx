@@ -1,6 +1,5 @@
-import { Link, MenuIcon, navbarStyle, ROUTES, useLoginState, useSiteInfo, useUser } from '@agora/kit';
+import { Link, MenuIcon, navbarStyle, ROUTES, useLoginState, useSiteInfo, useTranslation, useUser } from '@agora/kit';
 import { AppBar, Box, Button, IconButton, Toolbar, useMediaQuery, useTheme } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { navOpen } from '../nav-state';
 import { AgentMenu } from './agent-menu';
 import { Brand } from './brand';

@@ -1,6 +1,5 @@
-import { BellIcon, Link, ROUTES, TrophyIcon } from '@agora/kit';
+import { BellIcon, Link, ROUTES, TrophyIcon, useTranslation } from '@agora/kit';
 import { Badge, IconButton } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { useRedDot } from '../use-red-dot';
 
 /** The bell (inbox) and trophy (achievements), each with a red dot while its unread count is above 0. */

@@ -1,7 +1,6 @@
-import { navigate, SearchIcon, useLocation } from '@agora/kit';
+import { navigate, SearchIcon, useLocation, useTranslation } from '@agora/kit';
 import { InputAdornment, InputBase } from '@mui/material';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** Submits to /search?q=; refilled from q on the search page and cleared when leaving it. */
 export function SearchBox({ light }: { light: boolean }) {

@@ -1,7 +1,6 @@
-import { Avatar, logout, navigate, ROUTES, type UserInfo } from '@agora/kit';
+import { Avatar, logout, navigate, ROUTES, type UserInfo, useTranslation } from '@agora/kit';
 import { Divider, IconButton, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** Avatar menu: profile, bookmarks, settings, logout. */
 export function UserMenu({ user }: { user: UserInfo }) {

@@ -1,6 +1,5 @@
-import { capCount, isExemptPath, Link, ROUTES, useLocation, useLoginState } from '@agora/kit';
+import { capCount, isExemptPath, Link, ROUTES, useLocation, useLoginState, useTranslation } from '@agora/kit';
 import { Badge, Box, List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { useRedDot } from '../use-red-dot';
 
 function Item({

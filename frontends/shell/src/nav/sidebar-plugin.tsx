@@ -1,7 +1,6 @@
-import { Link, queryKeys, siteApi, tagPath } from '@agora/kit';
+import { Link, queryKeys, siteApi, tagPath, useTranslation } from '@agora/kit';
 import { Box, Chip, Divider, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 
 interface SidebarLink {
   title: string;

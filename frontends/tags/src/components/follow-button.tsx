@@ -1,7 +1,6 @@
-import { ensureCanAct, followApi, queryKeys } from '@agora/kit';
+import { ensureCanAct, followApi, queryKeys, useTranslation } from '@agora/kit';
 import { Button } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 
 /** Follow or unfollow a tag (`follow` with the tag's id); the following-tags panel is refreshed. */
 export function FollowButton({

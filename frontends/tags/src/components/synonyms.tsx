@@ -1,8 +1,7 @@
-import { type ChosenTag, queryKeys, TagSelector, tagApi, toast } from '@agora/kit';
+import { type ChosenTag, queryKeys, TagSelector, tagApi, toast, useTranslation } from '@agora/kit';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** A tag's synonyms: listed, and edited with the tag selector when the server offers it. */
 export function Synonyms({ tagId, tagName }: { tagId: string; tagName: string }) {

@@ -9,11 +9,11 @@ import {
   tagApi,
   tagPath,
   toast,
+  useTranslation,
 } from '@agora/kit';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useTag } from '../components/use-tag';
 
 const SLUG = /^[a-z0-9+#\-.]+$/;

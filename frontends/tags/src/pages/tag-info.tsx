@@ -1,6 +1,5 @@
-import { Link, Loading, PostHtml, RelativeTime, tagPath, useLoginState } from '@agora/kit';
+import { Link, Loading, PostHtml, RelativeTime, tagPath, useLoginState, useTranslation } from '@agora/kit';
 import { Box, Divider, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { Synonyms } from '../components/synonyms';
 import { useTag } from '../components/use-tag';
 

@@ -11,11 +11,11 @@ import {
   useDebounced,
   useLoginState,
   useSearchParams,
+  useTranslation,
 } from '@agora/kit';
 import { Box, Button, Card, CardContent, InputBase, Typography } from '@mui/material';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FollowButton } from '../components/follow-button';
 import { TAG_SORTS as SORTS } from '../server/tag-sorts';
 

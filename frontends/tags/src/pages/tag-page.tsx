@@ -1,6 +1,5 @@
-import { Link, Loading, navigate, QuestionList } from '@agora/kit';
+import { Link, Loading, navigate, QuestionList, useTranslation } from '@agora/kit';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { FollowButton } from '../components/follow-button';
 import { useTag } from '../components/use-tag';
 

@@ -1,7 +1,6 @@
-import { BadgeIcon, type BadgeListInfo, Link, ROUTES } from '@agora/kit';
+import { BadgeIcon, type BadgeListInfo, Link, ROUTES, useTranslation } from '@agora/kit';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import { Box, Card, CardActionArea, Chip, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 /** A badge in the catalogue: its icon in its level's colour, its name, how often it was awarded, and the caller's mark. */
 export function BadgeCard({ badge }: { badge: BadgeListInfo }) {

@@ -1,6 +1,5 @@
-import { BadgeIcon, Link, ROUTES, type UserBadgeAward } from '@agora/kit';
+import { BadgeIcon, Link, ROUTES, type UserBadgeAward, useTranslation } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 /** A badge a member holds, as a shelf shows it: icon, name, and how often when more than once. */
 export function BadgeChip({ badge }: { badge: UserBadgeAward }) {

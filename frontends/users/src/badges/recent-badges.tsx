@@ -1,7 +1,6 @@
-import { badgeApi, queryKeys } from '@agora/kit';
+import { badgeApi, queryKeys, useTranslation } from '@agora/kit';
 import { Box, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { BadgeChip } from './badge-chip';
 
 /**

@@ -1,7 +1,6 @@
-import { connectorApi, queryKeys } from '@agora/kit';
+import { connectorApi, queryKeys, useTranslation } from '@agora/kit';
 import { Button, Divider, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { ConnectorIcon } from './connector-icon';
 
 /** The login page's external logins: one button each, leaving for the provider. */

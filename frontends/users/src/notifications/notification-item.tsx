@@ -7,11 +7,11 @@ import {
   RelativeTime,
   UserLink,
   usePermalink,
+  useTranslation,
 } from '@agora/kit';
 import MilitaryTechOutlined from '@mui/icons-material/MilitaryTechOutlined';
 import { Box, Typography } from '@mui/material';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { notificationLink } from './notification-link';
 
 /** An unread item's mark: a dot before it. */

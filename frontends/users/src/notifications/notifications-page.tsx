@@ -10,12 +10,12 @@ import {
   Pagination,
   queryKeys,
   useSearchParams,
+  useTranslation,
 } from '@agora/kit';
 import DoneAll from '@mui/icons-material/DoneAll';
 import { Box, Button, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NotificationRow } from './notification-item';
 
 const KINDS: readonly NotificationKind[] = ['inbox', 'achievement'];

@@ -1,7 +1,6 @@
-import { accountApi, Link, ROUTES, rules, useForm, withCaptcha } from '@agora/kit';
+import { accountApi, Link, ROUTES, rules, useForm, useTranslation, withCaptcha } from '@agora/kit';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
 import { useCaptchaEnabled } from '../components/captcha-setting';
 

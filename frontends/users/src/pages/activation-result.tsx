@@ -1,6 +1,5 @@
-import { Link, ROUTES, useLoginState } from '@agora/kit';
+import { Link, ROUTES, useLoginState, useTranslation } from '@agora/kit';
 import { Alert, Stack, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { Notice } from '../components/auth-card';
 
 /** /users/account-activation/success (activated users only). */

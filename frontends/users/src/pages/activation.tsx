@@ -1,7 +1,15 @@
-import { ApiError, accountApi, Loading, navigate, ROUTES, setSession, useSearchParams } from '@agora/kit';
+import {
+  ApiError,
+  accountApi,
+  Loading,
+  navigate,
+  ROUTES,
+  setSession,
+  useSearchParams,
+  useTranslation,
+} from '@agora/kit';
 import { Alert } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Notice } from '../components/auth-card';
 
 /**

@@ -1,6 +1,5 @@
-import { Loading, navigate, ROUTES, signInWithToken, useSearchParams } from '@agora/kit';
+import { Loading, navigate, ROUTES, signInWithToken, useSearchParams, useTranslation } from '@agora/kit';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Notice } from '../components/auth-card';
 
 /** /users/auth-landing?access_token=: the third-party login callback, processing until signed in. */

@@ -15,10 +15,10 @@ import {
   ROUTES,
   usePermalink,
   useSearchParams,
+  useTranslation,
 } from '@agora/kit';
 import { Box, Card, CardContent, Chip, Divider, Stack, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 
 /** One award: the member (to their badges), when, and the post it was earned on. */
 function AwardRow({ award }: { award: BadgeAwardItem }) {

@@ -1,7 +1,6 @@
-import { badgeApi, Loading, queryKeys } from '@agora/kit';
+import { badgeApi, Loading, queryKeys, useTranslation } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { BadgeCard } from '../badges/badge-card';
 
 /** /badges: the catalogue by group, with how often each badge was awarded and the member's earned marks. */

@@ -1,7 +1,15 @@
-import { accountApi, rules, signInWithToken, useForm, useSearchParams, useSiteInfo, withCaptcha } from '@agora/kit';
+import {
+  accountApi,
+  rules,
+  signInWithToken,
+  useForm,
+  useSearchParams,
+  useSiteInfo,
+  useTranslation,
+  withCaptcha,
+} from '@agora/kit';
 import { Alert, Button, Divider, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
 import { useCaptchaEnabled } from '../components/captcha-setting';
 

@@ -1,7 +1,6 @@
-import { accountApi, getToken, Link, Loading, ROUTES, setSession, useSearchParams } from '@agora/kit';
+import { accountApi, getToken, Link, Loading, ROUTES, setSession, useSearchParams, useTranslation } from '@agora/kit';
 import { Alert } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Notice } from '../components/auth-card';
 
 /** /users/confirm-new-email?code=: confirms a changed address; an expired link says so. */

@@ -1,7 +1,6 @@
-import { accountApi, CaptchaCancelled, Link, ROUTES, useUser, withCaptcha } from '@agora/kit';
+import { accountApi, CaptchaCancelled, Link, ROUTES, useTranslation, useUser, withCaptcha } from '@agora/kit';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
 import { useCaptchaEnabled } from '../components/captcha-setting';
 

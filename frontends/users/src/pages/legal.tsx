@@ -1,8 +1,7 @@
-import { Loading, PostHtml, queryKeys, siteApi } from '@agora/kit';
+import { Loading, PostHtml, queryKeys, siteApi, useTranslation } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** An admin who keeps the text elsewhere writes only its address: the page sends the visitor there. */
 const externalAddress = (text: string) => (/^https?:\/\/\S+$/i.test(text.trim()) ? text.trim() : '');

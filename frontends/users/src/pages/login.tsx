@@ -1,6 +1,5 @@
-import { completeLogin, Link, LoginForm, ROUTES, useLoginState, useSiteInfo } from '@agora/kit';
+import { completeLogin, Link, LoginForm, ROUTES, useLoginState, useSiteInfo, useTranslation } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
 import { ConnectorButtons } from '../components/connector-buttons';
 import { InactivePage } from './inactive';

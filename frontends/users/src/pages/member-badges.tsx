@@ -1,7 +1,6 @@
-import { badgeApi, Loading, queryKeys } from '@agora/kit';
+import { badgeApi, Loading, queryKeys, useTranslation } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { BadgeChip } from '../badges/badge-chip';
 import { RecentBadges } from '../badges/recent-badges';
 

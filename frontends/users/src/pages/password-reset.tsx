@@ -8,10 +8,10 @@ import {
   rules,
   useForm,
   useSearchParams,
+  useTranslation,
 } from '@agora/kit';
 import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
 
 /** /users/password-reset?code=: a new password entered twice; an expired link says so. */

@@ -1,7 +1,17 @@
-import { accountApi, completeLogin, Link, ROUTES, rules, useForm, useSiteInfo, withCaptcha } from '@agora/kit';
+import {
+  accountApi,
+  completeLogin,
+  Link,
+  ROUTES,
+  rules,
+  useForm,
+  useSiteInfo,
+  useTranslation,
+  withCaptcha,
+} from '@agora/kit';
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import type { FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
 import { useCaptchaEnabled } from '../components/captcha-setting';
 

@@ -1,7 +1,6 @@
 import { seconds } from '@agora/contracts/api/time';
-import { localeTag, logout, useUser } from '@agora/kit';
+import { localeTag, logout, useTranslation, useUser } from '@agora/kit';
 import { Button, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { Notice } from '../components/auth-card';
 
 /** Suspensions "forever" end after this year in the reference data. */

@@ -1,7 +1,6 @@
-import { ApiError, Link, Loading, notificationApi, ROUTES, useSearchParams } from '@agora/kit';
+import { ApiError, Link, Loading, notificationApi, ROUTES, useSearchParams, useTranslation } from '@agora/kit';
 import { Alert, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
 
 type Outcome = { state: 'working' } | { state: 'done' } | { state: 'failed'; message: string };

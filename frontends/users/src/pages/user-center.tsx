@@ -1,8 +1,7 @@
 import { ConnectorFailure } from '@agora/contracts/identity/connector-constants';
-import { Link, Loading, navigate, ROUTES, useSearchParams, useUserCenterAgent } from '@agora/kit';
+import { Link, Loading, navigate, ROUTES, useSearchParams, useTranslation, useUserCenterAgent } from '@agora/kit';
 import { Alert, Typography } from '@mui/material';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Notice } from '../components/auth-card';
 
 /** /user-center/auth (not logged in): off to the user center's login, or to our own login without one. */

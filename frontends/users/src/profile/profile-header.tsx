@@ -1,4 +1,13 @@
-import { Avatar, formatCount, Link, PostHtml, type PublicUserInfo, RelativeTime, ROUTES } from '@agora/kit';
+import {
+  Avatar,
+  formatCount,
+  Link,
+  PostHtml,
+  type PublicUserInfo,
+  RelativeTime,
+  ROUTES,
+  useTranslation,
+} from '@agora/kit';
 import AccessTimeOutlined from '@mui/icons-material/AccessTimeOutlined';
 import CakeOutlined from '@mui/icons-material/CakeOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -6,7 +15,6 @@ import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import LocationOnOutlined from '@mui/icons-material/LocationOnOutlined';
 import { Box, Button, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RecentBadges } from '../badges/recent-badges';
 import { SuspendedNotice } from './suspended-notice';
 

@@ -1,9 +1,8 @@
 import { Limits } from '@agora/contracts/limits';
-import { Loading, type Page, Pagination } from '@agora/kit';
+import { Loading, type Page, Pagination, useTranslation } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /**
  * A profile tab's list: its rows, the empty state, and page links (`page` in the query) when there is more

@@ -11,12 +11,12 @@ import {
   type UserAnswerInfo,
   type UserQuestionInfo,
   usePermalink,
+  useTranslation,
   type VotePageItem,
 } from '@agora/kit';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ProfileRow } from './profile-list';
 
 function Title({ to, children }: { to: string; children: ReactNode }) {

@@ -1,6 +1,5 @@
-import { Link } from '@agora/kit';
+import { Link, useTranslation } from '@agora/kit';
 import { Box } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { OWN_ONLY_TABS, PROFILE_TABS, type ProfileTab, tabPath } from './profile-tabs';
 
 /** The profile's tab links; the member's own tabs only on their own profile. Scrolls sideways on a phone. */

@@ -1,7 +1,7 @@
 import { SUSPENDED_FOREVER_UNTIL } from '@agora/contracts/identity/roles';
 import type { PublicUserInfo } from '@agora/kit';
+import { useTranslation } from '@agora/kit';
 import { Alert } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 const FOREVER_SECONDS = Date.parse(SUSPENDED_FOREVER_UNTIL) / 1000;
 

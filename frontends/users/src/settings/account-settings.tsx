@@ -1,7 +1,16 @@
-import { accountApi, clearSession, navigate, ROUTES, rules, toast, useForm, withCaptcha } from '@agora/kit';
+import {
+  accountApi,
+  clearSession,
+  navigate,
+  ROUTES,
+  rules,
+  toast,
+  useForm,
+  useTranslation,
+  withCaptcha,
+} from '@agora/kit';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCaptchaEnabled } from '../components/captcha-setting';
 import { ConnectedLogins } from './connected-logins';
 import { useCurrentUser } from './use-current-user';

@@ -1,6 +1,6 @@
+import { useTranslation } from '@agora/kit';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Slider, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** The side of the square picture the crop makes (the server keeps avatars at this size too). */
 const CROPPED_SIDE = 256;

@@ -1,5 +1,5 @@
 import { Limits } from '@agora/contracts/limits';
-import { ApiError, Avatar, accountApi } from '@agora/kit';
+import { ApiError, Avatar, accountApi, useTranslation } from '@agora/kit';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import {
   Box,
@@ -12,7 +12,6 @@ import {
   RadioGroup,
 } from '@mui/material';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AvatarCropDialog } from './avatar-crop-dialog';
 
 export type AvatarType = 'system' | 'gravatar' | 'custom';

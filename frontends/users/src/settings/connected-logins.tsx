@@ -1,8 +1,7 @@
-import { connectorApi, invalidateKeys, queryKeys, toast } from '@agora/kit';
+import { connectorApi, invalidateKeys, queryKeys, toast, useTranslation } from '@agora/kit';
 import { Box, Button, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ConnectorIcon } from '../components/connector-icon';
 
 /** The connector's name is the last segment of its link (`connector/link/{name}`). */

@@ -8,11 +8,11 @@ import {
   setLanguage,
   toast,
   useSiteInfo,
+  useTranslation,
 } from '@agora/kit';
 import { Alert, Box, Button, MenuItem, Stack, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from './use-current-user';
 
 /** The time zones this browser knows, by IANA name. */

@@ -1,9 +1,8 @@
 import { DIGEST_FREQUENCIES } from '@agora/contracts/notifications/events';
-import { Loading, type NotificationConfig, notificationApi, queryKeys, toast } from '@agora/kit';
+import { Loading, type NotificationConfig, notificationApi, queryKeys, toast, useTranslation } from '@agora/kit';
 import { Box, Button, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 type Source = 'inbox' | 'all_new_question' | 'all_new_question_for_following_tags';
 const SOURCES: Source[] = ['inbox', 'all_new_question', 'all_new_question_for_following_tags'];

@@ -12,11 +12,11 @@ import {
   toast,
   useForm,
   useSiteInfo,
+  useTranslation,
 } from '@agora/kit';
 import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AvatarField, type AvatarType } from './avatar-field';
 import { useCurrentUser } from './use-current-user';
 

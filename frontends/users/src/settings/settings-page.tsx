@@ -1,6 +1,5 @@
-import { ErrorPage, Link } from '@agora/kit';
+import { ErrorPage, Link, useTranslation } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 import { AccountSettings } from './account-settings';
 import { InterfaceSettings } from './interface-settings';
 import { NotifySettings } from './notify-settings';

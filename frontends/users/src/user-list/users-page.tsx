@@ -1,7 +1,6 @@
-import { formatCount, Loading, profileApi, queryKeys } from '@agora/kit';
+import { formatCount, Loading, profileApi, queryKeys, useTranslation } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { UserSection } from './user-card';
 
 /**

@@ -1,6 +1,5 @@
-import { SortBar } from '@agora/kit';
+import { SortBar, useTranslation } from '@agora/kit';
 import { Box } from '@mui/material';
-import { useTranslation } from 'react-i18next';
 
 /** The Answers and Questions tabs' sort: newest or score (the reference's two). */
 export function OrderBar({ value, heading }: { value: string; heading: string }) {

@@ -1,7 +1,6 @@
-import { Loading, profileApi, queryKeys } from '@agora/kit';
+import { Loading, profileApi, queryKeys, useTranslation } from '@agora/kit';
 import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { AnswerItem, QuestionItem } from '../profile-rows';
 import { TabHeading } from './heading';
 

@@ -1,6 +1,5 @@
-import { profileApi, queryKeys } from '@agora/kit';
+import { profileApi, queryKeys, useTranslation } from '@agora/kit';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { ProfileList } from '../profile-list';
 import { ReputationItem } from '../profile-rows';
 import { TabHeading } from './heading';

@@ -1,0 +1,45 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../src/i18n/i18n';
+import { useTranslation } from '../src/i18n/use-translation';
+
+/** What a screen draws with the hook: a plain look-up, the same again, and one with options. */
+function Labels() {
+  const { t, i18n: instance } = useTranslation();
+  return createElement(
+    'p',
+    null,
+    [t('ui.detail.accepted'), t('ui.detail.accepted'), t('ui.date.seconds_ago', { count: 5 }), instance.language].join(
+      '|',
+    ),
+  );
+}
+
+const drawnIn = (language: string) => {
+  // As the server draws a page: a clone of the instance per page, in the page's language.
+  const clone = i18n.cloneInstance({ lng: language, initAsync: false });
+  return renderToString(createElement(I18nextProvider, { i18n: clone }, createElement(Labels)));
+};
+
+describe("the kit's useTranslation", () => {
+  it('translates in the language of the nearest instance, with and without options, each page its own', () => {
+    expect(drawnIn('en_US')).toBe('<p>Accepted|Accepted|5s ago|en_US</p>');
+    expect(drawnIn('zh_CN')).toContain('<p>已采纳|已采纳|');
+    // A plain look-up remembered for one language is not another's.
+    expect(drawnIn('en_US')).toBe('<p>Accepted|Accepted|5s ago|en_US</p>');
+  });
+
+  it('hands every component of a language the same translator', () => {
+    const seen: unknown[] = [];
+    function Probe() {
+      seen.push(useTranslation().t);
+      return null;
+    }
+    const clone = i18n.cloneInstance({ lng: 'en_US', initAsync: false });
+    renderToString(createElement(I18nextProvider, { i18n: clone }, createElement(Probe), createElement(Probe)));
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe(seen[1]);
+  });
+});
