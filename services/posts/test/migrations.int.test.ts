@@ -18,6 +18,7 @@ const KEYS = [
   '20261126_0006_profile_lists_own',
   '20261227_0007_admin_content_search',
   '20261227_0008_post_status_counts',
+  '20261227_0012_post_status_moves',
 ];
 
 describeMigrationFolder({

@@ -14,6 +14,7 @@ import * as profileLists from './0012_profile_lists';
 import * as profileListsOwn from './0013_profile_lists_own';
 import * as adminContentSearch from './0014_admin_content_search';
 import * as postStatusCounts from './0015_post_status_counts';
+import * as postStatusMoves from './0016_post_status_moves';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const postsMigrationFiles: readonly MigrationFile[] = [
@@ -32,6 +33,7 @@ export const postsMigrationFiles: readonly MigrationFile[] = [
   profileListsOwn,
   adminContentSearch,
   postStatusCounts,
+  postStatusMoves,
 ];
 
 export const postsMigrations = migrationsOf(postsMigrationFiles);
