@@ -11,8 +11,9 @@
  *  - cached: the addresses themselves, each viewed once before, so the gateway's kept render is checked against the
  *    services' read caches and reused (posts' view counter still changes a question's reads every few seconds);
  *  - uncached: each request an address of its own (`?bench=N`, which the page ignores), so every one is rendered
- *    afresh from the reads, which the services answer from their warm read caches.
- * Sizes: BENCH_RICH (8), BENCH_PER_CLIENT (50). The figures are this machine's, shared with others: the load average
+ *    afresh from the reads, which the services answer from their warm read caches; first with one client alone
+ *    (`rendered_alone`: what a render costs, the floor under the figure at 16 clients), then with 16.
+ * Sizes: BENCH_RICH (8), BENCH_PER_CLIENT (50). BENCH_CPU_PROFILE=<folder>: a CPU profile of the uncached phase. The figures are this machine's, shared with others: the load average
  * is recorded.
  */
 import '../launcher/node-env.mjs';
@@ -28,7 +29,7 @@ import pino from 'pino';
 import { seedPosts, seedUsers } from '../scripts/seed/generate';
 import { TOPICS } from '../scripts/seed/vocabulary';
 import { type BenchAgora, startBenchAgora } from './agora';
-import { closedLoop, injectBytes, machine, settleHeap, writeResults } from './support';
+import { closedLoop, injectBytes, machine, profiled, settleHeap, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SEEDED_FROM = process.env.BENCH_SEEDED_FROM;
@@ -147,7 +148,20 @@ try {
   };
   const cachedMet = await measure('cached_p99_ms', page);
   let n = 0;
-  const uncachedMet = await measure('uncached_p99_ms', (c, i) => `${page(c, i)}?bench=${++n}`);
+  // What one render costs when nothing else is asked: the floor under the uncached figure at 16 clients.
+  settleHeap();
+  const aloneCpu = process.cpuUsage();
+  const aloneRun = await closedLoop(1, PER_CLIENT, (_c, i) => view(agora, `${page(0, i)}?bench=${++n}`));
+  const aloneUsed = process.cpuUsage(aloneCpu);
+  figures.rendered_alone = {
+    ...aloneRun,
+    node_cpu_ms_per_request: Math.round(((aloneUsed.user + aloneUsed.system) / 1000 / aloneRun.samples) * 1000) / 1000,
+    clients: 1,
+  };
+  say(`one client, each page drawn afresh: p50 ${aloneRun.p50_ms} ms, p99 ${aloneRun.p99_ms} ms`);
+  const uncachedMet = await profiled('ssr-uncached', () =>
+    measure('uncached_p99_ms', (c, i) => `${page(c, i)}?bench=${++n}`),
+  );
   const file = writeResults('ssr', {
     machine: machine(),
     note:

@@ -6,7 +6,8 @@
  *  - vote to count visible in posts' question list read model (`posts.questions.vote_count`), one vote
  *    at a time at a steady pace: p99 target 100 ms on the PostgreSQL bus and (with KAFKA_BROKERS, from
  *    `export $(npm run --silent infra:up)`) 200 ms on Kafka.
- * BENCH_PG_STATEMENTS=1 also records the statements a vote costs (pg_stat_statements), all services together.
+ * BENCH_PG_STATEMENTS=1 also records the statements a vote costs (pg_stat_statements), all services together;
+ * BENCH_CPU_PROFILE=<folder> writes a CPU profile of the paced votes there (votes-paced.cpuprofile).
  * Sizes: BENCH_VOTERS (50), BENCH_VOTES_PER_VOTER (40), BENCH_VOTE_EVERY_MS (1000), BENCH_QUESTIONS (300), BENCH_VISIBLE_SAMPLES (300).
  */
 import { randomBytes } from 'node:crypto';
@@ -20,7 +21,7 @@ import { postsService } from '@agora/posts';
 import { votesService } from '@agora/votes';
 import pino from 'pino';
 import { type BenchAgora, startBenchAgora } from './agora';
-import { machine, resetStatements, statementsPer, summarize, writeResults } from './support';
+import { machine, profiled, resetStatements, statementsPer, summarize, writeResults } from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const VOTERS = env('BENCH_VOTERS', 50);
@@ -170,7 +171,10 @@ async function run(kind: 'postgres' | 'kafka') {
     );
     await settle(agora);
     await resetStatements(agora.pool);
-    const paced = kind === 'postgres' ? await voteCommand(agora, voters, questions, false) : undefined;
+    const paced =
+      kind === 'postgres'
+        ? await profiled('votes-paced', () => voteCommand(agora, voters, questions, false))
+        : undefined;
     if (paced) await settle(agora);
     const statements = paced ? await statementsPer(agora.pool, paced.samples) : undefined;
     const command = paced
