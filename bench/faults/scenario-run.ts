@@ -35,7 +35,11 @@ export async function runScenario(options: {
   async function runUser(id: number) {
     const user = newUser(id, data, Math.random);
     let gateway = id;
-    while (performance.now() < endsAt) {
+    for (;;) {
+      // Thinking first, as the k6 scripts do: users arrive over their first think time (a closed loop has none).
+      const pause = Math.min(thinkSeconds(options.think, user.random) * 1000, endsAt - performance.now());
+      if (pause > 0) await sleep(pause);
+      if (performance.now() >= endsAt) break;
       const action = pickWeighted(actions, user.random);
       const request = requestOf(action, user);
       const at = performance.now() - started;
@@ -46,8 +50,6 @@ export async function runScenario(options: {
         failures.push(`${action.kind} ${request.method} ${request.path}: ${answer.error ?? answer.status}`);
       if (answer.status === 0) gateway += 1;
       action.record?.(user, request, answer);
-      const pause = Math.min(thinkSeconds(options.think, user.random) * 1000, endsAt - performance.now());
-      if (pause > 0) await sleep(pause);
     }
   }
 

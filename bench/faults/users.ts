@@ -99,6 +99,10 @@ export async function runUsers(options: UsersOptions): Promise<void> {
     const mine: Mine = { authored: new Set(), answered: new Set(), voted: new Set() };
     let gateway = id;
     while (!over) {
+      // Thinking first, as the k6 scripts do: the users arrive over their first think time.
+      const pause = thinkSeconds(options.think, user.random) * 1000;
+      if (pause > 0) await Promise.race([sleep(pause), options.until]);
+      if (over) break;
       let kind: string;
       let request: LoadRequest;
       let write: { kind: WriteKind; target: string | undefined } | null = null;
@@ -136,8 +140,6 @@ export async function runUsers(options: UsersOptions): Promise<void> {
         });
         if (newId) mine.authored.add(String(newId));
       }
-      const pause = thinkSeconds(options.think, user.random) * 1000;
-      if (pause > 0 && !over) await Promise.race([sleep(pause), options.until]);
     }
   }
 

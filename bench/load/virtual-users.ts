@@ -1,6 +1,6 @@
 /**
- * The run itself: each virtual user, from the same moment, picks an action by weight, sends its request, notes the
- * answer and waits its think time, until the duration is over (as k6's constant-vus executor runs the k6 scripts).
+ * The run itself: each virtual user, from the same moment, waits its think time, picks an action by weight, sends
+ * its request and notes the answer, until the duration is over (as k6's constant-vus executor runs the k6 scripts).
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -44,7 +44,12 @@ export async function runVirtualUsers(options: RunOptions): Promise<RunOutcome> 
 
   async function runUser(id: number) {
     const user = newUser(id, data, Math.random);
-    while (performance.now() < endsAt) {
+    for (;;) {
+      // A visitor reads before clicking, the first time too: the users arrive over their first think time, not all
+      // within one millisecond.
+      const pause = Math.min(thinkSeconds(scenario.thinkSeconds, user.random) * 1000, endsAt - performance.now());
+      if (pause > 0) await sleep(pause);
+      if (performance.now() >= endsAt) break;
       const action = pickWeighted(actions, user.random);
       const request = requestOf(action, user);
       const response = await sendRequest(options.target, request);
@@ -57,8 +62,6 @@ export async function runVirtualUsers(options: RunOptions): Promise<RunOutcome> 
         );
       }
       action.record?.(user, request, response);
-      const pause = Math.min(thinkSeconds(scenario.thinkSeconds, user.random) * 1000, endsAt - performance.now());
-      if (pause > 0) await sleep(pause);
     }
   }
 

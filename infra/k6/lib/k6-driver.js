@@ -67,11 +67,13 @@ export function k6Script(name) {
     iteration(data) {
       // Module state is each virtual user's own in k6: the user is made on its first iteration.
       if (!user) user = { ...newUser(__VU, data, Math.random), actions: actionsFor(scenario, data) };
+      // A visitor reads before clicking, the first time too: the users arrive over their first think time, not all
+      // within one millisecond of the start.
+      sleep(thinkSeconds(scenario.thinkSeconds, user.random));
       const action = pickWeighted(user.actions, user.random);
       const request = requestOf(action, user);
       const response = sendWithK6(baseUrl, request, { ...run, kind: action.kind });
       if (action.record) action.record(user, request, response);
-      sleep(thinkSeconds(scenario.thinkSeconds, user.random));
     },
   };
 }
