@@ -17,6 +17,13 @@ function Labels() {
   );
 }
 
+/** The translators the probes were handed, in order. */
+const seen: unknown[] = [];
+function Probe() {
+  seen.push(useTranslation().t);
+  return null;
+}
+
 const drawnIn = (language: string) => {
   // As the server draws a page: a clone of the instance per page, in the page's language.
   const clone = i18n.cloneInstance({ lng: language, initAsync: false });
@@ -32,11 +39,7 @@ describe("the kit's useTranslation", () => {
   });
 
   it('hands every component of a language the same translator', () => {
-    const seen: unknown[] = [];
-    function Probe() {
-      seen.push(useTranslation().t);
-      return null;
-    }
+    seen.length = 0;
     const clone = i18n.cloneInstance({ lng: 'en_US', initAsync: false });
     renderToString(createElement(I18nextProvider, { i18n: clone }, createElement(Probe), createElement(Probe)));
     expect(seen).toHaveLength(2);
