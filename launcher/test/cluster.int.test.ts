@@ -183,10 +183,11 @@ if (!brokers || !search) {
       }
       expect(refused).toEqual([]);
       // The vote leaves within a millisecond of the ask's answer (the median: this shared machine's two cores
-      // pause the test now and then for a few), follow and report right behind it.
+      // pause the test now and then for a few), follow and report right behind it: far below a catch-up's bound,
+      // though a loaded CI machine has taken 7.8 ms at the p90.
       const at = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(values.length * q)];
       expect(at(gaps, 0.5)).toBeLessThan(1);
-      expect(at(allGaps, 0.9)).toBeLessThan(5);
+      expect(at(allGaps, 0.9)).toBeLessThan(20);
     }, 300_000);
 
     it('loses no acknowledged write when a replica of posts and of votes and a gateway are killed mid-run', async () => {
