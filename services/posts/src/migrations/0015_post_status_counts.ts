@@ -5,6 +5,12 @@ export const key = '20261227_0008_post_status_counts';
 /** Rows a kind's count is spread over, so that concurrent writers seldom wait on one counter row. */
 export const STATUS_COUNT_SHARDS = 16;
 
+/** The tables whose posts are counted, with the kind each counts as. */
+export const COUNTED_TABLES = [
+  ['questions', 'question'],
+  ['answers', 'answer'],
+] as const;
+
 /**
  * How many questions and answers there are of each status, kept by statement triggers as the rows change, so the
  * admin's content lists answer their totals without counting 100,000s of rows (an answers count took 50–180 ms).
@@ -52,10 +58,7 @@ export const migration: Migration = {
         delete from post_status_counts where kind = tg_argv[0];
         return null;
       end $$`.execute(db);
-    for (const [table, kind] of [
-      ['questions', 'question'],
-      ['answers', 'answer'],
-    ] as const) {
+    for (const [table, kind] of COUNTED_TABLES) {
       const count = sql`count_post_status(${sql.lit(kind)})`;
       await sql`
         create trigger ${sql.id(`${table}_count_inserted`)} after insert on ${sql.table(table)}

@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import { STATUS_COUNT_SHARDS } from './0015_post_status_counts';
+import { COUNTED_TABLES, STATUS_COUNT_SHARDS } from './0015_post_status_counts';
 
 export const key = '20261227_0012_post_status_moves';
 
@@ -21,10 +21,7 @@ export const migration: Migration = {
         on conflict (kind, status, shard) do update set n = c.n + excluded.n;
         return null;
       end $$`.execute(db);
-    for (const [table, kind] of [
-      ['questions', 'question'],
-      ['answers', 'answer'],
-    ] as const) {
+    for (const [table, kind] of COUNTED_TABLES) {
       // `_count_status_change` is a draft of 0015's (a row trigger) that development databases of 2026-11-26 may hold.
       for (const replaced of [`${table}_count_status_changed`, `${table}_count_status_change`])
         await sql`drop trigger if exists ${sql.id(replaced)} on ${sql.table(table)}`.execute(db);
