@@ -56,6 +56,21 @@ describe('a relayed notification', () => {
     await drop?.();
   });
 
+  /** Until `count` relay listeners have run their `listen`: a notification sent before that reaches nobody. */
+  async function listenersReady(count: number): Promise<void> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const { rows } = await producer.sessionPool.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and application_name = 'agora-relay-producer'
+            and state = 'idle' and query ilike 'listen%'`,
+      );
+      if ((rows[0]?.n ?? 0) >= count) return;
+      if (Date.now() > deadline) throw new Error('the relays never listened');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   it('lets a reply held on the standby go as soon as the active relay has published', async () => {
     const [active, standby] = relays as [OutboxRelay, OutboxRelay];
     const store = new EventStore(producer.db, 'producer');
@@ -63,6 +78,7 @@ describe('a relayed notification', () => {
     await store.append('s-0', 0, [{ type: 'test.appended', data: { n: 0 } }]);
     expect(await active.published(30_000)).toBe(true);
     standby.start();
+    await listenersReady(2);
 
     for (let n = 1; n <= 5; n++) {
       await store.append('s-0', n, [{ type: 'test.appended', data: { n } }]);
