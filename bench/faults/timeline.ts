@@ -54,17 +54,27 @@ export interface WindowP99 {
   p99_ms: number;
 }
 
-/** The p99 of sliding windows `[t, t + windowMs)` for t from `from` by `stepMs`, each window ending by `to`. */
+/**
+ * The p99 of sliding windows starting at t, for t from `from` by `stepMs`: each window is `[t, t + windowMs)`,
+ * stretched until it holds `minRequests` requests (a p99 of fewer than 100 is only their maximum); a window that
+ * would reach past `to` is not judged.
+ */
 export function slidingP99(
   samples: readonly TimedSample[],
   from: number,
   to: number,
   windowMs: number,
   stepMs: number,
+  minRequests = 1,
 ): WindowP99[] {
+  const bySendTime = [...samples].sort((a, b) => a.at - b.at);
   const windows: WindowP99[] = [];
   for (let t = from; t + windowMs <= to; t += stepMs) {
-    const within = samples.filter((s) => s.at >= t && s.at < t + windowMs);
+    const first = bySendTime.findIndex((s) => s.at >= t);
+    const enough = first < 0 ? undefined : bySendTime[first + minRequests - 1];
+    if (minRequests > 1 && (!enough || enough.at >= to)) break;
+    const end = Math.max(t + windowMs, enough ? enough.at + 1e-6 : 0);
+    const within = bySendTime.filter((s) => s.at >= t && s.at < end);
     windows.push({ at: t, requests: within.length, p99_ms: within.length ? p99Of(within) : Number.NaN });
   }
   return windows;
@@ -78,6 +88,8 @@ export interface RecoveryOptions {
   budgetMs: number;
   windowMs: number;
   stepMs: number;
+  /** The fewest requests a window is judged on (see `slidingP99`); 1 when absent. */
+  minRequests?: number;
 }
 
 /**
@@ -86,7 +98,14 @@ export interface RecoveryOptions {
  * 0 when the fault never pushed p99 over; null when it never came back before the run ended.
  */
 export function recoveryMs(samples: readonly TimedSample[], options: RecoveryOptions): number | null {
-  const windows = slidingP99(samples, options.injectedAt, options.endAt, options.windowMs, options.stepMs).filter(
+  const windows = slidingP99(
+    samples,
+    options.injectedAt,
+    options.endAt,
+    options.windowMs,
+    options.stepMs,
+    options.minRequests,
+  ).filter(
     (w) => w.requests > 0,
   );
   if (windows.length === 0) return null;
@@ -115,4 +134,29 @@ export function perSecond(samples: readonly TimedSample[], endAt: number) {
     });
   }
   return seconds;
+}
+
+/**
+ * The answered requests sent in `[from, to)`, by kind: how many, their p50 and p99 and the slowest, so that a
+ * report shows which kind of request made a window's tail.
+ */
+export function latencyByKind(samples: readonly TimedSample[], from: number, to: number) {
+  const byKind = new Map<string, number[]>();
+  for (const s of samples) {
+    if (!s.ok || s.at < from || s.at >= to) continue;
+    const values = byKind.get(s.kind) ?? [];
+    values.push(s.ms);
+    byKind.set(s.kind, values);
+  }
+  const kinds: Record<string, { requests: number; p50_ms: number; p99_ms: number; max_ms: number }> = {};
+  for (const [kind, values] of [...byKind].sort(([a], [b]) => a.localeCompare(b))) {
+    values.sort((a, b) => a - b);
+    kinds[kind] = {
+      requests: values.length,
+      p50_ms: Math.round(nearestRank(values, 50)),
+      p99_ms: Math.round(nearestRank(values, 99)),
+      max_ms: Math.round(values[values.length - 1] ?? 0),
+    };
+  }
+  return kinds;
 }

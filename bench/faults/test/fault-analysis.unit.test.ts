@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cpuSecondsBetween, parseProcStat, treeOf } from '../cpu';
 import { differingTables, pairRows } from '../digests';
 import { auditWrites, type Observed, outcomeOf, WriteLedger, type WriteRecord } from '../ledger';
-import { errorsBetween, nearestRank, p99Of, perSecond, recoveryMs, slidingP99, type TimedSample } from '../timeline';
+import { errorsBetween, latencyByKind, nearestRank, p99Of, perSecond, recoveryMs, slidingP99, type TimedSample } from '../timeline';
 
 /** `perSecond` requests each second of `seconds`, each taking `ms(second)` (null: failed with status 502). */
 function steady(seconds: number, perSec: number, ms: (second: number) => number | null): TimedSample[] {
@@ -71,6 +71,23 @@ describe('the fault timeline', () => {
     expect(recoveryMs(refusing, options)).toBe(7000);
   });
 
+  it('stretches a window until it holds enough requests for a p99, so one slow request in 100 is allowed', () => {
+    // 10 requests a second, one of 900 ms every 5 s (1 in 50): 2 s windows are back only after the last one (35 s).
+    const samples = steady(40, 10, () => 40).map((s, i) => (i % 50 === 0 ? { ...s, ms: 900 } : s));
+    const options = { injectedAt: 10_000, endAt: 40_000, budgetMs: 250, windowMs: 2000, stepMs: 500 };
+    expect(recoveryMs(samples, options)).toBe(25_500);
+    // 100 requests (10 s here) each: 2 slow ones per window, still over budget.
+    expect(recoveryMs(samples, { ...options, minRequests: 100 })).toBeNull();
+    // One slow request in 100 (every 10 s): its windows' p99 is the 99th of 100, within budget.
+    const rare = steady(40, 10, () => 40).map((s, i) => (i % 100 === 0 ? { ...s, ms: 900 } : s));
+    expect(recoveryMs(rare, options)).toBe(20_500);
+    expect(recoveryMs(rare, { ...options, minRequests: 100 })).toBe(0);
+    const windows = slidingP99(rare, 10_000, 40_000, 2000, 500, 100);
+    expect(windows[0]).toEqual({ at: 10_000, requests: 100, p99_ms: 40 });
+    // No window is judged once fewer than 100 requests remain before the end.
+    expect(windows.at(-1)?.at).toBe(30_000);
+  });
+
   it('passes over windows without requests instead of judging them', () => {
     const samples = steady(20, 10, () => 40).filter((s) => s.at < 6000 || s.at >= 9000);
     const options = { injectedAt: 5000, endAt: 20_000, budgetMs: 250, windowMs: 1000, stepMs: 1000 };
@@ -84,6 +101,19 @@ describe('the fault timeline', () => {
       { second: 1, requests: 4, errors: 4, p99_ms: null },
       { second: 2, requests: 4, errors: 0, p99_ms: 30 },
     ]);
+  });
+
+  it('sums up the answered requests of a span by kind, leaving out failures and requests outside it', () => {
+    const samples: TimedSample[] = [
+      ...steady(2, 100, (s) => (s === 0 ? 4 : null)),
+      { at: 500, ms: 900, ok: true, kind: 'write_vote', status: 200 },
+      { at: 600, ms: 100, ok: true, kind: 'write_vote', status: 200 },
+      { at: 2500, ms: 5000, ok: true, kind: 'write_vote', status: 200 },
+    ];
+    expect(latencyByKind(samples, 0, 2000)).toEqual({
+      read: { requests: 100, p50_ms: 4, p99_ms: 4, max_ms: 4 },
+      write_vote: { requests: 2, p50_ms: 100, p99_ms: 900, max_ms: 900 },
+    });
   });
 });
 

@@ -78,7 +78,9 @@ export class KafkaGroupConsumer implements ConsumerHandle {
     const { kafka, groupId, topic } = this.settings;
     const consumer = kafka.consumer({
       groupId,
-      sessionTimeout: this.settings.sessionTimeout ?? 10_000,
+      // A killed replica's partitions are handed on a session timeout later; 6 s is the least a broker accepts by
+      // default (group.min.session.timeout.ms). Heartbeats go between transactions, so no batch may take this long.
+      sessionTimeout: this.settings.sessionTimeout ?? 6_000,
       heartbeatInterval: this.settings.heartbeatInterval ?? 1_000,
       rebalanceTimeout: this.settings.rebalanceTimeout ?? 15_000,
       allowAutoTopicCreation: false,
