@@ -12,6 +12,7 @@
  *  - `PUT admin/api/siteinfo/login`, then how long until every service's copy of the settings has the change.
  * Sizes: BENCH_QUESTIONS (2000), BENCH_MEMBERS (200), BENCH_PER_CLIENT (200), BENCH_SETTING_SAVES (100).
  * BENCH_SEEDED_FROM: a posts bench's BENCH_DB_DIR (100,000 questions), started from a copy of it.
+ * BENCH_CPU_PROFILE=<folder>: CPU profiles of the users and answers list phases there.
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -26,7 +27,16 @@ import { tagsService } from '@agora/tags';
 import { votesService } from '@agora/votes';
 import pino from 'pino';
 import { type BenchAgora, startBenchAgora } from './agora';
-import { closedLoop, inParallel, machine, settleHeap, summarize, TimedRequests, writeResults } from './support';
+import {
+  closedLoop,
+  inParallel,
+  machine,
+  profiled,
+  settleHeap,
+  summarize,
+  TimedRequests,
+  writeResults,
+} from './support';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const QUESTIONS = env('BENCH_QUESTIONS', 2000);
@@ -162,7 +172,9 @@ try {
     const page = 1 + Math.floor(Math.random() * 5);
     return `/answer/admin/api/users/page?page=${page}&page_size=20${filter ? `&${filter}` : ''}${search}`;
   };
-  const list = await clients(async () => (await request(agora, 'GET', listUrl(), admin)).ms);
+  const list = await profiled('admin-users-page', () =>
+    clients(async () => (await request(agora, 'GET', listUrl(), admin)).ms),
+  );
   say(`GET users/page: ${JSON.stringify(list)}`);
 
   const contentUrl = (kind: 'question' | 'answer') => {
@@ -173,7 +185,9 @@ try {
   };
   const questionList = await clients(async () => (await request(agora, 'GET', contentUrl('question'), admin)).ms);
   say(`GET question/page: ${JSON.stringify(questionList)}`);
-  const answerList = await clients(async () => (await request(agora, 'GET', contentUrl('answer'), admin)).ms);
+  const answerList = await profiled('admin-answer-page', () =>
+    clients(async () => (await request(agora, 'GET', contentUrl('answer'), admin)).ms),
+  );
   say(`GET answer/page: ${JSON.stringify(answerList)}`);
 
   // A setting saved, then polled in every service's own copy until all of them have it.

@@ -10,6 +10,7 @@ const KEYS = [
   '20261126_0005_connector_expiry',
   '20261227_0006_users_announce_changes',
   '20261227_0011_members_announce_keys',
+  '20261227_0013_member_search_trigrams',
 ];
 
 describeMigrationFolder({

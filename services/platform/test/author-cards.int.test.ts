@@ -3,7 +3,13 @@ import { createTestDatabase } from '@agora/test-support/database';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toActor } from '../src/auth/actor-projection';
-import { loadAuthorCards, ownAuthorCards } from '../src/auth/author-cards';
+import {
+  type AuthorCardJson,
+  authorCardColumn,
+  authorCardOfColumn,
+  loadAuthorCards,
+  ownAuthorCards,
+} from '../src/auth/author-cards';
 import { connectDatabase, type ServiceDatabase } from '../src/db/database';
 import { migrateService } from '../src/db/migrate';
 
@@ -91,6 +97,15 @@ describe('author cards', () => {
     for (const row of rows) {
       expect(ownAuthorCards(toActor(row), settings)?.get(row.user_id), row.user_id).toEqual(cards.get(row.user_id));
     }
+  });
+
+  it('read beside a page’s rows give the same cards as loaded apart, a member unknown here deleted', async () => {
+    const ids = [...members.map(([id]) => id), '1001000000000000009999'];
+    const { rows } = await sql<{ id: string; author: AuthorCardJson | null }>`
+      select w.id, ${authorCardColumn('w.id')} as author from unnest(${ids}::text[]) as w(id)`.execute(database.db);
+    const cards = await loadAuthorCards(database.db, ids, settings);
+    expect(rows).toHaveLength(ids.length);
+    for (const row of rows) expect(authorCardOfColumn(row.author, row.id, settings), row.id).toEqual(cards.get(row.id));
   });
 
   it('give no own card while the session knows only the token (the member is not projected here yet)', () => {

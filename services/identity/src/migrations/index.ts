@@ -6,6 +6,7 @@ import * as connectors from './0004_connectors';
 import * as connectorExpiry from './0005_connector_expiry';
 import * as usersAnnounceChanges from './0006_users_announce_changes';
 import * as membersAnnounceKeys from './0007_members_announce_keys';
+import * as memberSearchTrigrams from './0008_member_search_trigrams';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const identityMigrationFiles: readonly MigrationFile[] = [
@@ -16,6 +17,7 @@ export const identityMigrationFiles: readonly MigrationFile[] = [
   connectorExpiry,
   usersAnnounceChanges,
   membersAnnounceKeys,
+  memberSearchTrigrams,
 ];
 
 export const identityMigrations = migrationsOf(identityMigrationFiles);

@@ -59,6 +59,32 @@ export function authorCardOf(row: AuthorCardRow, settings: Pick<SiteSettings, 'u
   };
 }
 
+/**
+ * The author's `actors` row as one json value beside each row of a page (`select ..., ${authorCardColumn(...)}`),
+ * so that a page and its authors' cards are one statement; `authorCardOfColumn` reads it back.
+ */
+export function authorCardColumn(userIdColumn: string) {
+  return sql<AuthorCardJson | null>`(
+    select json_build_object('user_id', u.user_id, 'username', u.username, 'display_name', u.display_name,
+      'email', u.email, 'avatar', u.avatar, 'rank', u.rank, 'status', u.status, 'language', u.language,
+      'suspended_until', u.suspended_until)
+    from actors u where u.user_id = ${sql.ref(userIdColumn)})`;
+}
+
+/** `AuthorCardRow` as json carries it: the end of a suspension as text. */
+export type AuthorCardJson = Omit<AuthorCardRow, 'suspended_until'> & { suspended_until: string | null };
+
+/** The card of `authorCardColumn`'s value: a member unknown here gets the card of a deleted user. */
+export function authorCardOfColumn(
+  author: AuthorCardJson | null,
+  userId: string,
+  settings: Pick<SiteSettings, 'users'>,
+): UserBasicInfo {
+  if (!author) return deletedAuthorCard(userId);
+  const suspendedUntil = author.suspended_until ? new Date(author.suspended_until) : null;
+  return authorCardOf({ ...author, suspended_until: suspendedUntil }, settings);
+}
+
 /** Cards found by id; an unknown id gets the card of a deleted user. */
 function cardLookup(cards: Map<string, UserBasicInfo>) {
   return { get: (id: string | null | undefined) => (id && cards.get(id)) || deletedAuthorCard(id ?? '') };

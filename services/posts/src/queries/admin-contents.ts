@@ -9,9 +9,8 @@ import {
   type SiteSettings,
   seconds,
 } from '@agora/contracts';
-import { type Db, excerptOfHtml } from '@agora/platform';
+import { type AuthorCardJson, authorCardColumn, authorCardOfColumn, type Db, excerptOfHtml } from '@agora/platform';
 import { type RawBuilder, sql } from 'kysely';
-import { loadAuthors } from './authors';
 
 /** How much of an answer its row in the admin's list shows. */
 const ANSWER_DESCRIPTION_LENGTH = 160;
@@ -52,6 +51,7 @@ interface QuestionRow {
   created_at: Date;
   updated_at: Date;
   last_edit_at: Date | null;
+  author: AuthorCardJson | null;
 }
 
 /** The total a narrowed list's page carries beside each row, so that a search is one statement. */
@@ -90,17 +90,13 @@ export async function adminQuestionPage(
     narrowed ? null : statusCountOf(db, 'question', PostStatus[query.status]),
     sql<QuestionRow & { total?: number }>`
       select q.id, q.user_id, q.title, q.url_title, q.vote_count, q.show, q.pin, q.status, q.answer_count,
-             q.accepted_answer_id, q.created_at, q.updated_at, q.last_edit_at ${narrowed ? NARROWED_TOTAL : sql``}
+             q.accepted_answer_id, q.created_at, q.updated_at, q.last_edit_at, ${authorCardColumn('q.user_id')} as author
+             ${narrowed ? NARROWED_TOTAL : sql``}
       from questions q where ${where}
       order by q.created_at desc, q.id desc
       limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
   ]);
   const count = statusCount ?? (await narrowedCountOf(db, sql`questions q where ${where}`, query.page, rows));
-  const authors = await loadAuthors(
-    db,
-    rows.map((r) => r.user_id),
-    settings,
-  );
   return {
     count,
     list: rows.map((q) => ({
@@ -116,7 +112,7 @@ export async function adminQuestionPage(
       create_time: seconds(q.created_at),
       update_time: seconds(q.updated_at),
       edit_time: seconds(q.last_edit_at),
-      user_info: authors.get(q.user_id),
+      user_info: authorCardOfColumn(q.author, q.user_id, settings),
     })),
   };
 }
@@ -133,6 +129,7 @@ interface AnswerRow {
   updated_at: Date;
   question_title: string;
   question_url_title: string;
+  author: AuthorCardJson | null;
 }
 
 /** `{admin}/answer/page`: the answers of one status (of one question, if named), newest first, searched. */
@@ -149,19 +146,14 @@ export async function adminAnswerPage(
     narrowed ? null : statusCountOf(db, 'answer', PostStatus[query.status]),
     sql<AnswerRow & { total?: number }>`
       select a.id, a.question_id, a.user_id, a.html, a.status, a.accepted, a.vote_count, a.created_at, a.updated_at,
-             coalesce(q.title, '') as question_title, coalesce(q.url_title, '') as question_url_title
-             ${narrowed ? NARROWED_TOTAL : sql``}
+             coalesce(q.title, '') as question_title, coalesce(q.url_title, '') as question_url_title,
+             ${authorCardColumn('a.user_id')} as author ${narrowed ? NARROWED_TOTAL : sql``}
       from answers a left join questions q on q.id = a.question_id
       where ${where}
       order by a.created_at desc, a.id desc
       limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
   ]);
   const count = statusCount ?? (await narrowedCountOf(db, sql`answers a where ${where}`, query.page, rows));
-  const authors = await loadAuthors(
-    db,
-    rows.map((r) => r.user_id),
-    settings,
-  );
   return {
     count,
     list: rows.map((a) => ({
@@ -172,7 +164,7 @@ export async function adminAnswerPage(
       create_time: seconds(a.created_at),
       update_time: seconds(a.updated_at),
       accepted: a.accepted ? AnswerAcceptance.accepted : AnswerAcceptance.notAccepted,
-      user_info: authors.get(a.user_id),
+      user_info: authorCardOfColumn(a.author, a.user_id, settings),
       vote_count: a.vote_count,
       question_info: { title: a.question_title, url_title: a.question_url_title },
     })),
