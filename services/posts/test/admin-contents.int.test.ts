@@ -211,6 +211,12 @@ describe('admin content pages', () => {
       [3, 1],
       [3, 0],
     ]);
+    // Newest first across its pages, the page past the end included.
+    const titles = async (page: number) =>
+      (await questions(`status=available&query=counted%20search&page=${page}&page_size=2`)).list.map(
+        (q: { title: string }) => q.title.slice(-1),
+      );
+    expect([...(await titles(1)), ...(await titles(2)), ...(await titles(3))]).toEqual(['3', '2', '1']);
     expect((await questions('status=available&query=counted%20nothing')).count).toBe(0);
     const byAuthor = await answers(`status=available&query=user:${author.username}&page=9&page_size=1`);
     expect([byAuthor.count, byAuthor.list.length]).toEqual([1, 0]);

@@ -55,7 +55,7 @@ interface QuestionRow {
 }
 
 /** The total a narrowed list's page carries beside each row, so that a search is one statement. */
-const NARROWED_TOTAL = sql`, count(*) over ()::int as total`;
+const NARROWED_TOTAL = sql`, count(*) over ()::int as page_total`;
 
 /** How many posts of one status there are, from the counts the triggers keep (migration 0015). */
 async function statusCountOf(db: Db, kind: 'question' | 'answer', status: number): Promise<number> {
@@ -67,15 +67,22 @@ async function statusCountOf(db: Db, kind: 'question' | 'answer', status: number
 }
 
 /**
- * How many posts a narrowed list (a search, one question's answers) holds: the total its page carried, counted
- * apart only for a page past the end.
+ * A narrowed list's page (a search, one question's answers: `page` selects NARROWED_TOTAL, newest first) and how
+ * many the list holds, in one statement: the total rides on the page's rows, and a page past the end is one row of
+ * nulls whose total is counted apart (`from`), only then.
  */
-async function narrowedCountOf(db: Db, from: RawBuilder<unknown>, page: number, rows: { total?: number }[]) {
-  const carried = rows[0]?.total;
-  if (carried !== undefined) return carried;
-  if (page === 1) return 0;
-  const { rows: counted } = await sql<{ n: number }>`select count(*)::int as n from ${from}`.execute(db);
-  return counted[0]?.n ?? 0;
+async function narrowedPage<R extends { id: string }>(db: Db, page: RawBuilder<unknown>, from: RawBuilder<unknown>) {
+  const { rows } = await sql<R & { total: number }>`
+    select page.*, coalesce(page.page_total, (select count(*)::int from ${from})) as total
+    from (select) as one left join (${page}) as page on true
+    order by page.created_at desc, page.id desc`.execute(db);
+  return { rows: rows.filter((row) => row.id !== null), count: rows[0]?.total ?? 0 };
+}
+
+/** A list of one status: its page, and its total from the counts the triggers keep, read side by side. */
+async function statusPage<R>(db: Db, page: RawBuilder<unknown>, kind: 'question' | 'answer', status: number) {
+  const [count, { rows }] = await Promise.all([statusCountOf(db, kind, status), page.$castTo<R>().execute(db)]);
+  return { rows, count };
 }
 
 /** `{admin}/question/page`: the questions of one status, newest first, searched by title, id or author. */
@@ -86,17 +93,16 @@ export async function adminQuestionPage(
 ): Promise<Page<AdminQuestionInfo>> {
   const where = sql`q.status = ${PostStatus[query.status]} and ${searchOf(query.query, sql`q.title`, 'q')}`;
   const narrowed = Boolean(query.query?.trim());
-  const [statusCount, { rows }] = await Promise.all([
-    narrowed ? null : statusCountOf(db, 'question', PostStatus[query.status]),
-    sql<QuestionRow & { total?: number }>`
+  const page = sql`
       select q.id, q.user_id, q.title, q.url_title, q.vote_count, q.show, q.pin, q.status, q.answer_count,
              q.accepted_answer_id, q.created_at, q.updated_at, q.last_edit_at, ${authorCardColumn('q.user_id')} as author
              ${narrowed ? NARROWED_TOTAL : sql``}
       from questions q where ${where}
       order by q.created_at desc, q.id desc
-      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
-  ]);
-  const count = statusCount ?? (await narrowedCountOf(db, sql`questions q where ${where}`, query.page, rows));
+      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`;
+  const { rows, count } = narrowed
+    ? await narrowedPage<QuestionRow>(db, page, sql`questions q where ${where}`)
+    : await statusPage<QuestionRow>(db, page, 'question', PostStatus[query.status]);
   return {
     count,
     list: rows.map((q) => ({
@@ -142,18 +148,17 @@ export async function adminAnswerPage(
   const where = sql`a.status = ${PostStatus[query.status]} and ${ofQuestion}
                     and ${searchOf(query.query, sql`a.content`, 'a')}`;
   const narrowed = Boolean(query.question_id || query.query?.trim());
-  const [statusCount, { rows }] = await Promise.all([
-    narrowed ? null : statusCountOf(db, 'answer', PostStatus[query.status]),
-    sql<AnswerRow & { total?: number }>`
+  const page = sql`
       select a.id, a.question_id, a.user_id, a.html, a.status, a.accepted, a.vote_count, a.created_at, a.updated_at,
              coalesce(q.title, '') as question_title, coalesce(q.url_title, '') as question_url_title,
              ${authorCardColumn('a.user_id')} as author ${narrowed ? NARROWED_TOTAL : sql``}
       from answers a left join questions q on q.id = a.question_id
       where ${where}
       order by a.created_at desc, a.id desc
-      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`.execute(db),
-  ]);
-  const count = statusCount ?? (await narrowedCountOf(db, sql`answers a where ${where}`, query.page, rows));
+      limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`;
+  const { rows, count } = narrowed
+    ? await narrowedPage<AnswerRow>(db, page, sql`answers a where ${where}`)
+    : await statusPage<AnswerRow>(db, page, 'answer', PostStatus[query.status]);
   return {
     count,
     list: rows.map((a) => ({
