@@ -105,9 +105,7 @@ export function recoveryMs(samples: readonly TimedSample[], options: RecoveryOpt
     options.windowMs,
     options.stepMs,
     options.minRequests,
-  ).filter(
-    (w) => w.requests > 0,
-  );
+  ).filter((w) => w.requests > 0);
   if (windows.length === 0) return null;
   let recoveredAt: number | null = null;
   for (const window of windows) {

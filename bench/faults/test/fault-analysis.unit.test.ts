@@ -7,7 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { cpuSecondsBetween, parseProcStat, treeOf } from '../cpu';
 import { differingTables, pairRows } from '../digests';
 import { auditWrites, type Observed, outcomeOf, WriteLedger, type WriteRecord } from '../ledger';
-import { errorsBetween, latencyByKind, nearestRank, p99Of, perSecond, recoveryMs, slidingP99, type TimedSample } from '../timeline';
+import {
+  errorsBetween,
+  latencyByKind,
+  nearestRank,
+  p99Of,
+  perSecond,
+  recoveryMs,
+  slidingP99,
+  type TimedSample,
+} from '../timeline';
 
 /** `perSecond` requests each second of `seconds`, each taking `ms(second)` (null: failed with status 502). */
 function steady(seconds: number, perSec: number, ms: (second: number) => number | null): TimedSample[] {
