@@ -41,6 +41,19 @@ export interface AuthorCardRow {
   suspended_until: Date | null;
 }
 
+/** The `actors` columns a card is drawn from, read apart (`loadAuthorCardRows`) or beside a page (`authorCardColumn`). */
+const AUTHOR_CARD_COLUMNS = [
+  'user_id',
+  'username',
+  'display_name',
+  'email',
+  'avatar',
+  'rank',
+  'status',
+  'language',
+  'suspended_until',
+] as const satisfies readonly (keyof AuthorCardRow)[];
+
 /** The card of a member this service knows; a deleted one's is `deletedAuthorCard`. */
 export function authorCardOf(row: AuthorCardRow, settings: Pick<SiteSettings, 'users'>): UserBasicInfo {
   if (row.status === 'deleted') return deletedAuthorCard(row.user_id);
@@ -64,11 +77,9 @@ export function authorCardOf(row: AuthorCardRow, settings: Pick<SiteSettings, 'u
  * so that a page and its authors' cards are one statement; `authorCardOfColumn` reads it back.
  */
 export function authorCardColumn(userIdColumn: string) {
+  const fields = sql.join(AUTHOR_CARD_COLUMNS.map((column) => sql`${sql.lit(column)}, ${sql.ref(`u.${column}`)}`));
   return sql<AuthorCardJson | null>`(
-    select json_build_object('user_id', u.user_id, 'username', u.username, 'display_name', u.display_name,
-      'email', u.email, 'avatar', u.avatar, 'rank', u.rank, 'status', u.status, 'language', u.language,
-      'suspended_until', u.suspended_until)
-    from actors u where u.user_id = ${sql.ref(userIdColumn)})`;
+    select json_build_object(${fields}) from actors u where u.user_id = ${sql.ref(userIdColumn)})`;
 }
 
 /** `AuthorCardRow` as json carries it: the end of a suspension as text. */
@@ -108,7 +119,7 @@ export async function loadAuthorCardRows(
   const wanted = [...new Set([...ids].filter((id): id is string => Boolean(id)))];
   if (wanted.length === 0) return new Map();
   const { rows } = await sql<AuthorCardRow>`
-    select user_id, username, display_name, email, avatar, rank, status, language, suspended_until
+    select ${sql.join(AUTHOR_CARD_COLUMNS.map((column) => sql.ref(column)))}
     from actors where user_id = any(${wanted})`.execute(db);
   return new Map(rows.map((row) => [row.user_id, row]));
 }
