@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase, kafkaBrokers } from '@agora/test-support/database';
+import { eventually } from '@agora/test-support/eventually';
 import { type Admin, Kafka, logLevel } from 'kafkajs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,19 +58,15 @@ describe('a relayed notification', () => {
   });
 
   /** Until `count` relay listeners have run their `listen`: a notification sent before that reaches nobody. */
-  async function listenersReady(count: number): Promise<void> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
+  const listenersReady = (count: number) =>
+    eventually(async () => {
       const { rows } = await producer.sessionPool.query<{ n: number }>(
         `select count(*)::int as n from pg_stat_activity
           where datname = current_database() and application_name = 'agora-relay-producer'
             and state = 'idle' and query ilike 'listen%'`,
       );
-      if ((rows[0]?.n ?? 0) >= count) return;
-      if (Date.now() > deadline) throw new Error('the relays never listened');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+      return (rows[0]?.n ?? 0) >= count;
+    }, 20_000);
 
   it('lets a reply held on the standby go as soon as the active relay has published', async () => {
     const [active, standby] = relays as [OutboxRelay, OutboxRelay];
