@@ -264,16 +264,27 @@ export class ProjectedActorSource implements ActorSource {
 
 export class TableKeySource implements KeySource {
   private readonly cache = new Map<string, string>();
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /**
+     * Waits (bounded) until this service has applied identity's events: a key it does not know may be one
+     * identity made a moment ago (a token signed by it arrives before the key's event), not a forged one.
+     */
+    private readonly catchUp?: () => Promise<unknown>,
+  ) {}
 
   async publicKey(kid: string): Promise<string | undefined> {
     const cached = this.cache.get(kid);
     if (cached) return cached;
+    const key = (await this.stored(kid)) ?? (this.catchUp ? await this.catchUp().then(() => this.stored(kid)) : undefined);
+    if (key) this.cache.set(kid, key);
+    return key;
+  }
+
+  private async stored(kid: string): Promise<string | undefined> {
     const { rows } = await sql<{ public_key: string }>`select public_key from signing_keys where kid = ${kid}`.execute(
       this.db,
     );
-    const key = rows[0]?.public_key;
-    if (key) this.cache.set(kid, key);
-    return key;
+    return rows[0]?.public_key;
   }
 }

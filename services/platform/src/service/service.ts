@@ -99,7 +99,7 @@ export async function startService<Parts>(
       app,
       module.auth?.(context, parts) ?? {
         actors: new ProjectedActorSource(database.db, changes, options.config.cacheLimits.sessions),
-        keys: new TableKeySource(database.db),
+        keys: new TableKeySource(database.db, () => catchUp.projection(CatchUp.actorsProjection, {})),
         catchUp: (userId) => catchUp.projection(CatchUp.actorsProjection, { streams: [userId] }),
       },
     );
