@@ -276,7 +276,11 @@ export class TableKeySource implements KeySource {
   async publicKey(kid: string): Promise<string | undefined> {
     const cached = this.cache.get(kid);
     if (cached) return cached;
-    const key = (await this.stored(kid)) ?? (this.catchUp ? await this.catchUp().then(() => this.stored(kid)) : undefined);
+    let key = await this.stored(kid);
+    if (!key && this.catchUp) {
+      await this.catchUp();
+      key = await this.stored(kid);
+    }
     if (key) this.cache.set(kid, key);
     return key;
   }
