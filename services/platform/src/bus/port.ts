@@ -44,6 +44,12 @@ export interface ConsumeOptions {
    */
   types?: readonly string[];
   batchSize?: number;
+  /**
+   * For a read model no reply waits on (the admin dashboard's counts): after a batch it lets this long pass before
+   * the next, so that what arrives meanwhile goes in one transaction, not one per write. A catch-up or a stop
+   * cuts the pause short. The PostgreSQL log's consumers honour it; Kafka's batch by their fetches.
+   */
+  lingerMs?: number;
   /** Called after each transaction that applied events has committed. */
   afterCommit?: () => void;
   /** Called when a message cannot even be decoded into an event (Kafka only). */

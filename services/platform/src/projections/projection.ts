@@ -32,6 +32,8 @@ export interface Projection {
    * transactions short, since a long one holds back every consumer's gap-safe read (DESIGN §3).
    */
   batchSize?: number;
+  /** A pause after each batch for a read model no reply waits on, so writes come in fewer transactions (ConsumeOptions). */
+  lingerMs?: number;
   /**
    * Projections of one service that write the same rows (a shared counter) name the same lock group:
    * each batch takes the group's lock before its first write, so they take turns instead of locking

@@ -93,6 +93,7 @@ export class ProjectionRunner {
       consumer: database,
       types: [...understood],
       batchSize: projection.batchSize ?? this.options.batchSize ?? 500,
+      ...(projection.lingerMs ? { lingerMs: projection.lingerMs } : {}),
       handleBatch: async (tx, events, mode) => {
         changed = events.some((event) => understood.has(event.type));
         keys.clear();
@@ -225,7 +226,8 @@ export class ProjectionRunner {
           `Projections still behind in ${this.options.database.schema}: ${behind}; ${await this.oldestTransactions()}`,
         );
       }
-      await sleep(20);
+      // Waiting on them, rather than sleeping, also cuts short a lingering projection's pause.
+      await Promise.all([sleep(5), ...lagging.map((s) => this.consumers.get(s.name)?.catchUp({ timeoutMs: 20 }))]);
     }
   }
 

@@ -143,6 +143,8 @@ export class PostgresEventBus implements EventBus {
     const log = this.options.log.child({ group: options.group, source: options.source });
     let stopped = false;
     let paused = false;
+    /** Cuts a linger short: someone waits for this consumer (a catch-up), or it stops. */
+    const hurry = new Wakeup();
     const progress = new Progress<LogPosition>(LOG_START, laterPosition);
 
     // One replica of a group works at a time: the others find the lock taken and wait.
@@ -204,6 +206,7 @@ export class PostgresEventBus implements EventBus {
             // A short batch read the log to its end: anything committed since has notified the wake-up,
             // which remembers it, so waiting costs nothing and saves reading an empty log again.
             if (full) continue;
+            if (options.lingerMs) await hurry.wait(options.lingerMs);
           }
           if (pending) {
             // Newer events wait on an older transaction still running somewhere: look again shortly.
@@ -271,6 +274,7 @@ export class PostgresEventBus implements EventBus {
         }
         // Its types may not have woken the consumer (it reads past those on its next useful batch).
         wakeup.wake();
+        hurry.wake();
         return progress.until((position) => comparePositions(position, target) >= 0, timeoutMs, {
           everyMs: recheckMs ?? CROSS_REPLICA_RECHECK_MS,
           read: () => readCheckpoint(options.consumer.db, options.group),
@@ -279,6 +283,7 @@ export class PostgresEventBus implements EventBus {
       stop: async () => {
         stopped = true;
         wakeup.wake();
+        hurry.wake();
         await running;
         set.delete(wakeup);
         this.allWakeups.delete(wakeup);

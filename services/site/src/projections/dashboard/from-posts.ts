@@ -22,7 +22,7 @@ import {
 } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import { DASHBOARD_TOPIC } from './topic';
+import { DASHBOARD_LINGER_MS, DASHBOARD_TOPIC } from './topic';
 
 type Data = Record<string, string | null | undefined>;
 
@@ -129,6 +129,7 @@ async function apply(event: StoredEvent, tx: Tx): Promise<void> {
 /** Posts' facts the dashboard counts: questions, answers, comments and edits waiting for review. */
 export const dashboardFromPosts: Projection = {
   name: 'dashboard-from-posts',
+  lingerMs: DASHBOARD_LINGER_MS,
   source: 'posts',
   events: [
     QuestionAsked,

@@ -1,7 +1,7 @@
 import { ObjectPurged, ReputationChanged, VoteCancelled, VoteCast } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import { DASHBOARD_TOPIC } from './topic';
+import { DASHBOARD_LINGER_MS, DASHBOARD_TOPIC } from './topic';
 
 interface VoteData {
   object_id: string;
@@ -42,6 +42,7 @@ async function apply(event: StoredEvent, tx: Tx): Promise<void> {
 /** Votes' facts the dashboard counts: standing votes, and reputation gained, for the week's top members. */
 export const dashboardFromVotes: Projection = {
   name: 'dashboard-from-votes',
+  lingerMs: DASHBOARD_LINGER_MS,
   source: 'votes',
   events: [VoteCast, VoteCancelled, ReputationChanged, ObjectPurged],
   topics: [DASHBOARD_TOPIC],

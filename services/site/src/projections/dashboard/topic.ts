@@ -1,2 +1,8 @@
 /** The dashboard's tables are a change-feed topic of their own (docs/adr/0032-change-feed-topics.md). */
 export const DASHBOARD_TOPIC = 'dashboard';
+
+/**
+ * No reply waits on the dashboard's counts: each of its projections applies what arrived within this long in one
+ * transaction, not one transaction per vote, answer or sign-up (docs/adr/0082-lingering-projections.md).
+ */
+export const DASHBOARD_LINGER_MS = 1000;
