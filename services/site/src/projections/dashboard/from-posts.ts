@@ -22,7 +22,7 @@ import {
 } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import { DASHBOARD_LINGER_MS, DASHBOARD_TOPIC } from './topic';
+import { DASHBOARD_BATCH_SIZE, DASHBOARD_LINGER_MS, DASHBOARD_TOPIC } from './topic';
 
 type Data = Record<string, string | null | undefined>;
 
@@ -130,6 +130,7 @@ async function apply(event: StoredEvent, tx: Tx): Promise<void> {
 export const dashboardFromPosts: Projection = {
   name: 'dashboard-from-posts',
   lingerMs: DASHBOARD_LINGER_MS,
+  batchSize: DASHBOARD_BATCH_SIZE,
   source: 'posts',
   events: [
     QuestionAsked,

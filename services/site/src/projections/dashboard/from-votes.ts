@@ -1,7 +1,7 @@
 import { ObjectPurged, ReputationChanged, VoteCancelled, VoteCast } from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import { DASHBOARD_LINGER_MS, DASHBOARD_TOPIC } from './topic';
+import { DASHBOARD_BATCH_SIZE, DASHBOARD_LINGER_MS, DASHBOARD_TOPIC } from './topic';
 
 interface VoteData {
   object_id: string;
@@ -43,6 +43,7 @@ async function apply(event: StoredEvent, tx: Tx): Promise<void> {
 export const dashboardFromVotes: Projection = {
   name: 'dashboard-from-votes',
   lingerMs: DASHBOARD_LINGER_MS,
+  batchSize: DASHBOARD_BATCH_SIZE,
   source: 'votes',
   events: [VoteCast, VoteCancelled, ReputationChanged, ObjectPurged],
   topics: [DASHBOARD_TOPIC],
