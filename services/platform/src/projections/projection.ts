@@ -53,3 +53,10 @@ export interface Projection {
   /** Empties the read model for a rebuild from position zero. */
   reset(tx: Tx): Promise<void>;
 }
+
+/**
+ * The pace of a read model no reply waits on (docs/adr/0082-lingering-projections.md): it applies what arrived
+ * within a second in one transaction, not one per write, in batches of at most 50, since a consumer's open
+ * transaction holds every consumer's fence back (DESIGN §3).
+ */
+export const LINGERING: Pick<Projection, 'lingerMs' | 'batchSize'> = { lingerMs: 1000, batchSize: 50 };

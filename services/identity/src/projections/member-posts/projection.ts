@@ -9,7 +9,7 @@ import {
   QuestionPurged,
   QuestionUndeleted,
 } from '@agora/contracts';
-import type { Projection, Tx } from '@agora/platform';
+import { LINGERING, type Projection, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import { USERS_FIGURES_WRITERS } from '../users-figures';
 
@@ -57,6 +57,9 @@ async function purged(tx: Tx, postIds: string[]) {
 export const memberPostsProjection: Projection = {
   name: 'member-posts',
   source: 'posts',
+  // A profile's figures, a second late at most: no reply waits on them, and one transaction per ask was identity's
+  // share of every ask (docs/adr/0082-lingering-projections.md).
+  ...LINGERING,
   lockGroup: USERS_FIGURES_WRITERS,
   events: [
     QuestionAsked,

@@ -1,7 +1,7 @@
 import { UserPurged, UserRegistered } from '@agora/contracts';
-import type { Projection, StoredEvent, Tx } from '@agora/platform';
+import { LINGERING, type Projection, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import { DASHBOARD_BATCH_SIZE, DASHBOARD_LINGER_MS, DASHBOARD_TOPIC } from './topic';
+import { DASHBOARD_TOPIC } from './topic';
 
 /**
  * When each member joined (who they are and whether they are deleted is the shared `actors` copy's); a purged
@@ -9,8 +9,8 @@ import { DASHBOARD_BATCH_SIZE, DASHBOARD_LINGER_MS, DASHBOARD_TOPIC } from './to
  */
 export const dashboardFromIdentity: Projection = {
   name: 'dashboard-from-identity',
-  lingerMs: DASHBOARD_LINGER_MS,
-  batchSize: DASHBOARD_BATCH_SIZE,
+  // An admin's counts, a second late at most.
+  ...LINGERING,
   source: 'identity',
   events: [UserRegistered, UserPurged],
   topics: [DASHBOARD_TOPIC],

@@ -20,9 +20,9 @@ import {
   QuestionShown,
   QuestionUndeleted,
 } from '@agora/contracts';
-import type { Projection, StoredEvent, Tx } from '@agora/platform';
+import { LINGERING, type Projection, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import { DASHBOARD_BATCH_SIZE, DASHBOARD_LINGER_MS, DASHBOARD_TOPIC } from './topic';
+import { DASHBOARD_TOPIC } from './topic';
 
 type Data = Record<string, string | null | undefined>;
 
@@ -129,8 +129,8 @@ async function apply(event: StoredEvent, tx: Tx): Promise<void> {
 /** Posts' facts the dashboard counts: questions, answers, comments and edits waiting for review. */
 export const dashboardFromPosts: Projection = {
   name: 'dashboard-from-posts',
-  lingerMs: DASHBOARD_LINGER_MS,
-  batchSize: DASHBOARD_BATCH_SIZE,
+  // An admin's counts, a second late at most.
+  ...LINGERING,
   source: 'posts',
   events: [
     QuestionAsked,

@@ -1,7 +1,7 @@
 import { ObjectPurged, ReputationChanged, VoteCancelled, VoteCast } from '@agora/contracts';
-import type { Projection, StoredEvent, Tx } from '@agora/platform';
+import { LINGERING, type Projection, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import { DASHBOARD_BATCH_SIZE, DASHBOARD_LINGER_MS, DASHBOARD_TOPIC } from './topic';
+import { DASHBOARD_TOPIC } from './topic';
 
 interface VoteData {
   object_id: string;
@@ -42,8 +42,8 @@ async function apply(event: StoredEvent, tx: Tx): Promise<void> {
 /** Votes' facts the dashboard counts: standing votes, and reputation gained, for the week's top members. */
 export const dashboardFromVotes: Projection = {
   name: 'dashboard-from-votes',
-  lingerMs: DASHBOARD_LINGER_MS,
-  batchSize: DASHBOARD_BATCH_SIZE,
+  // An admin's counts, a second late at most.
+  ...LINGERING,
   source: 'votes',
   events: [VoteCast, VoteCancelled, ReputationChanged, ObjectPurged],
   topics: [DASHBOARD_TOPIC],
