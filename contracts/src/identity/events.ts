@@ -124,6 +124,9 @@ export const AccountEmailRequested = defineEvent(
   }),
 );
 
+/** The stream identity appends every `SigningKeyPublished` to: a service waiting for a new key waits on it alone. */
+export const SIGNING_KEYS_STREAM = 'signing-keys';
+
 export const SigningKeyPublished = defineEvent(
   'identity.signing_key_published',
   Type.Object({ kid: Type.String(), algorithm: Type.String(), public_key: Type.String() }),

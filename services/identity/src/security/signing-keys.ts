@@ -1,11 +1,10 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { Limits, SigningKeyPublished } from '@agora/contracts';
+import { Limits, SIGNING_KEYS_STREAM, SigningKeyPublished } from '@agora/contracts';
 import type { HttpApp, KeySource, ServiceContext, TokenClaims } from '@agora/platform';
 import { sql } from 'kysely';
 
 const { accessTokenLifetimeSeconds } = Limits.session;
 export const ACCESS_TOKEN_LIFETIME_MS = accessTokenLifetimeSeconds * 1000;
-const KEYS_STREAM = 'signing-keys';
 
 interface KeyRow {
   kid: string;
@@ -42,7 +41,7 @@ export class SigningKeys implements KeySource {
       await sql`insert into signing_keys (kid, algorithm, public_key, private_key)
                 values (${row.kid}, 'EdDSA', ${row.public_key}, ${row.private_key})`.execute(tx);
       await this.context.store.append(
-        KEYS_STREAM,
+        SIGNING_KEYS_STREAM,
         'any',
         [{ type: SigningKeyPublished.type, data: { kid: row.kid, algorithm: 'EdDSA', public_key: row.public_key } }],
         {},

@@ -267,7 +267,7 @@ export class TableKeySource implements KeySource {
   constructor(
     private readonly db: Db,
     /**
-     * Waits (bounded) until this service has applied identity's events: a key it does not know may be one
+     * Waits (bounded) until this service has applied identity's key stream: a key it does not know may be one
      * identity made a moment ago (a token signed by it arrives before the key's event), not a forged one.
      */
     private readonly catchUp?: () => Promise<unknown>,

@@ -1,4 +1,4 @@
-import { CatchUp } from '@agora/contracts';
+import { CatchUp, SIGNING_KEYS_STREAM } from '@agora/contracts';
 import type { Logger } from 'pino';
 import {
   actorProjection,
@@ -99,7 +99,9 @@ export async function startService<Parts>(
       app,
       module.auth?.(context, parts) ?? {
         actors: new ProjectedActorSource(database.db, changes, options.config.cacheLimits.sessions),
-        keys: new TableKeySource(database.db, () => catchUp.projection(CatchUp.actorsProjection, {})),
+        keys: new TableKeySource(database.db, () =>
+          catchUp.projection(CatchUp.actorsProjection, { streams: [SIGNING_KEYS_STREAM] }),
+        ),
         catchUp: (userId) => catchUp.projection(CatchUp.actorsProjection, { streams: [userId] }),
       },
     );
