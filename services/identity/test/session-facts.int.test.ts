@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { accountsFor, identityService } from '@agora/identity';
+import { CHANGES_CHANNEL } from '@agora/platform';
 import { siteService } from '@agora/site';
 import { createUser, login } from '@agora/test-support/accounts';
 import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { IdentityActorSource } from '../src/security/identity-actors';
+import { IdentityActorSource, MEMBERS_TOPIC } from '../src/security/identity-actors';
 
 let stack: Stack;
 let queries = 0;
@@ -21,6 +23,22 @@ afterAll(async () => {
 /** The session a token names (its `sid` claim). */
 const sessionOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')).sid as string;
+
+/**
+ * Resolves once the service's change feed has heard every announcement committed before the call: the stack's work
+ * is settled, then a marker is announced, and notifications arrive in commit order.
+ */
+async function heardEverythingSoFar(): Promise<void> {
+  await stack.settle();
+  const marker = `marker-${randomUUID()}`;
+  const heard = new Promise<void>((resolve) =>
+    stack.service('identity').context.changes.onKeyChanged(MEMBERS_TOPIC, (key) => {
+      if (key === marker) resolve();
+    }),
+  );
+  await stack.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, `identity/${MEMBERS_TOPIC}#${marker}`]);
+  await heard;
+}
 
 async function queriesOf<T>(run: () => Promise<T>): Promise<{ value: T; queries: number }> {
   const before = queries;
@@ -50,7 +68,8 @@ describe("identity's session facts", () => {
     expect(first.value).toMatchObject({ revoked: false, actor: { id: user.id, status: 'normal' } });
     expect(first.queries).toBe(1);
     // The sign-in's own announcement comes back a moment later and empties the entry once; then it is kept.
-    await expect.poll(async () => (await loadsOf(() => source.lookup(user.id, sessionId, issued))).queries).toBe(0);
+    await heardEverythingSoFar();
+    await source.lookup(user.id, sessionId, issued);
     expect(await loadsOf(() => source.lookup(user.id, sessionId, issued))).toEqual({
       value: first.value,
       queries: 0,
@@ -62,7 +81,8 @@ describe("identity's session facts", () => {
       `update identity.sessions set expires_at = now() + interval '1500 milliseconds' where session_id = $1`,
       [sessionId],
     );
-    await expect.poll(async () => (await loadsOf(() => source.lookup(user.id, sessionId, issued))).queries).toBe(1);
+    await heardEverythingSoFar();
+    expect((await loadsOf(() => source.lookup(user.id, sessionId, issued))).queries).toBe(1);
     expect(await loadsOf(() => source.lookup(user.id, sessionId, issued))).toMatchObject({
       value: { revoked: false },
       queries: 0,
