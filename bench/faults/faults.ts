@@ -1,12 +1,15 @@
 /**
  * npm run faults -- <kill-replicas|kafka-restart|opensearch-stop|all> [--users N] [--before S] [--after S]
+ *   [--mix writes|day]
  *
  * Faults under load (docs/adr/0079-faults-under-load.md), each on a fresh scaled-out cluster (two replicas of
  * every service, two gateways) on a Kafka broker and an OpenSearch node of the run's own: virtual users read,
  * poll and write for `--before` seconds, the fault strikes, they go on until `--after` seconds past its end.
  * Then every acknowledged write is looked up, the writes applied twice are counted, and every read model is
  * compared with a rebuild from zero. Writes bench/results/faults-<fault>.json; exits 1 when a write was lost or
- * doubled, a read model differs, or p99 was not back under budget within 10 s.
+ * doubled, a read model differs, or p99 was not back under budget within 10 s. `--mix writes` (the default) is a
+ * write load: 30 % of a member's actions are checked writes. `--mix day` writes as often as the day scenario, whose
+ * p99 the budget is (issue 24's "mixed scenario"), and writes bench/results/faults-<fault>-day.json.
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,7 +26,7 @@ import { OwnInfra } from './own-infra';
 import { rebuildAndCompare } from './rebuild-check';
 import { prepareSite, RUN_ROOT, runDirOf, settled, startSession } from './session';
 import { errorsBetween, latencyByKind, nearestRank, perSecond, recoveryMs, type TimedSample } from './timeline';
-import { runUsers } from './users';
+import { runUsers, WRITE_LOAD_SHARE, writeShareOf } from './users';
 
 export const FAULTS = {
   'kill-replicas':
@@ -32,6 +35,13 @@ export const FAULTS = {
   'opensearch-stop': 'stop OpenSearch (SIGTERM), keep it down 30 s, start it again',
 } as const;
 type Fault = keyof typeof FAULTS;
+
+/** How often the virtual members write: a write load, or as often as the day scenario (the budget's mix). */
+const MIXES = {
+  writes: WRITE_LOAD_SHARE,
+  day: writeShareOf(SCENARIOS.day),
+} as const;
+type Mix = keyof typeof MIXES;
 
 /** Issue 24's budget: the mixed scenario's p99, back under it within 10 s of a killed replica. */
 const P99_BUDGET_MS = SCENARIOS.day.thresholds.p99Ms;
@@ -55,6 +65,7 @@ ${Object.entries(FAULTS)
   --users   virtual users (default 50)
   --before  seconds of load before the fault (default 20)
   --after   seconds of load after the fault has cleared (default 30)
+  --mix     writes: 30 % of a member's actions are checked writes (default); day: as often as the day scenario
 Runs under ${RUN_ROOT} (AGORA_FAULTS_DIR); starts and stops its own Kafka (port 19092) and OpenSearch (19200).
 `;
 
@@ -95,7 +106,14 @@ async function inject(
   return mark('OpenSearch up again');
 }
 
-async function runFault(fault: Fault, infra: OwnInfra, options: { users: number; before: number; after: number }) {
+interface RunOptions {
+  users: number;
+  before: number;
+  after: number;
+  mix: Mix;
+}
+
+async function runFault(fault: Fault, infra: OwnInfra, options: RunOptions) {
   say(`${fault}: starting the cluster`);
   const replicas = parseReplicas([...SERVICE_NAMES.map((s) => `${s}=2`), 'gateway=2'].join(','));
   const session = await startSession({
@@ -137,6 +155,7 @@ async function runFault(fault: Fault, infra: OwnInfra, options: { users: number;
       samples,
       startedAt,
       think: SCENARIOS.day.thinkSeconds,
+      writeShare: MIXES[options.mix],
     });
     await sleep(options.before * 1000);
     timeline.injectedAt = performance.now() - startedAt;
@@ -203,12 +222,14 @@ async function runFault(fault: Fault, infra: OwnInfra, options: { users: number;
       fault,
       description: FAULTS[fault],
       note: NOTE,
-      command: `npm run faults -- ${fault} --users ${options.users} --before ${options.before} --after ${options.after}`,
+      command: `npm run faults -- ${fault} --users ${options.users} --before ${options.before} --after ${options.after} --mix ${options.mix}`,
       topology: { replicas, kafka: infra.kafkaBrokers, opensearch: infra.opensearchUrl },
       load: {
         users: options.users,
         think_s: SCENARIOS.day.thinkSeconds,
-        mix: "the day scenario's reads and polls; 30 % of a member's actions are checked writes (questions, answers, up-votes 1:2:3)",
+        mix: `${options.mix}: the day scenario's reads and polls; ${(MIXES[options.mix] * 100).toFixed(1)} % of a member's actions are checked writes (questions, answers, up-votes 1:2:3)`,
+        balancer:
+          'as a balancer in front of the gateways: a request no gateway answered goes once to the other gateway when that is safe (GET or HEAD, or the connection was refused); a write that lost its connection after sending is not sent again',
         duration_s: Math.round(endAt / 100) / 10,
         requests: samples.length,
       },
@@ -260,7 +281,7 @@ async function runFault(fault: Fault, infra: OwnInfra, options: { users: number;
       },
       per_second: perSecond(samples, endAt),
     };
-    const file = writeResults(`faults-${fault}`, result);
+    const file = writeResults(options.mix === 'writes' ? `faults-${fault}` : `faults-${fault}-${options.mix}`, result);
     say(
       `${fault}: writes ${JSON.stringify(ledger.counts())}; lost ${audit.lost.length}, twice ${audit.duplicated.length}; read models ${rebuild.equal ? 'equal' : 'DIFFER from'} a rebuild; errors during the fault ${result.client_errors.during_fault.errors}/${result.client_errors.during_fault.requests}; p99 back under ${P99_BUDGET_MS} ms after ${recovery ?? 'never'} ms\n${file}`,
     );
@@ -273,7 +294,12 @@ async function runFault(fault: Fault, infra: OwnInfra, options: { users: number;
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
-  options: { users: { type: 'string' }, before: { type: 'string' }, after: { type: 'string' } },
+  options: {
+    users: { type: 'string' },
+    before: { type: 'string' },
+    after: { type: 'string' },
+    mix: { type: 'string', default: 'writes' },
+  },
   allowPositionals: true,
 });
 const [name] = positionals;
@@ -283,7 +309,9 @@ const numbers = {
   before: Number(values.before ?? 20),
   after: Number(values.after ?? 30),
 };
+const mix = values.mix as Mix;
 if (
+  !(mix in MIXES) ||
   faults.length === 0 ||
   positionals.length !== 1 ||
   !Object.values(numbers).every((n) => Number.isFinite(n) && n > 0)
@@ -294,7 +322,7 @@ if (
 const infra = new OwnInfra({ dir: `${RUN_ROOT}/infra`, kafkaPort: 19_092, opensearchPort: 19_200 });
 let allMet = true;
 try {
-  for (const fault of faults) allMet = (await runFault(fault, infra, numbers)) && allMet;
+  for (const fault of faults) allMet = (await runFault(fault, infra, { ...numbers, mix })) && allMet;
 } finally {
   say("stopping the run's own Kafka and OpenSearch");
   infra.down();

@@ -45,10 +45,17 @@ export async function runScenario(options: {
       const at = performance.now() - started;
       const answer = await client.send(gateway, request);
       const ok = !answer.error && succeeded(answer);
-      samples.push({ at, ms: answer.ms, ok, kind: action.kind, status: answer.status });
+      samples.push({
+        at,
+        ms: answer.ms,
+        ok,
+        kind: action.kind,
+        status: answer.status,
+        resent: answer.retriedAfter !== undefined,
+      });
       if (!ok && failures.length < 10)
         failures.push(`${action.kind} ${request.method} ${request.path}: ${answer.error ?? answer.status}`);
-      if (answer.status === 0) gateway += 1;
+      if (answer.status === 0 || answer.retriedAfter) gateway += 1;
       action.record?.(user, request, answer);
     }
   }

@@ -14,6 +14,8 @@ export interface TimedSample {
   kind: string;
   /** The HTTP status, 0 when no answer came (refused, reset, timed out). */
   status: number;
+  /** Whether the first gateway gave no answer and the balancer sent it to the other (GatewayClient). */
+  resent?: boolean;
 }
 
 /** Nearest-rank percentile of values already sorted ascending (NaN for none). */
@@ -40,6 +42,8 @@ export function errorsBetween(samples: readonly TimedSample[], from: number, to:
   return {
     requests: within.length,
     errors: failed.length,
+    /** Requests the first gateway did not answer, sent to the other one by the balancer (not errors if answered). */
+    resent_to_another_gateway: within.filter((s) => s.resent).length,
     error_rate: within.length ? failed.length / within.length : 0,
     by_status: byStatus,
     by_kind: byKind,

@@ -13,8 +13,11 @@ import type { GatewayClient } from './client';
 import { outcomeOf, type WriteKind, type WriteLedger } from './ledger';
 import type { TimedSample } from './timeline';
 
-/** The share of a user's actions that are checked writes; the rest are the day scenario's reads and polls. */
-const WRITE_SHARE = 0.3;
+/**
+ * The share of a member's actions that are checked writes in a write load run (`--mix writes`, the default); the
+ * rest are the day scenario's reads and polls. `--mix day` writes as often as the day scenario does (writeShareOf).
+ */
+export const WRITE_LOAD_SHARE = 0.3;
 /** Of the writes: questions, answers, votes. */
 const WRITES: Array<{ kind: WriteKind; weight: number }> = [
   { kind: 'question', weight: 1 },
@@ -23,6 +26,13 @@ const WRITES: Array<{ kind: WriteKind; weight: number }> = [
 ];
 /** The day scenario's own writes, replaced here by checked ones. */
 const UNCHECKED_WRITES = new Set(['ask', 'answer', 'comment', 'vote', 'bookmark', 'notification_read']);
+
+/** The share of a scenario's actions that write (by weight): the day scenario's, when a run writes as it does. */
+export function writeShareOf(scenario: { actions: ReadonlyArray<{ kind: string; weight: number }> }): number {
+  const total = scenario.actions.reduce((sum, a) => sum + a.weight, 0);
+  const writes = scenario.actions.filter((a) => UNCHECKED_WRITES.has(a.kind)).reduce((sum, a) => sum + a.weight, 0);
+  return total > 0 ? writes / total : 0;
+}
 
 export interface UsersOptions {
   client: GatewayClient;
@@ -35,6 +45,8 @@ export interface UsersOptions {
   /** The run's start: samples are placed relative to it. */
   startedAt: number;
   think: { min: number; max: number };
+  /** The share of a member's actions that are checked writes. */
+  writeShare: number;
 }
 
 interface Mine {
@@ -108,7 +120,7 @@ export async function runUsers(options: UsersOptions): Promise<void> {
       let write: { kind: WriteKind; target: string | undefined } | null = null;
       // A write the run has nothing for yet (no question to answer) is a read instead.
       const next =
-        user.token && user.random() < WRITE_SHARE
+        user.token && user.random() < options.writeShare
           ? checkedWrite(pickWeighted(WRITES, user.random).kind, mine, ledger, user.random, data.runId, ++written)
           : null;
       if (next) {
@@ -126,8 +138,8 @@ export async function runUsers(options: UsersOptions): Promise<void> {
       const at = performance.now() - startedAt;
       const answer = await client.send(gateway, request);
       const ok = !answer.error && succeeded(answer);
-      samples.push({ at, ms: answer.ms, ok, kind, status: answer.status });
-      if (answer.status === 0) gateway += 1;
+      samples.push({ at, ms: answer.ms, ok, kind, status: answer.status, resent: answer.retriedAfter !== undefined });
+      if (answer.status === 0 || answer.retriedAfter) gateway += 1;
       if (write) {
         const outcome = outcomeOf(answer.status);
         const created = dataOf(answer) as { id?: string } | undefined;

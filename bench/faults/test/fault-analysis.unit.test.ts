@@ -4,6 +4,8 @@
  * comparison and /proc's CPU times. A regression here would make a fault run report a wrong figure.
  */
 import { describe, expect, it } from 'vitest';
+import { SCENARIOS } from '../../../infra/k6/lib/scenarios.js';
+import { safeToResend } from '../client';
 import { cpuSecondsBetween, parseProcStat, treeOf } from '../cpu';
 import { differingTables, pairRows } from '../digests';
 import { auditWrites, type Observed, outcomeOf, WriteLedger, type WriteRecord } from '../ledger';
@@ -17,6 +19,7 @@ import {
   slidingP99,
   type TimedSample,
 } from '../timeline';
+import { writeShareOf } from '../users';
 
 /** `perSecond` requests each second of `seconds`, each taking `ms(second)` (null: failed with status 502). */
 function steady(seconds: number, perSec: number, ms: (second: number) => number | null): TimedSample[] {
@@ -56,6 +59,38 @@ describe('the fault timeline', () => {
     expect(during).toMatchObject({ requests: 21, errors: 21, by_status: { '502': 20, '0': 1 } });
     expect(during.by_kind).toEqual({ read: 20, write_vote: 1 });
     expect(errorsBetween(samples, 5000, 10_000).errors).toBe(0);
+  });
+
+  it('counts the requests the balancer sent to the other gateway apart from the errors', () => {
+    const samples: TimedSample[] = [
+      { at: 100, ms: 40, ok: true, kind: 'read', status: 200, resent: true },
+      { at: 200, ms: 10, ok: true, kind: 'read', status: 200 },
+      { at: 300, ms: 12, ok: false, kind: 'write_vote', status: 0 },
+    ];
+    expect(errorsBetween(samples, 0, 1000)).toMatchObject({ requests: 3, errors: 1, resent_to_another_gateway: 1 });
+  });
+
+  it("writes as often as a scenario's own writes weigh, for the budget's mix", () => {
+    expect(
+      writeShareOf({
+        actions: [
+          { kind: 'ask', weight: 1 },
+          { kind: 'question_list', weight: 3 },
+        ],
+      }),
+    ).toBe(0.25);
+    const day = writeShareOf(SCENARIOS.day);
+    expect(day).toBeGreaterThan(0.05);
+    expect(day).toBeLessThan(0.15);
+  });
+
+  it('resends to the other gateway only what changes nothing or never reached the first', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const reset = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+    expect(safeToResend('GET', reset)).toBe(true);
+    expect(safeToResend('POST', refused)).toBe(true);
+    expect(safeToResend('POST', reset)).toBe(false);
+    expect(safeToResend('PUT', reset)).toBe(false);
   });
 
   it('finds when p99 is back under budget for good, not at the first good window', () => {
