@@ -43,6 +43,7 @@ export * from './projections/decode';
 export * from './projections/inline-rebuild';
 export * from './projections/projection';
 export * from './projections/runner';
+export * from './projections/runs';
 export * from './security/action-record-route';
 export * from './security/captcha';
 export * from './security/captcha-hooks';

@@ -9,7 +9,7 @@ import {
   QuestionPurged,
   QuestionUndeleted,
 } from '@agora/contracts';
-import { LINGERING, type Projection, type Tx } from '@agora/platform';
+import { applyInRuns, type BulkApply, LINGERING, type Projection, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import { USERS_FIGURES_WRITERS } from '../users-figures';
 
@@ -29,6 +29,47 @@ async function added(tx: Tx, postId: string, userId: string, kind: Kind) {
       on conflict (post_id) do nothing returning user_id
     )
     update users set ${column} = ${column} + 1 where user_id in (select user_id from inserted)`.execute(tx);
+}
+
+/** Posts asked or answered, counted for their authors in one statement (a replayed one counts nothing). */
+const addedInBulk: BulkApply = {
+  types: new Set([QuestionAsked.type, AnswerPosted.type]),
+  async apply(events, tx) {
+    const posts = new Map<string, { userId: string; kind: Kind }>();
+    for (const event of events) {
+      const post = postOf(event);
+      if (post && !posts.has(post.postId)) posts.set(post.postId, post);
+    }
+    const ids = [...posts.keys()];
+    const rows = [...posts.values()];
+    await sql`
+      with inserted as (
+        insert into member_posts (post_id, user_id, kind, live)
+        select post_id, user_id, kind, true
+        from unnest(${ids}::text[], ${rows.map((r) => r.userId)}::text[], ${rows.map((r) => r.kind)}::text[])
+          as r(post_id, user_id, kind)
+        on conflict (post_id) do nothing returning user_id, kind
+      ), totals as (
+        select user_id, count(*) filter (where kind = 'question')::int as questions,
+               count(*) filter (where kind = 'answer')::int as answers
+        from inserted group by user_id
+      )
+      update users u set question_count = u.question_count + t.questions, answer_count = u.answer_count + t.answers
+      from totals t where u.user_id = t.user_id`.execute(tx);
+  },
+};
+
+/** The post an ask or an answer adds, with its author and kind. */
+function postOf(event: StoredEvent): { postId: string; userId: string; kind: Kind } | undefined {
+  if (event.type === QuestionAsked.type) {
+    const data = event.data as DataOf<typeof QuestionAsked>;
+    return { postId: data.question_id, userId: data.user_id, kind: 'question' };
+  }
+  if (event.type === AnswerPosted.type) {
+    const data = event.data as DataOf<typeof AnswerPosted>;
+    return { postId: data.answer_id, userId: data.user_id, kind: 'answer' };
+  }
+  return undefined;
 }
 
 /** A post deleted (not live) or undeleted (live): its author's figure moves by one, only when it changed. */
@@ -72,15 +113,9 @@ export const memberPostsProjection: Projection = {
     AnswerPurged,
   ],
   async apply(event, tx) {
+    const post = postOf(event);
+    if (post) return added(tx, post.postId, post.userId, post.kind);
     switch (event.type) {
-      case QuestionAsked.type: {
-        const data = event.data as DataOf<typeof QuestionAsked>;
-        return added(tx, data.question_id, data.user_id, 'question');
-      }
-      case AnswerPosted.type: {
-        const data = event.data as DataOf<typeof AnswerPosted>;
-        return added(tx, data.answer_id, data.user_id, 'answer');
-      }
       case QuestionDeleted.type:
         return liveness(tx, (event.data as DataOf<typeof QuestionDeleted>).question_id, false);
       case QuestionUndeleted.type:
@@ -96,6 +131,9 @@ export const memberPostsProjection: Projection = {
       case AnswerPurged.type:
         return purged(tx, [(event.data as DataOf<typeof AnswerPurged>).answer_id]);
     }
+  },
+  applyBatch(events, tx) {
+    return applyInRuns(events, tx, addedInBulk, (event, t) => memberPostsProjection.apply(event, t));
   },
   async reset(tx) {
     await sql`truncate member_posts`.execute(tx);

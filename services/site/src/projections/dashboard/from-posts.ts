@@ -20,7 +20,7 @@ import {
   QuestionShown,
   QuestionUndeleted,
 } from '@agora/contracts';
-import { LINGERING, type Projection, type StoredEvent, type Tx } from '@agora/platform';
+import { applyInRuns, type BulkApply, LINGERING, type Projection, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import { DASHBOARD_TOPIC } from './topic';
 
@@ -50,6 +50,47 @@ async function dropPurged(
     await sql`delete from dashboard_questions where question_id = ${purged.questionId}`.execute(tx);
   }
 }
+
+/**
+ * Questions, answers and comments added, a statement for each kind in a run. Questions go first: one counts the
+ * answers already there, and an answer counts for a question already there, so an answer and its question end up
+ * counted once in whichever order they came (as applied one by one).
+ */
+const addedInBulk: BulkApply = {
+  types: new Set([QuestionAsked.type, AnswerPosted.type, CommentAdded.type]),
+  async apply(events, tx) {
+    const of = (type: string) => events.filter((e) => e.type === type);
+    const data = (e: StoredEvent) => e.data as Data;
+    const asked = of(QuestionAsked.type);
+    if (asked.length > 0) {
+      await sql`
+        insert into dashboard_questions (question_id, asked_at, answer_count)
+        select r.question_id, r.asked_at,
+               (select count(*) from dashboard_answers a where a.question_id = r.question_id and not a.deleted)
+        from unnest(${asked.map((e) => data(e).question_id)}::text[], ${asked.map((e) => e.occurredAt)}::timestamptz[])
+          as r(question_id, asked_at)
+        on conflict do nothing`.execute(tx);
+    }
+    const posted = of(AnswerPosted.type);
+    if (posted.length > 0) {
+      await sql`
+        with added as (
+          insert into dashboard_answers (answer_id, question_id, posted_at)
+          select * from unnest(${posted.map((e) => data(e).answer_id)}::text[],
+                               ${posted.map((e) => data(e).question_id)}::text[],
+                               ${posted.map((e) => e.occurredAt)}::timestamptz[])
+          on conflict do nothing returning question_id
+        ), per_question as (select question_id, count(*)::int as n from added group by question_id)
+        update dashboard_questions q set answer_count = q.answer_count + p.n
+        from per_question p where q.question_id = p.question_id`.execute(tx);
+    }
+    const commented = of(CommentAdded.type);
+    if (commented.length > 0) {
+      await sql`insert into dashboard_comments (comment_id)
+                select unnest(${commented.map((e) => data(e).comment_id)}::text[]) on conflict do nothing`.execute(tx);
+    }
+  },
+};
 
 async function apply(event: StoredEvent, tx: Tx): Promise<void> {
   const data = event.data as Data;
@@ -155,6 +196,7 @@ export const dashboardFromPosts: Projection = {
   ],
   topics: [DASHBOARD_TOPIC],
   apply,
+  applyBatch: (events, tx) => applyInRuns(events, tx, addedInBulk, apply),
   async reset(tx) {
     await sql`truncate dashboard_questions, dashboard_answers, dashboard_comments, dashboard_pending_edits`.execute(tx);
   },
