@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { type Db, quoteIdent, type Tx } from '../db/database';
 import { comparePositions, LOG_START, type LogPosition } from '../eventstore/types';
 
@@ -63,13 +63,29 @@ export async function newestUnread(
   /** Only events of these types count (those the consumer applies); the rest change nothing it keeps. */
   types?: readonly string[],
 ): Promise<LogPosition | undefined> {
+  return (await newestUnreadReading(db, source, name, streams, types)).unread;
+}
+
+/**
+ * `newestUnread`, and `read` run in the same statement, hence the same snapshot: when nothing is unread, its rows
+ * reflect every event of those streams (`ConsumerHandle.catchUpReading`).
+ */
+export async function newestUnreadReading<Row>(
+  db: Db | Tx,
+  source: string,
+  name: string,
+  streams?: readonly string[],
+  types?: readonly string[],
+  read?: RawBuilder<Row>,
+): Promise<{ unread?: LogPosition; rows?: Row[] }> {
   const table = sql.raw(`${quoteIdent(source)}.events`);
   try {
-    const { rows } = await sql<{ txid: string; position: string }>`
-      select e.transaction_id::text as txid, e.global_position::text as position
+    const { rows } = await sql<{ txid: string | null; position: string | null; rows: Row[] | null }>`
+      select e.transaction_id::text as txid, e.global_position::text as position,
+        ${read ? sql`(select coalesce(json_agg(r), '[]'::json) from (${read}) r)` : sql`null`} as rows
       from (select 1) as one
       left join checkpoints c on c.name = ${name}
-      cross join lateral (
+      left join lateral (
         select transaction_id, global_position from ${table}
         where (transaction_id, global_position) >
               (coalesce(c.transaction_id, '0'::xid8), coalesce(c.global_position, 0))
@@ -77,11 +93,15 @@ export async function newestUnread(
           ${types ? sql`and type = any(${[...types]}::text[])` : sql``}
         order by transaction_id desc, global_position desc
         limit 1
-      ) e`.execute(db);
+      ) e on true`.execute(db);
     const row = rows[0];
-    return row ? { transactionId: row.txid, globalPosition: row.position } : undefined;
+    if (!row) return {};
+    if (row.txid !== null && row.position !== null) {
+      return { unread: { transactionId: row.txid, globalPosition: row.position } };
+    }
+    return row.rows ? { rows: row.rows } : {};
   } catch (error) {
-    if ((error as { code?: string }).code === '42P01') return undefined;
+    if ((error as { code?: string }).code === '42P01') return {};
     throw error;
   }
 }

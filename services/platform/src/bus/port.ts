@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { ServiceDatabase, Tx } from '../db/database';
 import type { StoredEvent } from '../eventstore/types';
 
@@ -78,6 +79,19 @@ export interface ConsumerHandle {
    * commits, so it answers at once when nothing is unread (docs/adr/0044-catching-up.md).
    */
   catchUp(options: CatchUpOptions): Promise<boolean>;
+  /**
+   * As `catchUp`, with `read` (a query of the consumer's database) run in the same statement as the first look:
+   * when that look finds nothing unread, `rows` is what the read saw in the snapshot that found it, so a command that
+   * reads after catching up pays one round trip, not two. `rows` is absent when the caller must read afterwards (the
+   * group had to be waited for). The PostgreSQL log only; where absent, callers catch up and then read.
+   */
+  catchUpReading?<Row>(options: CatchUpOptions, read: RawBuilder<Row>): Promise<CaughtUpReading<Row>>;
+}
+
+/** What `catchUpReading` found: whether the group caught up, and the read when made in the same snapshot. */
+export interface CaughtUpReading<Row> {
+  caughtUp: boolean;
+  rows?: Row[];
 }
 
 export interface PublisherHandle {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { CatchUpOptions, ConsumerHandle, EventBus } from '../bus/port';
+import type { CatchUpOptions, CaughtUpReading, ConsumerHandle, EventBus } from '../bus/port';
 import type { ServiceDatabase } from '../db/database';
 import { collectOnScrape, projectionLag, projectionParked } from '../observability/metrics';
 import { parkEvent, projectionBatchHandler, takeLockGroup } from './batch-handler';
@@ -211,6 +211,26 @@ export class ProjectionRunner {
     } catch (error) {
       this.options.log.warn({ err: error, projection: name }, 'could not tell whether a projection has caught up');
       return false;
+    }
+  }
+
+  /**
+   * See ConsumerHandle.catchUpReading: the catch-up and a read in one statement where the bus can; elsewhere a
+   * catch-up alone (no `rows`: the caller reads afterwards).
+   */
+  async catchUpReading<Row>(
+    name: string,
+    options: CatchUpOptions,
+    read: RawBuilder<Row>,
+  ): Promise<CaughtUpReading<Row>> {
+    const consumer = this.consumers.get(name);
+    if (!consumer) return { caughtUp: false };
+    try {
+      if (consumer.catchUpReading) return await consumer.catchUpReading(options, read);
+      return { caughtUp: await consumer.catchUp(options) };
+    } catch (error) {
+      this.options.log.warn({ err: error, projection: name }, 'could not tell whether a projection has caught up');
+      return { caughtUp: false };
     }
   }
 

@@ -1,7 +1,8 @@
 import { CatchUp } from '@agora/contracts';
+import type { RawBuilder } from 'kysely';
 import type { Logger } from 'pino';
 import { Type } from 'typebox';
-import type { CatchUpOptions, EventBus, PublisherHandle } from '../bus/port';
+import type { CatchUpOptions, CaughtUpReading, EventBus, PublisherHandle } from '../bus/port';
 import type { HttpApp } from '../http/app';
 import type { ProjectionRunner } from '../projections/runner';
 
@@ -34,6 +35,16 @@ export class CatchUps {
   projection(name: string, options: Partial<CatchUpOptions> = {}): Promise<boolean> {
     if (!this.runner) return Promise.resolve(false);
     return this.runner.catchUp(name, { ...options, timeoutMs: options.timeoutMs ?? this.timeoutMs });
+  }
+
+  /** See ProjectionRunner.catchUpReading; `timeoutMs` defaults to the shared bound. */
+  projectionReading<Row>(
+    name: string,
+    read: RawBuilder<Row>,
+    options: Partial<CatchUpOptions> = {},
+  ): Promise<CaughtUpReading<Row>> {
+    if (!this.runner) return Promise.resolve({ caughtUp: false });
+    return this.runner.catchUpReading(name, { ...options, timeoutMs: options.timeoutMs ?? this.timeoutMs }, read);
   }
 
   /** Whether what this service committed so far is on the bus (at once on the PostgreSQL log). */

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { ServiceDatabase, Tx } from '../../db/database';
@@ -8,7 +8,14 @@ import { isDatabaseUnavailable } from '../../db/unavailable';
 import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
 import { comparePositions, LOG_START, type LogPosition } from '../../eventstore/types';
 import { projectionBatchDuration } from '../../observability/metrics';
-import { countAfter, laterPosition, newestUnread, readCheckpoint, writeCheckpoint } from '../checkpoints';
+import {
+  countAfter,
+  laterPosition,
+  newestUnread,
+  newestUnreadReading,
+  readCheckpoint,
+  writeCheckpoint,
+} from '../checkpoints';
 import { takeGroupTurn, tryGroupTurn } from '../group-turn';
 import {
   type CatchUpOptions,
@@ -245,6 +252,41 @@ export class PostgresEventBus implements EventBus {
     };
     const running = loop();
 
+    /** Waits until the group's position has passed `target`, woken by its commits and looking now and then. */
+    const waitFor = (target: LogPosition, { timeoutMs, recheckMs }: CatchUpOptions) => {
+      // Its types may not have woken the consumer (it reads past those on its next useful batch).
+      wakeup.wake();
+      hurry.wake();
+      return progress.until((position) => comparePositions(position, target) >= 0, timeoutMs, {
+        everyMs: recheckMs ?? CROSS_REPLICA_RECHECK_MS,
+        read: () => readCheckpoint(options.consumer.db, options.group),
+      });
+    };
+    const catchUp = async (catchUpOptions: CatchUpOptions) => {
+      const target = await newestUnread(
+        options.consumer.db,
+        options.source,
+        options.group,
+        catchUpOptions.streams,
+        options.types,
+      );
+      if (!target) {
+        // The checkpoint has passed everything, but a step of this process may have committed it and not yet
+        // told its caches: a read made now would still be answered from before the commit.
+        const inFlight = stepping;
+        if (inFlight) {
+          let timer: NodeJS.Timeout | undefined;
+          const bound = new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, catchUpOptions.timeoutMs);
+          });
+          await Promise.race([inFlight.catch(() => {}), bound]);
+          clearTimeout(timer);
+        }
+        return true;
+      }
+      return waitFor(target, catchUpOptions);
+    };
+
     return {
       get paused() {
         return paused;
@@ -256,29 +298,20 @@ export class PostgresEventBus implements EventBus {
         paused = false;
         wakeup.wake();
       },
-      catchUp: async ({ streams, timeoutMs, recheckMs }: CatchUpOptions) => {
-        const target = await newestUnread(options.consumer.db, options.source, options.group, streams, options.types);
-        if (!target) {
-          // The checkpoint has passed everything, but a step of this process may have committed it and not yet
-          // told its caches: a read made now would still be answered from before the commit.
-          const inFlight = stepping;
-          if (inFlight) {
-            let timer: NodeJS.Timeout | undefined;
-            const bound = new Promise<void>((resolve) => {
-              timer = setTimeout(resolve, timeoutMs);
-            });
-            await Promise.race([inFlight.catch(() => {}), bound]);
-            clearTimeout(timer);
-          }
-          return true;
-        }
-        // Its types may not have woken the consumer (it reads past those on its next useful batch).
-        wakeup.wake();
-        hurry.wake();
-        return progress.until((position) => comparePositions(position, target) >= 0, timeoutMs, {
-          everyMs: recheckMs ?? CROSS_REPLICA_RECHECK_MS,
-          read: () => readCheckpoint(options.consumer.db, options.group),
-        });
+      catchUp: (catchUpOptions: CatchUpOptions) => catchUp(catchUpOptions),
+      catchUpReading: async <Row>(catchUpOptions: CatchUpOptions, read: RawBuilder<Row>) => {
+        const first = await newestUnreadReading(
+          options.consumer.db,
+          options.source,
+          options.group,
+          catchUpOptions.streams,
+          options.types,
+          read,
+        );
+        // Nothing unread in the read's own snapshot: the read is current (a step of this process still telling its
+        // caches does not matter to a read of the database).
+        if (!first.unread) return { caughtUp: true, ...(first.rows ? { rows: first.rows } : {}) };
+        return { caughtUp: await waitFor(first.unread, catchUpOptions) };
       },
       stop: async () => {
         stopped = true;
