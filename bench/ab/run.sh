@@ -3,7 +3,7 @@
 # each on its own seeded 100k database, in alternating rounds so that the machine's drift touches both alike.
 #   bash bench/ab/run.sh <base checkout> <base seed dir> <this seed dir> [rounds=4] [out=/tmp/ab]
 # Seeds come from each checkout's own `BENCH_DB_DIR=<dir> npm run bench:posts` (schemas differ between commits).
-# Then: python3 bench/ab/compare.py <out>
+# Then: python3 bench/ab/compare.py <out> [<earlier out of the same code> ...] (medians, and the median per-round change)
 set -euo pipefail
 BASE=$1 BASE_SEED=$2 MAIN_SEED=$3 ROUNDS=${4:-4} OUT=${5:-/tmp/ab}
 MAIN=$(cd "$(dirname "$0")/../.." && pwd)
