@@ -91,6 +91,11 @@ export interface ConsumerHandle {
 /** What `catchUpReading` found: whether the group caught up, and the read when made in the same snapshot. */
 export interface CaughtUpReading<Row> {
   caughtUp: boolean;
+  /**
+   * The read's rows as the statement carried them, as JSON (`json_agg`): text, numbers, booleans and nulls come back
+   * as they are, timestamps as ISO strings and bigints as numbers, so a read meant for this names columns of the first
+   * kinds.
+   */
   rows?: Row[];
 }
 

@@ -298,7 +298,7 @@ export class PostgresEventBus implements EventBus {
         paused = false;
         wakeup.wake();
       },
-      catchUp: (catchUpOptions: CatchUpOptions) => catchUp(catchUpOptions),
+      catchUp,
       catchUpReading: async <Row>(catchUpOptions: CatchUpOptions, read: RawBuilder<Row>) => {
         const first = await newestUnreadReading(
           options.consumer.db,
