@@ -1,23 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Db, StoredEvent } from '@agora/platform';
+import { deliveredEvent } from '@agora/test-support/projections';
 import { postDocumentsProjection } from '../../src/projections/documents/posts';
-
-let position = 0;
 
 /** A posts event as the bus delivers it. */
 export function postsEvent(type: string, streamId: string, version: number, data: object): StoredEvent {
-  position += 1;
-  return {
-    id: randomUUID(),
-    type,
-    streamId,
-    version,
-    occurredAt: new Date(Date.parse('2026-02-01T00:00:00Z') + position * 1000).toISOString(),
-    data,
-    metadata: { actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
-    source: 'posts',
-    position: { transactionId: String(position), globalPosition: String(position) },
-  };
+  return deliveredEvent('posts', type, streamId, data, version);
 }
 
 export const asked = (id: string, title: string, content: string, tags: string[] = ['kafka']) =>

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import {
+  connectDatabase,
+  type Migrations,
+  migrateService,
+  type Projection,
+  type ServiceDatabase,
+  type StoredEvent,
+} from '@agora/platform';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createTestDatabase } from './database';
+
+let position = 0;
+
+/**
+ * An event as the bus delivers it to a projection: numbered in the order made, each a second after the one before
+ * (from 2026-02-01), so times and positions are the same on every run.
+ */
+export function deliveredEvent(source: string, type: string, streamId: string, data: object, version = 1): StoredEvent {
+  position += 1;
+  return {
+    id: randomUUID(),
+    type,
+    streamId,
+    version,
+    occurredAt: new Date(Date.parse('2026-02-01T00:00:00Z') + position * 1000).toISOString(),
+    data,
+    metadata: { actorId: null, correlationId: randomUUID(), causationId: null, schemaVersion: 1 },
+    source,
+    position: { transactionId: String(position), globalPosition: String(position) },
+  };
+}
+
+/**
+ * Schemas of one test database of the file's own, each migrated with a service's tables (and `prepare`d), for a
+ * read model tested apart from any running service. Registers the database's making and dropping with the file's
+ * hooks; returns the way to open a schema by name.
+ */
+export function serviceSchemas(
+  prefix: string,
+  migrations: Migrations,
+  prepare?: (database: ServiceDatabase) => Promise<void>,
+): (name: string) => Promise<ServiceDatabase> {
+  let url = '';
+  let drop: (() => Promise<void>) | undefined;
+  const opened: ServiceDatabase[] = [];
+  beforeAll(async () => {
+    ({ url, drop } = await createTestDatabase(prefix));
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((database) => database.close()));
+    await drop?.();
+  });
+  return async (name) => {
+    const database = connectDatabase({ url, schema: name });
+    opened.push(database);
+    await migrateService(database, migrations);
+    await prepare?.(database);
+    return database;
+  };
+}
+
+/**
+ * The same events applied by a projection one by one (its `apply`) in one fresh schema, and as one batch (its
+ * `applyBatch`, which it must have) in another: a test compares what each leaves.
+ */
+export async function appliedBothWays(
+  projection: Projection,
+  events: StoredEvent[],
+  schema: (name: string) => Promise<ServiceDatabase>,
+  name: string,
+): Promise<{ oneByOne: ServiceDatabase; inBatch: ServiceDatabase }> {
+  const oneByOne = await schema(`${name}_one_by_one`);
+  await oneByOne.db.transaction().execute(async (tx) => {
+    for (const event of events) await projection.apply(event, tx);
+  });
+  const inBatch = await schema(`${name}_in_batch`);
+  const { applyBatch } = projection;
+  expect(applyBatch, `${projection.name} applies batches`).toBeDefined();
+  await inBatch.db.transaction().execute((tx) => applyBatch?.(events, tx) ?? Promise.resolve());
+  return { oneByOne, inBatch };
+}
