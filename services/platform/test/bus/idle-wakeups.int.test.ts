@@ -1,13 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestDatabase } from '@agora/test-support/database';
 import { eventually } from '@agora/test-support/eventually';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostgresEventBus } from '../../src/bus/postgres/postgres-bus';
-import { connectDatabase, type ServiceDatabase } from '../../src/db/database';
-import { migrateService } from '../../src/db/migrate';
-import { EventStore } from '../../src/eventstore/event-store';
+import type { PostgresEventBus } from '../../src/bus/postgres/postgres-bus';
+import type { ServiceDatabase } from '../../src/db/database';
+import type { EventStore } from '../../src/eventstore/event-store';
+import { openProducerAndConsumer, type ProducerAndConsumer } from './producer-and-consumer';
 
 const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
@@ -17,8 +16,7 @@ const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
  */
 describe('postgres bus: idle consumers', () => {
   let url: string;
-  let drop: () => Promise<void>;
-  let producer: ServiceDatabase;
+  let databases: ProducerAndConsumer;
   let consumer: ServiceDatabase;
   let store: EventStore;
   let bus: PostgresEventBus;
@@ -28,18 +26,11 @@ describe('postgres bus: idle consumers', () => {
   let looks = 0;
 
   beforeAll(async () => {
-    const database = await createTestDatabase('idle_wakeups');
-    url = database.url;
-    drop = database.drop;
-    producer = connectDatabase({ url, schema: 'producer', maxConnections: 2 });
-    consumer = connectDatabase({ url, schema: 'consumer', maxConnections: 2 });
-    await migrateService(producer, {});
-    await migrateService(consumer, {});
-    store = new EventStore(producer.db, 'producer');
+    databases = await openProducerAndConsumer('idle_wakeups', log, { maxConnections: 2, pollIntervalMs: 200 });
+    ({ url, consumer, store, bus } = databases);
     consumer.pool.on('acquire', () => {
       looks++;
     });
-    bus = new PostgresEventBus({ databaseUrl: url, log, pollIntervalMs: 200 });
     const handle = await bus.consume({
       group: 'idle',
       source: 'producer',
@@ -55,10 +46,7 @@ describe('postgres bus: idle consumers', () => {
 
   afterAll(async () => {
     await stop?.();
-    await bus?.close();
-    await producer?.close();
-    await consumer?.close();
-    await drop?.();
+    await databases?.close();
   });
 
   it('reads nothing while it listens and nothing is appended, and wakes for an append', async () => {

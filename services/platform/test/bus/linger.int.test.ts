@@ -4,22 +4,20 @@
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestDatabase } from '@agora/test-support/database';
 import { eventually } from '@agora/test-support/eventually';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsumerHandle } from '../../src/bus/port';
-import { PostgresEventBus } from '../../src/bus/postgres/postgres-bus';
-import { connectDatabase, type ServiceDatabase } from '../../src/db/database';
-import { migrateService } from '../../src/db/migrate';
-import { EventStore } from '../../src/eventstore/event-store';
+import type { PostgresEventBus } from '../../src/bus/postgres/postgres-bus';
+import type { ServiceDatabase } from '../../src/db/database';
+import type { EventStore } from '../../src/eventstore/event-store';
+import { openProducerAndConsumer, type ProducerAndConsumer } from './producer-and-consumer';
 
 const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 const LINGER_MS = 3000;
 
 describe('postgres bus: a lingering consumer', () => {
-  let drop: () => Promise<void>;
-  let producer: ServiceDatabase;
+  let databases: ProducerAndConsumer;
   let consumer: ServiceDatabase;
   let store: EventStore;
   let bus: PostgresEventBus;
@@ -30,14 +28,8 @@ describe('postgres bus: a lingering consumer', () => {
   const applied = () => batches.flat();
 
   beforeAll(async () => {
-    const database = await createTestDatabase('linger');
-    drop = database.drop;
-    producer = connectDatabase({ url: database.url, schema: 'producer', maxConnections: 4 });
-    consumer = connectDatabase({ url: database.url, schema: 'consumer', maxConnections: 4 });
-    await migrateService(producer, {});
-    await migrateService(consumer, {});
-    store = new EventStore(producer.db, 'producer');
-    bus = new PostgresEventBus({ databaseUrl: database.url, log, pollIntervalMs: 600_000 });
+    databases = await openProducerAndConsumer('linger', log);
+    ({ consumer, store, bus } = databases);
     handle = await bus.consume({
       group: 'lingering',
       source: 'producer',
@@ -50,10 +42,7 @@ describe('postgres bus: a lingering consumer', () => {
   });
 
   afterAll(async () => {
-    await bus?.close();
-    await producer?.close();
-    await consumer?.close();
-    await drop?.();
+    await databases?.close();
   });
 
   it('applies what arrives during its pause in one transaction after it', async () => {

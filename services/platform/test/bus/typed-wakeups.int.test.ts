@@ -1,22 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestDatabase } from '@agora/test-support/database';
 import { eventually } from '@agora/test-support/eventually';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCheckpoint } from '../../src/bus/checkpoints';
-import { PostgresEventBus } from '../../src/bus/postgres/postgres-bus';
-import { connectDatabase, type ServiceDatabase } from '../../src/db/database';
-import { migrateService } from '../../src/db/migrate';
-import { EventStore } from '../../src/eventstore/event-store';
+import type { PostgresEventBus } from '../../src/bus/postgres/postgres-bus';
+import type { ServiceDatabase } from '../../src/db/database';
+import type { EventStore } from '../../src/eventstore/event-store';
 import type { LogPosition } from '../../src/eventstore/types';
 import { ProjectionRunner } from '../../src/projections/runner';
+import { openProducerAndConsumer, type ProducerAndConsumer } from './producer-and-consumer';
 import { APPLIED_TABLE_SQL, recordingProjection } from './test-projection';
 
 const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
 describe('postgres bus: wake-ups name the appended types', () => {
-  let drop: () => Promise<void>;
+  let databases: ProducerAndConsumer;
   let producer: ServiceDatabase;
   let consumer: ServiceDatabase;
   let store: EventStore;
@@ -27,16 +26,9 @@ describe('postgres bus: wake-ups name the appended types', () => {
   let stopUntyped: () => Promise<void>;
 
   beforeAll(async () => {
-    const database = await createTestDatabase('typed_wakeups');
-    drop = database.drop;
-    producer = connectDatabase({ url: database.url, schema: 'producer', maxConnections: 4 });
-    consumer = connectDatabase({ url: database.url, schema: 'consumer', maxConnections: 4 });
-    await migrateService(producer, {});
-    await migrateService(consumer, {});
+    databases = await openProducerAndConsumer('typed_wakeups', log);
+    ({ producer, consumer, store, bus } = databases);
     await APPLIED_TABLE_SQL.execute(consumer.db);
-    store = new EventStore(producer.db, 'producer');
-    // No polling within the test: only notifications can wake a consumer.
-    bus = new PostgresEventBus({ databaseUrl: database.url, log, pollIntervalMs: 600_000 });
     runner = new ProjectionRunner({
       bus,
       database: consumer,
@@ -65,10 +57,7 @@ describe('postgres bus: wake-ups name the appended types', () => {
   afterAll(async () => {
     await stopUntyped?.();
     await runner?.stop();
-    await bus?.close();
-    await producer?.close();
-    await consumer?.close();
-    await drop?.();
+    await databases?.close();
   });
 
   it('leaves a consumer asleep when none of the appended types is one it applies, and counts no lag for them', async () => {
