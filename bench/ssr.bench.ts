@@ -14,11 +14,12 @@
  *  - uncached: each request an address of its own (`?bench=N`, which the page ignores), so every one is rendered
  *    afresh from the reads, which the services answer from their warm read caches; first with one client alone
  *    (`rendered_alone`: what a render costs, the floor under the figure at 16 clients), then with 16.
- * Sizes: BENCH_RICH (8), BENCH_PER_CLIENT (50). BENCH_CPU_PROFILE=<folder>: a CPU profile of the uncached phase. The figures are this machine's, shared with others: the load average
+ * Sizes: BENCH_RICH (8), BENCH_PER_CLIENT (50). BENCH_CPU_PROFILE=<folder>: a CPU profile of the uncached phase.
+ * BENCH_SAVE_PAGE=<file>: one measured page's HTML, as a visitor gets it. The figures are this machine's, shared with others: the load average
  * is recorded.
  */
 import '../launcher/node-env.mjs';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -34,6 +35,7 @@ import { closedLoop, injectBytes, machine, profiled, settleHeap, writeResults } 
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SEEDED_FROM = process.env.BENCH_SEEDED_FROM;
+const SAVE_PAGE = process.env.BENCH_SAVE_PAGE;
 const RICH = env('BENCH_RICH', 8);
 const RICH_ANSWERS = 30;
 const PER_CLIENT = env('BENCH_PER_CLIENT', 50);
@@ -127,6 +129,10 @@ try {
   // answered from the kept page, so the cached phase measures kept pages served, not the check path's first run.
   for (const id of rich) await view(agora, `/questions/${id}`);
   for (const id of rich) await view(agora, `/questions/${id}`);
+  if (SAVE_PAGE) {
+    const sample = await injectBytes(agora.gateway, { method: 'GET', url: `/questions/${first(rich, 'a question')}` });
+    writeFileSync(SAVE_PAGE, sample.body);
+  }
 
   const figures: Record<string, unknown> = {};
   const measure = async (name: keyof typeof TARGETS, url: (c: number, i: number) => string) => {

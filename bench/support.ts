@@ -301,6 +301,7 @@ export async function profiled<T>(name: string, run: () => Promise<T>): Promise<
     return await run();
   } finally {
     const { profile } = await session.post('Profiler.stop');
+    mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   }

@@ -84,6 +84,11 @@ describe.skipIf(!chromiumPath() && !required)(
         return kept !== null && kept === document.querySelector('h1') && kept.isConnected;
       });
       expect(adopted, 'the server-rendered heading is the one on the page after hydration').toBe(true);
+      // The authors' pictures (gravatar, out of reach here) failed while the page loaded, some before React listened:
+      // each shows its name's initial instead of a broken image.
+      const author = page.getByTestId('question').locator('.ag-avatar');
+      await expect.poll(() => author.locator('img').count()).toBe(0);
+      expect(await author.textContent()).toMatch(/^[A-Z]$/);
       // The share menu opens only once React owns the markup.
       await page.getByTestId('share-button').first().click();
       await page.getByRole('menuitem').first().waitFor();

@@ -43,6 +43,7 @@ export { clearPageError, type PageErrorCode, showPageError, usePageError } from 
 export { AppProviders } from './app/providers';
 export { queryClient } from './app/query-client';
 export { useDebounced } from './app/use-debounced';
+export { useHydrated } from './app/use-hydrated';
 export { CommentList } from './comments/comment-list';
 export { extractMentions } from './comments/mentions';
 export { MarkdownEditor, type MarkdownEditorProps } from './editor/lazy-editor';
@@ -115,6 +116,8 @@ export { BellIcon, MenuIcon, MoreIcon, SearchIcon, TrophyIcon } from './ui/icons
 export { ensureCanAct } from './ui/login-dialog';
 export { Pagination } from './ui/pagination';
 export { type PageItem, pageItems } from './ui/pagination-items';
+export { PlainButton, PlainChip, PlainIconButton } from './ui/plain/plain-button';
+export { PlainIcon } from './ui/plain/plain-icon';
 export { PostHtml } from './ui/post-html';
 export { RelativeTime } from './ui/relative-time';
 export { ShareMenu, shareLink } from './ui/share-menu';

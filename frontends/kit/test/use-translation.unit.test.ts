@@ -17,6 +17,11 @@ function Labels() {
   );
 }
 
+/** A counted look-up, as a drawn time makes it. */
+function MinutesAgo({ options }: { options: Record<string, unknown> }) {
+  return createElement('p', null, useTranslation().t('ui.date.minutes_ago', options));
+}
+
 /** The translators the probes were handed, in order. */
 const seen: unknown[] = [];
 function Probe() {
@@ -44,5 +49,24 @@ describe("the kit's useTranslation", () => {
     renderToString(createElement(I18nextProvider, { i18n: clone }, createElement(Probe), createElement(Probe)));
     expect(seen).toHaveLength(2);
     expect(seen[0]).toBe(seen[1]);
+  });
+
+  it('remembers a look-up with a small count by its number, and leaves any other options to i18next', () => {
+    const counted = (language: string, options: Record<string, unknown>) =>
+      renderToString(
+        createElement(
+          I18nextProvider,
+          { i18n: i18n.cloneInstance({ lng: language, initAsync: false }) },
+          createElement(MinutesAgo, { options }),
+        ),
+      ).replace(/<\/?p>/g, '');
+    expect(counted('en_US', { count: 3 })).toBe('3m ago');
+    expect(counted('en_US', { count: 4 })).toBe('4m ago');
+    expect(counted('en_US', { count: 3 })).toBe('3m ago');
+    expect(counted('zh_CN', { count: 3 })).not.toBe('3m ago');
+    expect(counted('zh_CN', { count: 3 })).toContain('3');
+    // Past the remembered counts, and with other options, each is translated afresh.
+    expect(counted('en_US', { count: 1234 })).toBe('1234m ago');
+    expect(counted('en_US', { count: 3, defaultValue: 'x' })).toBe('3m ago');
   });
 });

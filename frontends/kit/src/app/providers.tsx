@@ -2,12 +2,18 @@ import { ThemeProvider, useMediaQuery } from '@mui/material';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useSiteInfo } from '../site/site-info';
+import { SiteTimeZone } from '../site/site-time-zone';
 import { agoraTheme, colorMode } from '../theme/theme';
+import { PlainStyles } from '../ui/plain/plain-styles';
 import { queryClient } from './query-client';
 
-/** The site's theme: its primary colour and colour scheme, the page behind every application painted to match. */
+/**
+ * The site's theme: its primary colour and colour scheme, the page behind every application painted to match,
+ * the kit's static stylesheet in those colours; and the site's time zone for the times drawn.
+ */
 function SiteTheme({ children }: { children: ReactNode }) {
-  const site = useSiteInfo().data?.theme;
+  const info = useSiteInfo().data;
+  const site = info?.theme;
   const deviceIsDark = useMediaQuery('(prefers-color-scheme: dark)');
   const theme = agoraTheme(site, colorMode(site, deviceIsDark));
   useEffect(() => {
@@ -15,7 +21,12 @@ function SiteTheme({ children }: { children: ReactNode }) {
     document.body.style.backgroundColor = theme.palette.background.default;
     document.body.style.color = theme.palette.text.primary;
   }, [theme]);
-  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+  return (
+    <ThemeProvider theme={theme}>
+      <PlainStyles />
+      <SiteTimeZone.Provider value={info?.interface.time_zone}>{children}</SiteTimeZone.Provider>
+    </ThemeProvider>
+  );
 }
 
 /**

@@ -1,9 +1,9 @@
 import ThumbUpOutlined from '@mui/icons-material/ThumbUpOutlined';
-import { Box, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { CommentItem as Comment } from '../api/wire';
 import { useTranslation } from '../i18n/use-translation';
 import { ensureCanAct } from '../ui/login-dialog';
+import { PlainButton } from '../ui/plain/plain-button';
 import { PostHtml } from '../ui/post-html';
 import { RelativeTime } from '../ui/relative-time';
 import { UserLink } from '../ui/user-link';
@@ -32,17 +32,15 @@ export function CommentItem({ comment, handlers }: { comment: Comment; handlers:
       />
     );
   }
+  // Bare elements with the kit's static classes: a page draws every comment of every post
+  // (docs/adr/0083-plain-post-parts.md).
   return (
-    <Box
-      sx={{ py: 0.75, borderBottom: 1, borderColor: 'divider', fontSize: 14 }}
-      data-testid="comment"
-      data-comment-id={comment.comment_id}
-    >
-      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'baseline' }}>
-        <Box sx={{ '& p': { display: 'inline', m: 0 } }}>
+    <div className="ag-comment" data-testid="comment" data-comment-id={comment.comment_id}>
+      <div className="ag-comment__line">
+        <div className="ag-comment__text">
           <PostHtml html={comment.parsed_text} />
-        </Box>
-        <Typography variant="body2" component="span" color="text.secondary">
+        </div>
+        <span className="ag-body2 ag-secondary">
           – <UserLink username={comment.username}>{comment.user_display_name}</UserLink>
           {comment.reply_comment_id && comment.reply_username ? (
             <>
@@ -52,39 +50,39 @@ export function CommentItem({ comment, handlers }: { comment: Comment; handlers:
             </>
           ) : null}{' '}
           · <RelativeTime time={comment.created_at} />
-        </Typography>
-      </Box>
-      <Box sx={{ display: 'flex', gap: 0.5, mt: 0.25 }}>
-        <Button
-          size="small"
+        </span>
+      </div>
+      <div className="ag-comment__actions">
+        <PlainButton
+          compact
+          className="ag-btn--narrow"
           variant={comment.is_vote ? 'contained' : 'text'}
           onClick={() => handlers.onVote(comment)}
           aria-pressed={comment.is_vote}
           data-testid="comment-vote"
-          startIcon={<ThumbUpOutlined fontSize="small" />}
-          sx={{ minWidth: 0, py: 0 }}
+          startIcon={ThumbUpOutlined}
         >
           {comment.vote_count}
-        </Button>
-        <Button size="small" sx={{ py: 0 }} onClick={() => ensureCanAct() && setMode('reply')}>
+        </PlainButton>
+        <PlainButton compact onClick={() => ensureCanAct() && setMode('reply')}>
           {t('ui.comments.reply')}
-        </Button>
+        </PlainButton>
         {can('edit') ? (
-          <Button size="small" sx={{ py: 0 }} onClick={() => setMode('edit')}>
+          <PlainButton compact onClick={() => setMode('edit')}>
             {t('ui.actions.edit')}
-          </Button>
+          </PlainButton>
         ) : null}
         {can('delete') ? (
-          <Button size="small" sx={{ py: 0 }} color="error" onClick={() => handlers.onDelete(comment)}>
+          <PlainButton compact tone="error" onClick={() => handlers.onDelete(comment)}>
             {t('ui.actions.delete')}
-          </Button>
+          </PlainButton>
         ) : null}
         {can('report') ? (
-          <Button size="small" sx={{ py: 0 }} onClick={() => handlers.onReport(comment)}>
+          <PlainButton compact onClick={() => handlers.onReport(comment)}>
             {t('ui.actions.report')}
-          </Button>
+          </PlainButton>
         ) : null}
-      </Box>
+      </div>
       {mode === 'reply' ? (
         <CommentForm
           initial={`@${comment.username} `}
@@ -93,6 +91,6 @@ export function CommentItem({ comment, handlers }: { comment: Comment; handlers:
           onCancel={() => setMode('view')}
         />
       ) : null}
-    </Box>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import { Limits } from '@agora/contracts/limits';
-import { Box, Button } from '@mui/material';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { commentApi } from '../api/calls/posts';
@@ -12,6 +11,7 @@ import { captchaOn } from '../site/site-info';
 import { withCaptcha } from '../ui/captcha';
 import { dialogs } from '../ui/dialog-store';
 import { ensureCanAct } from '../ui/login-dialog';
+import { PlainButton } from '../ui/plain/plain-button';
 import { toast } from '../ui/toast-store';
 import { CommentForm } from './comment-form';
 import { CommentItem } from './comment-item';
@@ -95,22 +95,22 @@ export function CommentList({ objectId, onReport }: { objectId: string; onReport
   };
   const list = flatten(comments.data);
   return (
-    <Box sx={{ mt: 1 }} data-testid={`comments-${objectId}`}>
+    <div className="ag-comments" data-testid={`comments-${objectId}`}>
       {list.map((comment) => (
         <CommentItem key={comment.comment_id} comment={comment} handlers={handlers} />
       ))}
-      <Box sx={{ display: 'flex', gap: 1, mt: 0.5 }}>
+      <div className="ag-comments__more">
         {!adding ? (
-          <Button size="small" onClick={() => ensureCanAct() && setAdding(true)} data-testid="add-comment">
+          <PlainButton onClick={() => ensureCanAct() && setAdding(true)} data-testid="add-comment">
             {t('ui.comments.add')}
-          </Button>
+          </PlainButton>
         ) : null}
         {comments.hasNextPage ? (
-          <Button size="small" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+          <PlainButton onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
             {t('ui.comments.show_more', { count: (comments.data?.pages[0]?.count ?? 0) - list.length })}
-          </Button>
+          </PlainButton>
         ) : null}
-      </Box>
+      </div>
       {adding ? (
         <CommentForm
           submitLabel={t('ui.comments.add')}
@@ -118,6 +118,6 @@ export function CommentList({ objectId, onReport }: { objectId: string; onReport
           onCancel={() => setAdding(false)}
         />
       ) : null}
-    </Box>
+    </div>
   );
 }

@@ -28,8 +28,8 @@ interface Binding {
 const bindings = new WeakMap<I18n, Binding>();
 
 /**
- * Plain look-ups (a key, no options) per resource store and language: a page asks the same few hundred keys for
- * every post it shows, and the server renders each page with its own clone of the instance (which shares the
+ * Plain look-ups (a key with no options, or with a small count only) per resource store and language: a page asks
+ * the same few hundred keys for every post it shows, and the server renders each page with its own clone of the instance (which shares the
  * store), so they are kept beside the store, not the instance. The bundles are loaded at start and never change.
  */
 const plainLookups = new WeakMap<object, Map<string, Map<string, string>>>();
@@ -70,14 +70,37 @@ function bindingOf(instance: I18n): Binding {
   return binding;
 }
 
+/** Counts remembered: the small numbers a page repeats (times ago, comments left), not every vote or view total. */
+const REMEMBERED_COUNTS = 100;
+
+/** `{ count }` and nothing else: a counted look-up ("3 hours ago") whose text only the key and the number decide. */
+function countOnly(options: unknown): number | undefined {
+  if (typeof options !== 'object' || options === null) return undefined;
+  const keys = Object.keys(options);
+  const { count } = options as { count?: unknown };
+  return keys.length === 1 &&
+    typeof count === 'number' &&
+    Number.isInteger(count) &&
+    count >= 0 &&
+    count < REMEMBERED_COUNTS
+    ? count
+    : undefined;
+}
+
 function rememberingPlainLookups(fixed: TFunction, lookups: Map<string, string>): TFunction {
   const t = (...args: Parameters<TFunction>) => {
     const [key, ...rest] = args;
-    if (rest.length > 0 || typeof key !== 'string') return fixed(...args);
-    let text = lookups.get(key);
+    if (typeof key !== 'string') return fixed(...args);
+    let remembered = key;
+    if (rest.length > 0) {
+      const count = rest.length === 1 ? countOnly(rest[0]) : undefined;
+      if (count === undefined) return fixed(...args);
+      remembered = `${key}\u0000${count}`;
+    }
+    let text = lookups.get(remembered);
     if (text === undefined) {
-      text = String(fixed(key));
-      lookups.set(key, text);
+      text = String(fixed(...args));
+      lookups.set(remembered, text);
     }
     return text;
   };

@@ -5,7 +5,7 @@ import { isExternal, navigate } from './history';
 export type LinkProps = Omit<MuiLinkProps, 'href'> & { to: string };
 
 /** Follows `to` inside the app without a page load, unless the click asks for a tab or window of its own. */
-function inAppNavigation(to: string, onClick?: (event: MouseEvent<HTMLAnchorElement>) => void) {
+export function inAppNavigation(to: string, onClick?: (event: MouseEvent<HTMLAnchorElement>) => void) {
   return (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || isExternal(to) || event.button !== 0) return;

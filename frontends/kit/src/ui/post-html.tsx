@@ -1,31 +1,32 @@
-import { Box } from '@mui/material';
-import { useRef } from 'react';
+import { type Ref, useRef } from 'react';
 import { useCodeHighlighting } from './code-highlighting';
 
 /**
  * Post HTML as the server rendered and sanitised it (DESIGN §8: no script, no handlers, no javascript:
- * URLs), with the styles a post needs; code blocks coloured while the code highlighting plugin is on.
+ * URLs), styled by the kit's static `.post-html` rules (docs/adr/0083-plain-post-parts.md); code blocks coloured
+ * while the code highlighting plugin is on. Only HTML with a code block asks for the plugin's settings: a page
+ * draws one of these per post and comment.
  */
 export function PostHtml({ html, testId }: { html: string; testId?: string }) {
+  return html.includes('<pre') ? (
+    <HighlightedHtml html={html} testId={testId} />
+  ) : (
+    <SanitisedHtml html={html} testId={testId} />
+  );
+}
+
+function HighlightedHtml({ html, testId }: { html: string; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useCodeHighlighting(ref, html);
+  return <SanitisedHtml html={html} testId={testId} divRef={ref} />;
+}
+
+function SanitisedHtml({ html, testId, divRef }: { html: string; testId?: string; divRef?: Ref<HTMLDivElement> }) {
   return (
-    <Box
-      ref={ref}
+    <div
+      ref={divRef}
       className="post-html"
       data-testid={testId}
-      sx={{
-        overflowWrap: 'anywhere',
-        '& img': { maxWidth: '100%' },
-        '& pre': { bgcolor: 'grey.100', p: 1.5, borderRadius: 1, overflowX: 'auto' },
-        '& code': { fontFamily: 'monospace' },
-        '& :not(pre) > code': { bgcolor: 'grey.100', px: 0.5, borderRadius: 0.5 },
-        // A highlighted block takes its theme's colours (the code highlighting plugin).
-        '& pre:has(> code.hljs)': { bgcolor: 'transparent', p: 0 },
-        '& pre code.hljs': { p: 1.5, borderRadius: 1 },
-        '& blockquote': { borderLeft: 4, borderColor: 'divider', m: 0, pl: 2, color: 'text.secondary' },
-        '& p:first-of-type': { mt: 0 },
-      }}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server's renderer
       dangerouslySetInnerHTML={{ __html: html }}
     />

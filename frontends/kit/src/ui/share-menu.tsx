@@ -1,8 +1,9 @@
 import { Limits } from '@agora/contracts/limits';
-import { Button, Menu, MenuItem, Tooltip } from '@mui/material';
+import { Menu, MenuItem } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { useUser } from '../session/session';
+import { PlainButton } from './plain/plain-button';
 
 /** The link shared: absolute, with `shareUserId` set to the username when logged in. */
 export function shareLink(path: string, username: string | undefined, origin = window.location.origin): string {
@@ -36,38 +37,45 @@ export function ShareMenu({ path, title }: { path: string; title: string }) {
     setCopied(true);
   };
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  // The button and its "copied" tip are bare elements and the menu exists only while open: a page draws one
+  // share menu per post (docs/adr/0083-plain-post-parts.md).
   return (
-    <>
-      <Tooltip open={copied} title={t('ui.toast.copied')} placement="top" disableHoverListener>
-        <Button size="small" color="inherit" onClick={(e) => setAnchor(e.currentTarget)} data-testid="share-button">
-          {t('ui.share.share')}
-        </Button>
-      </Tooltip>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => void copy()}>{t('ui.share.copy_link')}</MenuItem>
-        {SITES.map((site) => (
-          <MenuItem
-            key={site.name}
-            component="a"
-            href={site.url(encodeURIComponent(link), encodeURIComponent(title))}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={() => setAnchor(null)}
-          >
-            {t('ui.share.share_on', { site: site.name })}
-          </MenuItem>
-        ))}
-        {canShare ? (
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              void navigator.share({ title, url: link }).catch(() => undefined);
-            }}
-          >
-            {t('ui.share.native')}
-          </MenuItem>
-        ) : null}
-      </Menu>
-    </>
+    <span className="ag-anchor">
+      <PlainButton tone="inherit" onClick={(e) => setAnchor(e.currentTarget)} data-testid="share-button">
+        {t('ui.share.share')}
+      </PlainButton>
+      {copied ? (
+        <span role="tooltip" className="ag-tip">
+          {t('ui.toast.copied')}
+        </span>
+      ) : null}
+      {anchor ? (
+        <Menu anchorEl={anchor} open onClose={() => setAnchor(null)}>
+          <MenuItem onClick={() => void copy()}>{t('ui.share.copy_link')}</MenuItem>
+          {SITES.map((site) => (
+            <MenuItem
+              key={site.name}
+              component="a"
+              href={site.url(encodeURIComponent(link), encodeURIComponent(title))}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => setAnchor(null)}
+            >
+              {t('ui.share.share_on', { site: site.name })}
+            </MenuItem>
+          ))}
+          {canShare ? (
+            <MenuItem
+              onClick={() => {
+                setAnchor(null);
+                void navigator.share({ title, url: link }).catch(() => undefined);
+              }}
+            >
+              {t('ui.share.native')}
+            </MenuItem>
+          ) : null}
+        </Menu>
+      ) : null}
+    </span>
   );
 }

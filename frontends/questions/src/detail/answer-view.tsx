@@ -6,6 +6,8 @@ import {
   CommentList,
   invalidateKeys,
   LinkButton,
+  PlainButton,
+  PlainChip,
   PostHtml,
   type QuestionInfo,
   queryKeys,
@@ -16,7 +18,6 @@ import {
   useUser,
 } from '@agora/kit';
 import Check from '@mui/icons-material/Check';
-import { Box, Button, Chip } from '@mui/material';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { BookmarkButton } from './bookmark-button';
 import { PostActions } from './post-actions';
@@ -52,21 +53,16 @@ export function AnswerView({
     onSuccess: () => invalidateKeys(client, queryKeys.questionInfos(), queryKeys.answerPages()),
   });
   const isAsker = user?.id === question.user_info?.id;
+  // Bare elements with the kit's static classes: a page draws every answer (docs/adr/0083-plain-post-parts.md).
   return (
-    <Box
-      component="article"
+    <article
+      className={highlighted ? 'ag-post ag-post--highlighted' : 'ag-post'}
       id={`answer-${answer.id}`}
       data-testid="answer"
       data-answer-id={answer.id}
-      sx={{
-        py: 2,
-        borderTop: 1,
-        borderColor: 'divider',
-        ...(highlighted ? { bgcolor: 'rgba(255, 193, 7, 0.08)' } : {}),
-      }}
     >
-      <Box sx={{ display: 'flex', gap: 2 }}>
-        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+      <div className="ag-post__row">
+        <div className="ag-post__side">
           <VoteButtons
             objectId={answer.id}
             authorId={answer.user_info?.id}
@@ -76,45 +72,32 @@ export function AnswerView({
             onVoted={(r) => patch({ vote_count: r.votes, vote_status: r.vote_status })}
           />
           {accepted ? (
-            <Chip
-              size="small"
-              color="success"
-              icon={<Check />}
-              label={t('ui.detail.accepted')}
-              data-testid="accepted"
-            />
+            <PlainChip tone="success" icon={Check} label={t('ui.detail.accepted')} data-testid="accepted" />
           ) : null}
-        </Box>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        </div>
+        <div className="ag-post__main">
           {answer.status === PostStatus.deleted ? (
-            <Chip size="small" color="warning" label={t('ui.detail.deleted')} sx={{ mb: 1 }} />
+            <PlainChip tone="warning" spaced label={t('ui.detail.deleted')} />
           ) : null}
           {answer.status === PostStatus.pending ? (
-            <Chip
-              size="small"
-              color="info"
-              label={t('ui.detail.pending')}
-              sx={{ mb: 1 }}
-              data-testid="answer-pending"
-            />
+            <PlainChip tone="info" spaced label={t('ui.detail.pending')} data-testid="answer-pending" />
           ) : null}
           <PostHtml html={answer.html} testId="answer-body" />
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mt: 1 }}>
+          <div className="ag-post__actions ag-post__actions--below">
             <ReactionBar
               objectId={answer.id}
               locked={answer.status !== PostStatus.available || question.status === PostStatus.deleted}
             />
             {isAsker && question.status !== PostStatus.deleted ? (
-              <Button
-                size="small"
+              <PlainButton
+                tone="success"
                 variant={accepted ? 'contained' : 'outlined'}
-                color="success"
                 onClick={() => accept.mutate()}
                 disabled={accept.isPending}
                 data-testid="accept"
               >
                 {t(accepted ? 'ui.detail.unaccept' : 'ui.detail.accept')}
-              </Button>
+              </PlainButton>
             ) : null}
             {answer.status === PostStatus.pending ? null : (
               <>
@@ -138,13 +121,13 @@ export function AnswerView({
                 {t('ui.detail.timeline')}
               </LinkButton>
             ) : null}
-          </Box>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+          </div>
+          <div className="ag-post__bylines">
             <PostAuthor user={answer.user_info} label={t('ui.detail.answered')} time={answer.create_time} />
-          </Box>
+          </div>
           <CommentList objectId={answer.id} onReport={onReport} />
-        </Box>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </article>
   );
 }

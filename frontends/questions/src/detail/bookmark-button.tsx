@@ -1,7 +1,6 @@
-import { ensureCanAct, useTranslation, voteApi } from '@agora/kit';
+import { ensureCanAct, PlainButton, useTranslation, voteApi } from '@agora/kit';
 import Bookmark from '@mui/icons-material/Bookmark';
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
-import { Button } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 
 /** The bookmark toggle: switches collected and shows object_collection_count. */
@@ -22,16 +21,15 @@ export function BookmarkButton({
     onSuccess: (result) => onChange(!collected, result.object_collection_count),
   });
   return (
-    <Button
-      size="small"
-      color={collected ? 'warning' : 'inherit'}
+    <PlainButton
+      tone={collected ? 'warning' : 'inherit'}
       aria-pressed={collected}
       onClick={() => ensureCanAct() && toggle.mutate()}
       disabled={toggle.isPending}
-      startIcon={collected ? <Bookmark /> : <BookmarkBorder />}
+      startIcon={collected ? Bookmark : BookmarkBorder}
       data-testid="bookmark"
     >
       {t(collected ? 'ui.detail.bookmarked' : 'ui.detail.bookmark')} {count > 0 ? count : ''}
-    </Button>
+    </PlainButton>
   );
 }

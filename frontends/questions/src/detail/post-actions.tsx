@@ -6,13 +6,13 @@ import {
   type MemberAction,
   moderationApi,
   navigate,
+  PlainButton,
   queryKeys,
   questionApi,
   toast,
   useTranslation,
   withCaptcha,
 } from '@agora/kit';
-import { Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ReasonDialog } from './close-dialog';
@@ -74,15 +74,14 @@ export function PostActions({ post }: { post: PostRef }) {
   return (
     <>
       {post.actions.map((a) => (
-        <Button
+        <PlainButton
           key={a.action}
-          size="small"
-          color={a.action === 'delete' ? 'error' : 'inherit'}
+          tone={a.action === 'delete' ? 'error' : 'inherit'}
           onClick={() => run(a.action)}
           data-testid={`action-${a.action}`}
         >
           {t(`ui.actions.${a.action}`, { defaultValue: a.name })}
-        </Button>
+        </PlainButton>
       ))}
       {dialog === 'close' ? (
         <ReasonDialog

@@ -1,5 +1,14 @@
 import { REACTION_EMOJIS, type ReactionEmoji } from '@agora/contracts/votes/reactions';
-import { ensureCanAct, queryKeys, type ReactionSummary, reactionApi, useTranslation, useUser } from '@agora/kit';
+import {
+  ensureCanAct,
+  PlainIconButton,
+  queryKeys,
+  type ReactionSummary,
+  reactionApi,
+  useHydrated,
+  useTranslation,
+  useUser,
+} from '@agora/kit';
 import AddReactionOutlined from '@mui/icons-material/AddReactionOutlined';
 import FavoriteBorder from '@mui/icons-material/FavoriteBorder';
 import SentimentDissatisfied from '@mui/icons-material/SentimentDissatisfied';
@@ -16,12 +25,33 @@ const ICONS: Record<ReactionEmoji, typeof FavoriteBorder> = {
 };
 
 /**
+ * A post's reactions. Nobody's reactions are read on the server (a page draws one bar per post): it draws the bar
+ * with its add button, and the browser reads them once it has hydrated.
+ */
+export function ReactionBar(props: { objectId: string; locked?: boolean }) {
+  const { t } = useTranslation();
+  if (useHydrated()) return <LiveReactionBar {...props} />;
+  return (
+    <div className="ag-reactions" data-testid="reactions">
+      {props.locked ? null : (
+        <PlainIconButton
+          icon={AddReactionOutlined}
+          small
+          aria-label={t('ui.detail.add_reaction')}
+          data-testid="add-reaction"
+        />
+      )}
+    </div>
+  );
+}
+
+/**
  * A post's reactions (`meta/reaction`): a chip per emoji someone reacts with, its count, who reacted in
  * its tooltip, pressed when the member is among them (pressing toggles their reaction), and a button
  * offering the three emojis. The change shows at once and is replaced by the server's summary; a refusal
  * puts the summary back. A deleted post (`locked`) takes no new reactions.
  */
-export function ReactionBar({ objectId, locked = false }: { objectId: string; locked?: boolean }) {
+function LiveReactionBar({ objectId, locked = false }: { objectId: string; locked?: boolean }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const user = useUser();
@@ -51,7 +81,9 @@ export function ReactionBar({ objectId, locked = false }: { objectId: string; lo
   };
   const name = (emoji: string) => t(`ui.detail.reaction.${emoji}`);
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5, mr: 1 }} data-testid="reactions">
+    // Bare elements, and the picker exists only while open; a chip (with who reacted in its tooltip) only where
+    // someone did (docs/adr/0083-plain-post-parts.md).
+    <div className="ag-reactions" data-testid="reactions">
       {items.map((item) => {
         const Icon = ICONS[item.emoji];
         return (
@@ -72,44 +104,43 @@ export function ReactionBar({ objectId, locked = false }: { objectId: string; lo
         );
       })}
       {locked ? null : (
-        <Tooltip title={t('ui.detail.add_reaction')} placement="top">
-          <IconButton
-            size="small"
-            aria-label={t('ui.detail.add_reaction')}
-            onClick={(event) => setPicker(event.currentTarget)}
-            data-testid="add-reaction"
-          >
-            <AddReactionOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <PlainIconButton
+          icon={AddReactionOutlined}
+          small
+          aria-label={t('ui.detail.add_reaction')}
+          onClick={(event) => setPicker(event.currentTarget)}
+          data-testid="add-reaction"
+        />
       )}
-      <Popover
-        open={Boolean(picker)}
-        anchorEl={picker}
-        onClose={() => setPicker(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
-        transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      >
-        <Box sx={{ display: 'flex', p: 0.5 }} data-testid="reaction-picker">
-          {REACTION_EMOJIS.map((emoji) => {
-            const Icon = ICONS[emoji];
-            const active = items.some((item) => item.emoji === emoji && item.is_active);
-            return (
-              <Tooltip key={emoji} title={name(emoji)}>
-                <IconButton
-                  aria-label={name(emoji)}
-                  aria-pressed={active}
-                  color={active ? 'primary' : 'default'}
-                  onClick={() => toggle(emoji)}
-                  data-testid={`reaction-choice-${emoji}`}
-                >
-                  <Icon />
-                </IconButton>
-              </Tooltip>
-            );
-          })}
-        </Box>
-      </Popover>
-    </Box>
+      {picker ? (
+        <Popover
+          open
+          anchorEl={picker}
+          onClose={() => setPicker(null)}
+          anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
+          transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+        >
+          <Box sx={{ display: 'flex', p: 0.5 }} data-testid="reaction-picker">
+            {REACTION_EMOJIS.map((emoji) => {
+              const Icon = ICONS[emoji];
+              const active = items.some((item) => item.emoji === emoji && item.is_active);
+              return (
+                <Tooltip key={emoji} title={name(emoji)}>
+                  <IconButton
+                    aria-label={name(emoji)}
+                    aria-pressed={active}
+                    color={active ? 'primary' : 'default'}
+                    onClick={() => toggle(emoji)}
+                    data-testid={`reaction-choice-${emoji}`}
+                  >
+                    <Icon />
+                  </IconButton>
+                </Tooltip>
+              );
+            })}
+          </Box>
+        </Popover>
+      ) : null}
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import {
   captchaOn,
   ensureCanAct,
   getUser,
+  PlainIconButton,
   toast,
   useTranslation,
   type VoteResult,
@@ -10,7 +11,6 @@ import {
 } from '@agora/kit';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import { Box, IconButton, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -52,30 +52,28 @@ export function VoteButtons(props: {
     vote.mutate(direction);
   };
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', minWidth: 48 }} data-testid="votes">
-      <IconButton
+    <div className="ag-votes" data-testid="votes">
+      <PlainIconButton
+        icon={KeyboardArrowUp}
         aria-label={t('ui.detail.vote_up')}
         aria-pressed={status === 'vote_up'}
-        color={status === 'vote_up' ? 'primary' : 'default'}
+        primary={status === 'vote_up'}
         onClick={() => press('up')}
         disabled={vote.isPending || props.locked === true}
         data-testid="vote-up"
-      >
-        <KeyboardArrowUp />
-      </IconButton>
-      <Typography variant="h6" component="span" data-testid="vote-count">
+      />
+      <span className="ag-h6" data-testid="vote-count">
         {votes}
-      </Typography>
-      <IconButton
+      </span>
+      <PlainIconButton
+        icon={KeyboardArrowDown}
         aria-label={t('ui.detail.vote_down')}
         aria-pressed={status === 'vote_down'}
-        color={status === 'vote_down' ? 'primary' : 'default'}
+        primary={status === 'vote_down'}
         onClick={() => press('down')}
         disabled={vote.isPending || props.locked === true}
         data-testid="vote-down"
-      >
-        <KeyboardArrowDown />
-      </IconButton>
-    </Box>
+      />
+    </div>
   );
 }
