@@ -22,7 +22,11 @@ export interface ExecuteCommandOptions<State, Command, Event extends NewEvent> {
   /** Inline projections: updated in the transaction that appends, so the caller reads its own write. */
   project?: (tx: Tx, events: StoredEvent[]) => Promise<void>;
   maxAttempts?: number;
-  /** The stream id was made just now (a new post): there is no history to read on the first attempt. */
+  /**
+   * The stream id was made just now (a new post), or the stream is most likely new (a member's first vote on a
+   * post): there is no history to read on the first attempt. A stream that exists after all fails that attempt's
+   * append, and the next one reads its history.
+   */
   newStream?: boolean;
   /**
    * For a new stream: the inline projections as writes of the append's own statement (one round trip, no

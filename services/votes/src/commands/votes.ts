@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { bookmarkDecider, bookmarkStreamId } from '../domain/bookmark/decider';
 import { type Direction, VOTE_STATUS, voteDecider, voteStreamId } from '../domain/vote/decider';
 import { applyOwnEvent } from '../projections/own-log';
+import { type CountsBefore, firstVoteWritesInStatement } from '../projections/votes/read-model';
 import type { TargetLookup } from './targets';
 
 export interface VoteResult {
@@ -47,10 +48,16 @@ export class VoteCommands {
       `${target.objectType}.vote_${input.direction}` as PermissionKey,
       settings.privileges.level,
     );
-    const { state } = await executeCommand({
+    const { state, inline } = await executeCommand({
       db: this.db,
       store: this.context.store,
       streamId: voteStreamId(target.objectId, actor.id),
+      // Most votes are a member's first on a post, which starts its stream: tried as new, in one statement that
+      // also writes its row and reads the counts. A stream that exists fails that start; the next attempt reads it.
+      // Not when the state could change the decision: taking a vote back, or a vote the privilege would refuse
+      // (the same vote again is no change, not a refusal).
+      newStream: !input.cancel && permission.allowed,
+      projectInStatement: firstVoteWritesInStatement,
       decider: voteDecider,
       command: {
         type: 'vote',
@@ -65,7 +72,13 @@ export class VoteCommands {
         for (const event of events) await applyOwnEvent(tx, event);
       },
     });
-    const { up, down } = await voteCounts(this.db, target.objectId);
+    const before = inline as CountsBefore | undefined;
+    const { up, down } = before
+      ? {
+          up: before.up + (input.direction === 'up' ? 1 : 0),
+          down: before.down + (input.direction === 'down' ? 1 : 0),
+        }
+      : await voteCounts(this.db, target.objectId);
     return {
       votes: up - down,
       up_votes: up,

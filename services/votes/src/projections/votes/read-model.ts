@@ -1,21 +1,45 @@
 import type { BookmarkToggled, EventOf, VoteCancelled, VoteCast } from '@agora/contracts';
-import type { StoredEvent, Tx } from '@agora/platform';
-import { sql } from 'kysely';
+import type { InlineWrites, PendingEvent, StoredEvent, Tx } from '@agora/platform';
+import { type RawBuilder, sql } from 'kysely';
 
 type VoteEvent = EventOf<typeof VoteCast> | EventOf<typeof VoteCancelled>;
+type Cast = EventOf<typeof VoteCast>['data'];
+
+/** A cast vote's row: one per (object, voter), its direction replaced by a later cast. */
+const castVoteRow = (d: Cast, at: RawBuilder<unknown> | string) => sql`
+  insert into votes (object_id, user_id, direction, object_type, question_id, owner_id, voted_at)
+  values (${d.object_id}, ${d.user_id}, ${d.direction === 'up' ? 1 : -1}, ${d.object_type}, ${d.question_id},
+          ${d.owner_id}, ${at})
+  on conflict (object_id, user_id) do update set direction = excluded.direction, voted_at = excluded.voted_at`;
+
+/** The object's up and down votes before a statement's own writes: its snapshot does not see them. */
+export interface CountsBefore {
+  up: number;
+  down: number;
+}
+
+/**
+ * A member's first vote on a post as writes of the append's own statement (`projectInStatement`): its row, and
+ * the object's counts as they were, which the caller adds the vote to. Null for anything else (a vote replaced
+ * or taken back), which `applyVoteOrBookmark` applies in the append's transaction.
+ */
+export function firstVoteWritesInStatement(events: PendingEvent[]): InlineWrites | null {
+  const [event] = events;
+  if (events.length !== 1 || event?.type !== 'votes.vote_cast') return null;
+  const d = event.data as Cast;
+  return {
+    ctes: sql`cast_vote as (${castVoteRow(d, sql`now()`)})`,
+    returning: sql`(select json_build_object('up', count(*) filter (where direction = 1),
+                                            'down', count(*) filter (where direction = -1))
+                    from votes where object_id = ${d.object_id})`,
+  };
+}
 
 /** `votes` and `bookmarks`: one row per active vote and per bookmark, from the (user, object) streams. */
 export async function applyVoteOrBookmark(tx: Tx, event: StoredEvent): Promise<void> {
   switch (event.type) {
     case 'votes.vote_cast': {
-      const d = (event as unknown as VoteEvent).data;
-      await sql`
-        insert into votes (object_id, user_id, direction, object_type, question_id, owner_id, voted_at)
-        values (${d.object_id}, ${d.user_id}, ${d.direction === 'up' ? 1 : -1}, ${d.object_type}, ${d.question_id},
-                ${d.owner_id}, ${event.occurredAt})
-        on conflict (object_id, user_id) do update set direction = excluded.direction, voted_at = excluded.voted_at`.execute(
-        tx,
-      );
+      await castVoteRow((event as unknown as EventOf<typeof VoteCast>).data, event.occurredAt).execute(tx);
       return;
     }
     case 'votes.vote_cancelled': {
