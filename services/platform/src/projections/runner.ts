@@ -235,11 +235,12 @@ export class ProjectionRunner {
   }
 
   /** Waits until every running projection has read all events (tests, benchmarks, rebuild commands). */
-  async waitForCatchUp(timeoutMs = 30_000): Promise<void> {
+  /** Waits until no running projection is behind its source; true when one was (it waited). */
+  async waitForCatchUp(timeoutMs = 30_000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    for (;;) {
+    for (let round = 0; ; round++) {
       const lagging = (await this.status()).filter((s) => s.running && !s.paused && s.lag > 0);
-      if (lagging.length === 0) return;
+      if (lagging.length === 0) return round > 0;
       if (Date.now() > deadline) {
         const behind = lagging.map((s) => `${s.name} (${s.lag})`).join(', ');
         throw new Error(
