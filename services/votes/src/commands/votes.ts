@@ -1,10 +1,10 @@
 import type { PermissionKey } from '@agora/contracts';
-import { type Actor, checkPermission, type Db, errors, executeCommand, type ServiceContext } from '@agora/platform';
+import { type Actor, checkPermission, errors, executeCommand, type ServiceContext } from '@agora/platform';
 import { sql } from 'kysely';
 import { bookmarkDecider, bookmarkStreamId } from '../domain/bookmark/decider';
 import { type Direction, VOTE_STATUS, voteDecider, voteStreamId } from '../domain/vote/decider';
 import { applyOwnEvent } from '../projections/own-log';
-import { type CountsBefore, firstVoteWritesInStatement } from '../projections/votes/read-model';
+import { firstVoteWritesInStatement, type VoteCounts, voteCountsOf } from '../projections/votes/read-model';
 import type { TargetLookup } from './targets';
 
 export interface VoteResult {
@@ -18,13 +18,6 @@ export interface BookmarkResult {
   object_id: string;
   object_collection_count: number;
   switch: boolean;
-}
-
-async function voteCounts(db: Db, objectId: string) {
-  const { rows } = await sql<{ up: number; down: number }>`
-    select count(*) filter (where direction = 1)::int as up, count(*) filter (where direction = -1)::int as down
-    from votes where object_id = ${objectId}`.execute(db);
-  return rows[0] ?? { up: 0, down: 0 };
 }
 
 /** Votes and bookmarks: each (user, object) pair is its own stream, so no two users ever contend. */
@@ -72,13 +65,14 @@ export class VoteCommands {
         for (const event of events) await applyOwnEvent(tx, event);
       },
     });
-    const before = inline as CountsBefore | undefined;
+    // A first vote's statement read the counts before it; any other vote reads them after its commit.
+    const before = inline as VoteCounts | null | undefined;
     const { up, down } = before
       ? {
           up: before.up + (input.direction === 'up' ? 1 : 0),
           down: before.down + (input.direction === 'down' ? 1 : 0),
         }
-      : await voteCounts(this.db, target.objectId);
+      : ((await voteCountsOf(target.objectId).execute(this.db)).rows[0] ?? { up: 0, down: 0 });
     return {
       votes: up - down,
       up_votes: up,

@@ -12,11 +12,15 @@ const castVoteRow = (d: Cast, at: RawBuilder<unknown> | string) => sql`
           ${d.owner_id}, ${at})
   on conflict (object_id, user_id) do update set direction = excluded.direction, voted_at = excluded.voted_at`;
 
-/** The object's up and down votes before a statement's own writes: its snapshot does not see them. */
-export interface CountsBefore {
+export interface VoteCounts {
   up: number;
   down: number;
 }
+
+/** An object's active up and down votes, as one row. */
+export const voteCountsOf = (objectId: string) => sql<VoteCounts>`
+  select count(*) filter (where direction = 1)::int as up, count(*) filter (where direction = -1)::int as down
+  from votes where object_id = ${objectId}`;
 
 /**
  * A member's first vote on a post as writes of the append's own statement (`projectInStatement`): its row, and
@@ -29,9 +33,8 @@ export function firstVoteWritesInStatement(events: PendingEvent[]): InlineWrites
   const d = event.data as Cast;
   return {
     ctes: sql`cast_vote as (${castVoteRow(d, sql`now()`)})`,
-    returning: sql`(select json_build_object('up', count(*) filter (where direction = 1),
-                                            'down', count(*) filter (where direction = -1))
-                    from votes where object_id = ${d.object_id})`,
+    // The statement's snapshot does not see its own row: the counts before this vote.
+    returning: sql`(select to_json(counts) from (${voteCountsOf(d.object_id)}) counts)`,
   };
 }
 
