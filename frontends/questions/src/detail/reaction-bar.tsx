@@ -15,7 +15,7 @@ import SentimentDissatisfied from '@mui/icons-material/SentimentDissatisfied';
 import SentimentSatisfiedAlt from '@mui/icons-material/SentimentSatisfiedAlt';
 import { Box, Chip, IconButton, Popover, Tooltip } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { withReaction } from './reaction-summary';
 
 const ICONS: Record<ReactionEmoji, typeof FavoriteBorder> = {
@@ -29,19 +29,25 @@ const ICONS: Record<ReactionEmoji, typeof FavoriteBorder> = {
  * with its add button, and the browser reads them once it has hydrated.
  */
 export function ReactionBar(props: { objectId: string; locked?: boolean }) {
-  const { t } = useTranslation();
   if (useHydrated()) return <LiveReactionBar {...props} />;
   return (
     <div className="ag-reactions" data-testid="reactions">
-      {props.locked ? null : (
-        <PlainIconButton
-          icon={AddReactionOutlined}
-          small
-          aria-label={t('ui.detail.add_reaction')}
-          data-testid="add-reaction"
-        />
-      )}
+      {props.locked ? null : <AddReactionButton />}
     </div>
+  );
+}
+
+/** The button that offers the emojis (the picker opens from it). */
+function AddReactionButton({ onClick }: { onClick?: (event: MouseEvent<HTMLButtonElement>) => void }) {
+  const { t } = useTranslation();
+  return (
+    <PlainIconButton
+      icon={AddReactionOutlined}
+      small
+      aria-label={t('ui.detail.add_reaction')}
+      onClick={onClick}
+      data-testid="add-reaction"
+    />
   );
 }
 
@@ -103,15 +109,7 @@ function LiveReactionBar({ objectId, locked = false }: { objectId: string; locke
           </Tooltip>
         );
       })}
-      {locked ? null : (
-        <PlainIconButton
-          icon={AddReactionOutlined}
-          small
-          aria-label={t('ui.detail.add_reaction')}
-          onClick={(event) => setPicker(event.currentTarget)}
-          data-testid="add-reaction"
-        />
-      )}
+      {locked ? null : <AddReactionButton onClick={(event) => setPicker(event.currentTarget)} />}
       {picker ? (
         <Popover
           open
