@@ -117,7 +117,6 @@ export { ensureCanAct } from './ui/login-dialog';
 export { Pagination } from './ui/pagination';
 export { type PageItem, pageItems } from './ui/pagination-items';
 export { PlainButton, PlainChip, PlainIconButton } from './ui/plain/plain-button';
-export { PlainIcon } from './ui/plain/plain-icon';
 export { PostHtml } from './ui/post-html';
 export { RelativeTime } from './ui/relative-time';
 export { ShareMenu, shareLink } from './ui/share-menu';

@@ -1,13 +1,13 @@
 import Bookmark from '@mui/icons-material/Bookmark';
 import Check from '@mui/icons-material/Check';
-import { ThemeProvider } from '@mui/material';
+import { QueryClient } from '@tanstack/react-query';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { agoraTheme } from '../src/theme/theme';
+import { queryKeys } from '../src/api/query-keys';
+import { AppProviders } from '../src/app/providers';
 import { PlainButton } from '../src/ui/plain/plain-button';
 import { PlainIcon } from '../src/ui/plain/plain-icon';
-import { PlainStyles } from '../src/ui/plain/plain-styles';
 
 const pathsOf = (markup: string) => [...markup.matchAll(/ d="([^"]+)"/g)].map((m) => m[1]);
 
@@ -36,14 +36,15 @@ describe('plain post parts (docs/adr/0083-plain-post-parts.md)', () => {
   });
 
   it("writes the theme's colours into the stylesheet: the site's primary colour and its dark scheme", () => {
-    const sheet = (primary: string, mode: 'light' | 'dark') =>
-      renderToStaticMarkup(
-        createElement(
-          ThemeProvider,
-          { theme: agoraTheme({ theme: 'default', theme_config: { default: { primary_color: primary } } }, mode) },
-          createElement(PlainStyles),
-        ),
-      );
+    // As every application draws it: the providers, from the site's theme settings.
+    const sheet = (primary: string, scheme: 'light' | 'dark') => {
+      const client = new QueryClient();
+      client.setQueryData(queryKeys.siteInfo(), {
+        theme: { theme: 'default', theme_config: { default: { primary_color: primary } }, color_scheme: scheme },
+        interface: { time_zone: 'UTC' },
+      });
+      return renderToStaticMarkup(createElement(AppProviders, { client, children: null }));
+    };
     const light = sheet('#AA3300', 'light');
     expect(light).toContain('--ag-primary:#AA3300');
     expect(light).toContain('--ag-text-secondary:rgba(0, 0, 0, 0.6)');

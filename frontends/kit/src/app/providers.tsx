@@ -23,7 +23,7 @@ function SiteTheme({ children }: { children: ReactNode }) {
   }, [theme]);
   return (
     <ThemeProvider theme={theme}>
-      <PlainStyles />
+      <PlainStyles theme={theme} />
       <SiteTimeZone.Provider value={info?.interface.time_zone}>{children}</SiteTimeZone.Provider>
     </ThemeProvider>
   );

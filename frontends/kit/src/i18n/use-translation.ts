@@ -29,8 +29,9 @@ const bindings = new WeakMap<I18n, Binding>();
 
 /**
  * Plain look-ups (a key with no options, or with a small count only) per resource store and language: a page asks
- * the same few hundred keys for every post it shows, and the server renders each page with its own clone of the instance (which shares the
- * store), so they are kept beside the store, not the instance. The bundles are loaded at start and never change.
+ * the same few hundred keys for every post it shows, and the server renders each page with its own clone of the
+ * instance (which shares the store), so they are kept beside the store, not the instance. The bundles are loaded at
+ * start and never change.
  */
 const plainLookups = new WeakMap<object, Map<string, Map<string, string>>>();
 

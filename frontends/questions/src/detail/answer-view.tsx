@@ -83,7 +83,7 @@ export function AnswerView({
             <PlainChip tone="info" spaced label={t('ui.detail.pending')} data-testid="answer-pending" />
           ) : null}
           <PostHtml html={answer.html} testId="answer-body" />
-          <div className="ag-post__actions ag-post__actions--below">
+          <div className="ag-post__actions">
             <ReactionBar
               objectId={answer.id}
               locked={answer.status !== PostStatus.available || question.status === PostStatus.deleted}

@@ -234,8 +234,10 @@ export class ProjectionRunner {
     }
   }
 
-  /** Waits until every running projection has read all events (tests, benchmarks, rebuild commands). */
-  /** Waits until no running projection is behind its source; true when one was (it waited). */
+  /**
+   * Waits until every running projection has read all events (tests, benchmarks, rebuild commands); true when one
+   * was behind (it waited).
+   */
   async waitForCatchUp(timeoutMs = 30_000): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     for (let round = 0; ; round++) {

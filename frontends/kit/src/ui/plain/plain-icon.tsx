@@ -21,7 +21,8 @@ function pathOf(icon: SvgIconComponent): ReactNode {
 
 /**
  * An icon of `@mui/icons-material` drawn as a bare `<svg>` with the kit's static classes: the same drawing as
- * `<Icon />` without a styled SvgIcon around it, for parts repeated on every post of a page (DESIGN §7a).
+ * `<Icon />` without a styled SvgIcon around it, for parts repeated on every post of a page
+ * (docs/adr/0083-plain-post-parts.md).
  */
 export function PlainIcon({ icon, small = false }: { icon: SvgIconComponent; small?: boolean }) {
   return (

@@ -1,4 +1,4 @@
-import { alpha, type Theme, useTheme } from '@mui/material';
+import { alpha, type Theme } from '@mui/material';
 
 const TONES = ['primary', 'success', 'warning', 'error', 'info'] as const;
 export type Tone = (typeof TONES)[number];
@@ -25,7 +25,6 @@ function themeVariables(theme: Theme): string {
     `--ag-action-selected:${palette.action.selected}`,
     `--ag-action-disabled:${palette.action.disabled}`,
     `--ag-action-disabled-bg:${palette.action.disabledBackground}`,
-    `--ag-chip-outline:${dark ? palette.grey[700] : palette.grey[400]}`,
     `--ag-avatar-bg:${dark ? palette.grey[600] : palette.grey[400]}`,
     `--ag-avatar-text:${palette.background.default}`,
     `--ag-code-bg:${palette.grey[100]}`,
@@ -104,8 +103,7 @@ background:rgba(97,97,97,.92);color:#fff;font-family:var(--ag-font);font-size:.6
 .ag-post__row{display:flex;gap:16px}
 .ag-post__side{display:flex;flex-direction:column;align-items:center}
 .ag-post__main{flex:1;min-width:0}
-.ag-post__actions{display:flex;flex-wrap:wrap;align-items:center;gap:4px}
-.ag-post__actions--below{margin-top:8px}
+.ag-post__actions{display:flex;flex-wrap:wrap;align-items:center;gap:4px;margin-top:8px}
 .ag-post__bylines{display:flex;justify-content:flex-end;flex-wrap:wrap;gap:24px;margin-top:8px}
 .ag-votes{display:flex;flex-direction:column;align-items:center;min-width:48px}
 .ag-reactions{display:flex;flex-wrap:wrap;align-items:center;gap:4px;margin-right:8px}
@@ -118,21 +116,20 @@ background:rgba(97,97,97,.92);color:#fff;font-family:var(--ag-font);font-size:.6
 .ag-comment__actions{display:flex;gap:4px;margin-top:2px}
 `.replace(/\n/g, '');
 
-// By colours, not by theme object: a ThemeProvider may hand its children a new object for the same theme.
-const sheets = new Map<string, string>();
+// One sheet per theme: `agoraTheme` makes one theme per colour and scheme.
+const sheets = new WeakMap<Theme, string>();
 
 function sheetOf(theme: Theme): string {
-  const key = `${theme.palette.mode} ${theme.palette.primary.main}`;
-  let sheet = sheets.get(key);
+  let sheet = sheets.get(theme);
   if (sheet === undefined) {
     // Tones come last: they override the defaults a button or chip sets for itself.
     sheet = `:root{${themeVariables(theme)}}${PLAIN_CSS}${toneClasses}`;
-    sheets.set(key, sheet);
+    sheets.set(theme, sheet);
   }
   return sheet;
 }
 
-/** The kit's static stylesheet with the theme's colours, drawn once by every application's providers. */
-export function PlainStyles() {
-  return <style data-agora-plain="">{sheetOf(useTheme())}</style>;
+/** The kit's static stylesheet in the site theme's colours, drawn once by every application's providers. */
+export function PlainStyles({ theme }: { theme: Theme }) {
+  return <style data-agora-plain="">{sheetOf(theme)}</style>;
 }
