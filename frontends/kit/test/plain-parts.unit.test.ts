@@ -1,7 +1,7 @@
 import Bookmark from '@mui/icons-material/Bookmark';
 import Check from '@mui/icons-material/Check';
 import { QueryClient } from '@tanstack/react-query';
-import { createElement } from 'react';
+import { type ComponentProps, createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../src/api/query-keys';
@@ -43,7 +43,7 @@ describe('plain post parts (docs/adr/0083-plain-post-parts.md)', () => {
         theme: { theme: 'default', theme_config: { default: { primary_color: primary } }, color_scheme: scheme },
         interface: { time_zone: 'UTC' },
       });
-      return renderToStaticMarkup(createElement(AppProviders, { client, children: null }));
+      return renderToStaticMarkup(createElement(AppProviders, { client } as ComponentProps<typeof AppProviders>));
     };
     const light = sheet('#AA3300', 'light');
     expect(light).toContain('--ag-primary:#AA3300');
