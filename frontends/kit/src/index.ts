@@ -42,6 +42,7 @@ export { createLifecycles } from './app/lifecycles';
 export { clearPageError, type PageErrorCode, showPageError, usePageError } from './app/page-error';
 export { AppProviders } from './app/providers';
 export { queryClient } from './app/query-client';
+export { useAction } from './app/use-action';
 export { useDebounced } from './app/use-debounced';
 export { useHydrated } from './app/use-hydrated';
 export { CommentList } from './comments/comment-list';
@@ -71,7 +72,6 @@ export {
   questionPath,
   slugInLinks,
   tagPath,
-  usePermalink,
 } from './router/post-links';
 export { type Route, RouteScreens, route, screenAt } from './router/route-table';
 export { ROUTES } from './router/routes';
@@ -100,6 +100,7 @@ export {
   useUser,
 } from './session/session';
 export type { UserInfo } from './session/user';
+export { usePermalink } from './site/site-facts';
 export { captchaOn, loadSiteInfo, useSiteInfo, useUserCenterAgent } from './site/site-info';
 export { STORAGE_KEYS, storage } from './storage';
 export { createStore, type Store, useStore } from './store';

@@ -1,21 +1,24 @@
 import { ThemeProvider, useMediaQuery } from '@mui/material';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { SiteFactsContext } from '../site/site-facts';
 import { useSiteInfo } from '../site/site-info';
-import { SiteTimeZone } from '../site/site-time-zone';
 import { agoraTheme, colorMode } from '../theme/theme';
 import { PlainStyles } from '../ui/plain/plain-styles';
 import { queryClient } from './query-client';
 
 /**
  * The site's theme: its primary colour and colour scheme, the page behind every application painted to match,
- * the kit's static stylesheet in those colours; and the site's time zone for the times drawn.
+ * the kit's static stylesheet in those colours; and the settings every post draws with (SiteFacts).
  */
 function SiteTheme({ children }: { children: ReactNode }) {
   const info = useSiteInfo().data;
   const site = info?.theme;
   const deviceIsDark = useMediaQuery('(prefers-color-scheme: dark)');
   const theme = agoraTheme(site, colorMode(site, deviceIsDark));
+  const timeZone = info?.interface.time_zone;
+  const permalink = info?.site_seo?.permalink;
+  const facts = useMemo(() => ({ timeZone, permalink }), [timeZone, permalink]);
   useEffect(() => {
     document.documentElement.style.colorScheme = theme.palette.mode;
     document.body.style.backgroundColor = theme.palette.background.default;
@@ -24,7 +27,7 @@ function SiteTheme({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <PlainStyles theme={theme} />
-      <SiteTimeZone.Provider value={info?.interface.time_zone}>{children}</SiteTimeZone.Provider>
+      <SiteFactsContext.Provider value={facts}>{children}</SiteFactsContext.Provider>
     </ThemeProvider>
   );
 }

@@ -5,6 +5,7 @@ import { commentApi } from '../api/calls/posts';
 import { voteApi } from '../api/calls/votes';
 import { queryKeys } from '../api/query-keys';
 import type { CommentItem as Comment } from '../api/wire';
+import { useHydrated } from '../app/use-hydrated';
 import { useTranslation } from '../i18n/use-translation';
 import { getUser } from '../session/session';
 import { captchaOn } from '../site/site-info';
@@ -14,7 +15,7 @@ import { ensureCanAct } from '../ui/login-dialog';
 import { PlainButton } from '../ui/plain/plain-button';
 import { toast } from '../ui/toast-store';
 import { CommentForm } from './comment-form';
-import { CommentItem } from './comment-item';
+import { type CommentHandlers, CommentItem } from './comment-item';
 import { type CommentPages, flatten, insertComment, patchComment, removeComment } from './comment-pages';
 import { extractMentions } from './mentions';
 
@@ -29,23 +30,59 @@ const fetchPage = (objectId: string, page: number) =>
       })
     : commentApi.page({ object_id: objectId, page: page - 1, page_size: Limits.pageSize.commentsMore });
 
+/** The page after `all`, while the post has comments not yet loaded. */
+function nextPageAfter(all: CommentPages['pages']): number | undefined {
+  const loaded = flatten({ pages: all, pageParams: [] }).length;
+  return loaded < (all[0]?.count ?? 0) && (all.at(-1)?.list.length ?? 0) > 0 ? all.length + 1 : undefined;
+}
+
+interface CommentListProps {
+  objectId: string;
+  onReport: (comment: Comment) => void;
+}
+
 /**
  * A post's comments: 3, then 15 per 'show more'; add, reply (after its parent), inline
  * edit, delete after confirmation, vote toggle; @mentions sent as mention_username_list.
+ * The server draws the comments the page fetched without a query observer per post (a question page has dozens
+ * of posts, docs/adr/0083-plain-post-parts.md); once hydrated, the browser's list is the live one.
  */
-export function CommentList({ objectId, onReport }: { objectId: string; onReport: (comment: Comment) => void }) {
+export function CommentList(props: CommentListProps) {
+  return useHydrated() ? <LiveCommentList {...props} /> : <DrawnCommentList objectId={props.objectId} />;
+}
+
+const INERT: CommentHandlers = {
+  onVote: () => {},
+  onReply: async () => {},
+  onEdit: async () => {},
+  onDelete: () => {},
+  onReport: () => {},
+};
+
+/** The comments as the page's reads left them in the cache: what the live list draws first. */
+function DrawnCommentList({ objectId }: { objectId: string }) {
+  const data = useQueryClient().getQueryData<CommentPages>(queryKeys.comments(objectId));
+  return (
+    <CommentsView
+      objectId={objectId}
+      list={flatten(data)}
+      total={data?.pages[0]?.count ?? 0}
+      handlers={INERT}
+      more={data && nextPageAfter(data.pages) !== undefined ? { loading: false, load: () => {} } : null}
+      onAdd={async () => {}}
+    />
+  );
+}
+
+function LiveCommentList({ objectId, onReport }: CommentListProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const key = queryKeys.comments(objectId);
-  const [adding, setAdding] = useState(false);
   const comments = useInfiniteQuery({
     queryKey: key,
     queryFn: ({ pageParam }) => fetchPage(objectId, pageParam),
     initialPageParam: 1,
-    getNextPageParam: (last, all) => {
-      const loaded = flatten({ pages: all, pageParams: [] }).length;
-      return loaded < (all[0]?.count ?? 0) && last.list.length > 0 ? all.length + 1 : undefined;
-    },
+    getNextPageParam: (_last, all) => nextPageAfter(all),
   });
   const update = (change: (data: CommentPages) => CommentPages) =>
     client.setQueryData<CommentPages>(key, (data) => (data ? change(data) : data));
@@ -93,7 +130,40 @@ export function CommentList({ objectId, onReport }: { objectId: string; onReport
       }),
     onReport,
   };
-  const list = flatten(comments.data);
+  return (
+    <CommentsView
+      objectId={objectId}
+      list={flatten(comments.data)}
+      total={comments.data?.pages[0]?.count ?? 0}
+      handlers={handlers}
+      more={
+        comments.hasNextPage
+          ? { loading: comments.isFetchingNextPage, load: () => void comments.fetchNextPage() }
+          : null
+      }
+      onAdd={(text) => add(text)}
+    />
+  );
+}
+
+/** The list itself, whichever side draws it. */
+function CommentsView({
+  objectId,
+  list,
+  total,
+  handlers,
+  more,
+  onAdd,
+}: {
+  objectId: string;
+  list: Comment[];
+  total: number;
+  handlers: CommentHandlers;
+  more: { loading: boolean; load: () => void } | null;
+  onAdd: (text: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [adding, setAdding] = useState(false);
   return (
     <div className="ag-comments" data-testid={`comments-${objectId}`}>
       {list.map((comment) => (
@@ -105,16 +175,16 @@ export function CommentList({ objectId, onReport }: { objectId: string; onReport
             {t('ui.comments.add')}
           </PlainButton>
         ) : null}
-        {comments.hasNextPage ? (
-          <PlainButton onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
-            {t('ui.comments.show_more', { count: (comments.data?.pages[0]?.count ?? 0) - list.length })}
+        {more ? (
+          <PlainButton onClick={more.load} disabled={more.loading}>
+            {t('ui.comments.show_more', { count: total - list.length })}
           </PlainButton>
         ) : null}
       </div>
       {adding ? (
         <CommentForm
           submitLabel={t('ui.comments.add')}
-          onSubmit={(text) => add(text).then(() => setAdding(false))}
+          onSubmit={(text) => onAdd(text).then(() => setAdding(false))}
           onCancel={() => setAdding(false)}
         />
       ) : null}

@@ -7,7 +7,7 @@ import { queryKeys } from '../api/query-keys';
 import { Loading } from '../guards/guarded';
 import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from '../router/history';
-import { usePermalink } from '../router/post-links';
+import { usePermalink } from '../site/site-facts';
 import { Pagination } from '../ui/pagination';
 import { SortBar } from '../ui/sort-bar';
 import { QuestionRow } from './question-row';

@@ -1,5 +1,4 @@
 import { slugInLinks } from '@agora/contracts/posts/question-path';
-import { useSiteInfo } from '../site/site-info';
 
 export { questionPath, slugInLinks } from '@agora/contracts/posts/question-path';
 
@@ -19,8 +18,3 @@ export function linkedAnswerId(
 }
 
 export const tagPath = (slugName: string) => `/tags/${encodeURIComponent(slugName)}`;
-
-/** Question links with the site's permalink setting. */
-export function usePermalink(): number | undefined {
-  return useSiteInfo().data?.site_seo?.permalink;
-}

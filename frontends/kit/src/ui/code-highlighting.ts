@@ -1,5 +1,5 @@
 import type { CodeTheme } from '@agora/contracts/site/plugins';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect } from 'react';
 import { siteApi } from '../api/calls/site';
 import { queryKeys } from '../api/query-keys';
@@ -20,6 +20,8 @@ const THEMES: Record<CodeTheme, () => Promise<{ default: string }>> = {
 
 const STYLE_ID = 'agora-code-theme';
 
+const renderConfigQuery = { queryKey: queryKeys.renderConfig(), queryFn: siteApi.renderConfig, staleTime: 60_000 };
+
 const isTheme = (name: string): name is CodeTheme => name in THEMES;
 
 /** Puts the theme's stylesheet in the page once (a later theme replaces it). */
@@ -38,20 +40,24 @@ async function applyTheme(theme: CodeTheme): Promise<void> {
  * highlight.js and the theme are loaded only then.
  */
 export function useCodeHighlighting(ref: RefObject<HTMLElement | null>, html: string): void {
-  const config = useQuery({ queryKey: queryKeys.renderConfig(), queryFn: siteApi.renderConfig, staleTime: 60_000 });
-  const theme = config.data?.select_theme ?? '';
+  const client = useQueryClient();
   useEffect(() => {
     const root = ref.current;
-    if (!root || !isTheme(theme) || html === '') return;
+    if (!root || html === '') return;
     const blocks = [...root.querySelectorAll<HTMLElement>('pre code')];
     if (blocks.length === 0) return;
     let cancelled = false;
-    void Promise.all([import('highlight.js/lib/common'), applyTheme(theme)]).then(([{ default: hljs }]) => {
+    // Read in the browser only, once the body is there: the server draws no colours, so a render holds no
+    // query observer per post body for them.
+    void client.fetchQuery(renderConfigQuery).then(async (config) => {
+      const theme = config.select_theme ?? '';
+      if (cancelled || !isTheme(theme)) return;
+      const [{ default: hljs }] = await Promise.all([import('highlight.js/lib/common'), applyTheme(theme)]);
       if (cancelled) return;
       for (const block of blocks) if (!block.dataset.highlighted) hljs.highlightElement(block);
     });
     return () => {
       cancelled = true;
     };
-  }, [ref, theme, html]);
+  }, [ref, html, client]);
 }

@@ -2,7 +2,7 @@ import { relativeTime } from '../format/relative-time';
 import { localeTag } from '../i18n/i18n';
 import { useTranslation } from '../i18n/use-translation';
 import { useUser } from '../session/session';
-import { useSiteTimeZone } from '../site/site-time-zone';
+import { useSiteTimeZone } from '../site/site-facts';
 
 /**
  * A time (seconds since the epoch) drawn relative to now, in the signed-in member's time zone when they chose

@@ -13,12 +13,13 @@ import {
   queryKeys,
   questionPath,
   ShareMenu,
+  useAction,
   usePermalink,
   useTranslation,
   useUser,
 } from '@agora/kit';
 import Check from '@mui/icons-material/Check';
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { BookmarkButton } from './bookmark-button';
 import { PostActions } from './post-actions';
 import { PostAuthor } from './post-author';
@@ -48,10 +49,10 @@ export function AnswerView({
     client.setQueryData<{ count: number; list: AnswerInfo[] }>(answersKey, (page) =>
       page ? { ...page, list: page.list.map((a) => (a.id === answer.id ? { ...a, ...change } : a)) } : page,
     );
-  const accept = useMutation({
-    mutationFn: () => answerApi.accept(question.id, accepted ? '0' : answer.id),
-    onSuccess: () => invalidateKeys(client, queryKeys.questionInfos(), queryKeys.answerPages()),
-  });
+  const accept = useAction(
+    () => answerApi.accept(question.id, accepted ? '0' : answer.id),
+    () => invalidateKeys(client, queryKeys.questionInfos(), queryKeys.answerPages()),
+  );
   const isAsker = user?.id === question.user_info?.id;
   // Bare elements with the kit's static classes: a page draws every answer (docs/adr/0083-plain-post-parts.md).
   return (
@@ -92,8 +93,8 @@ export function AnswerView({
               <PlainButton
                 tone="success"
                 variant={accepted ? 'contained' : 'outlined'}
-                onClick={() => accept.mutate()}
-                disabled={accept.isPending}
+                onClick={() => accept.run()}
+                disabled={accept.pending}
                 data-testid="accept"
               >
                 {t(accepted ? 'ui.detail.unaccept' : 'ui.detail.accept')}

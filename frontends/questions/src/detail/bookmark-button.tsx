@@ -1,7 +1,6 @@
-import { ensureCanAct, PlainButton, useTranslation, voteApi } from '@agora/kit';
+import { ensureCanAct, PlainButton, useAction, useTranslation, voteApi } from '@agora/kit';
 import Bookmark from '@mui/icons-material/Bookmark';
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
-import { useMutation } from '@tanstack/react-query';
 
 /** The bookmark toggle: switches collected and shows object_collection_count. */
 export function BookmarkButton({
@@ -16,16 +15,16 @@ export function BookmarkButton({
   onChange: (collected: boolean, count: number) => void;
 }) {
   const { t } = useTranslation();
-  const toggle = useMutation({
-    mutationFn: () => voteApi.bookmark(objectId, !collected),
-    onSuccess: (result) => onChange(!collected, result.object_collection_count),
-  });
+  const toggle = useAction(
+    () => voteApi.bookmark(objectId, !collected),
+    (result) => onChange(!collected, result.object_collection_count),
+  );
   return (
     <PlainButton
       tone={collected ? 'warning' : 'inherit'}
       aria-pressed={collected}
-      onClick={() => ensureCanAct() && toggle.mutate()}
-      disabled={toggle.isPending}
+      onClick={() => ensureCanAct() && toggle.run()}
+      disabled={toggle.pending}
       startIcon={collected ? Bookmark : BookmarkBorder}
       data-testid="bookmark"
     >

@@ -4,6 +4,7 @@ import {
   getUser,
   PlainIconButton,
   toast,
+  useAction,
   useTranslation,
   type VoteResult,
   voteApi,
@@ -11,7 +12,6 @@ import {
 } from '@agora/kit';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 
 /**
@@ -33,23 +33,23 @@ export function VoteButtons(props: {
   const votes = mine?.votes ?? props.votes;
   const status = mine?.vote_status ?? props.status;
   const { objectId, authorId } = props;
-  const vote = useMutation({
-    mutationFn: (direction: 'up' | 'down') =>
+  const vote = useAction(
+    (direction: 'up' | 'down') =>
       withCaptcha('vote', captchaOn(), (fields) =>
         voteApi.vote(direction, objectId, status === `vote_${direction}`, fields),
       ),
-    onSuccess: (result) => {
+    (result) => {
       setMine(result);
       props.onVoted(result);
     },
-  });
+  );
   const press = (direction: 'up' | 'down') => {
     if (!ensureCanAct()) return;
     if (getUser()?.id === authorId) {
       toast.danger(t('ui.messages.vote_own_post'));
       return;
     }
-    vote.mutate(direction);
+    vote.run(direction);
   };
   return (
     <div className="ag-votes" data-testid="votes">
@@ -59,7 +59,7 @@ export function VoteButtons(props: {
         aria-pressed={status === 'vote_up'}
         primary={status === 'vote_up'}
         onClick={() => press('up')}
-        disabled={vote.isPending || props.locked === true}
+        disabled={vote.pending || props.locked === true}
         data-testid="vote-up"
       />
       <span className="ag-h6" data-testid="vote-count">
@@ -71,7 +71,7 @@ export function VoteButtons(props: {
         aria-pressed={status === 'vote_down'}
         primary={status === 'vote_down'}
         onClick={() => press('down')}
-        disabled={vote.isPending || props.locked === true}
+        disabled={vote.pending || props.locked === true}
         data-testid="vote-down"
       />
     </div>
