@@ -16,7 +16,9 @@ function drawnOnServer(element: ReactNode, data: [readonly unknown[], unknown][]
   for (const [key, value] of data) client.setQueryData(key, value);
   // Every query hook makes an observer, which finds its query through `build` (a read of the cache does not).
   const build = vi.spyOn(client.getQueryCache(), 'build');
-  const markup = renderToString(createElement(AppProviders, { client } as ComponentProps<typeof AppProviders>, element));
+  const markup = renderToString(
+    createElement(AppProviders, { client } as ComponentProps<typeof AppProviders>, element),
+  );
   const observed = (key: readonly unknown[]) =>
     build.mock.calls.filter(([, options]) => JSON.stringify(options.queryKey) === JSON.stringify(key)).length;
   return { markup, observed };
