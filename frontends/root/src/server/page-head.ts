@@ -5,12 +5,11 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /** Text for an HTML attribute or element. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-/** JSON inside a `<script>`: no `<` at all, so nothing in it can close the element. */
+const SCRIPT_JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
+/** JSON inside a `<script>`: no `<` at all, so nothing in it can close the element (one pass: a page's state is large). */
 export const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value).replace(/[<\u2028\u2029]/g, (c) => SCRIPT_JSON_ESCAPES[c] ?? c);
 
 /** The site's address without a trailing slash, in front of a page's path. */
 export const absoluteUrl = (site: SiteInfo, path: string) => `${site.general.site_url.replace(/\/+$/, '')}${path}`;
