@@ -119,6 +119,21 @@ describe('the server-rendered question page', () => {
     expect(state).toMatchObject({ app: '@agora/questions', href: canonical, language: 'en_US' });
   });
 
+  it("keeps a post's dollar signs as written: in the head, the markup and the embedded state", async () => {
+    // `$&`, `$'` and `$\`` mean something to String.prototype.replace: the page is not put together with it.
+    const q = await askWithAnswers('Why does $& turn into the match in a replace', [
+      "Because $' and $` are patterns of a replacement string too.",
+    ]);
+    const { status, html } = await page(`/questions/${q.id}`);
+    expect(status).toBe(200);
+    expect(html).toContain('<title>Why does $&amp; turn into the match in a replace - Agora</title>');
+    expect(html).toContain("Because $' and $` are patterns of a replacement string too.");
+    const state = /<script type="application\/json" id="agora-ssr-state">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(JSON.stringify(JSON.parse(state))).toContain("Because $' and $` are patterns");
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<\/body>/g)).toHaveLength(1);
+  });
+
   it('moves a wrong slug or a missing one to the canonical address, and follows the permalink setting', async () => {
     const q = await askWithAnswers('Which address is canonical for a question', ['An answer one can link to.']);
     const moved = async (target: string) => {

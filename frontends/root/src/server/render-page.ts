@@ -47,6 +47,43 @@ export type RenderedPage =
   /** Not a server-rendered page (or one the visitor may not read): the plain index.html. */
   | { kind: 'none' };
 
+/** Where an application's markup goes in a laid-out frame, and the nonce. */
+const APP_MARK = '<!--agora:application-->';
+const NONCE_MARK = 'agora-frame-nonce';
+const TITLE = /<title>[^<]*<\/title>/;
+
+/** A laid-out page in the pieces between what each render puts in: its head tags, its markup, its state. */
+interface PageFrame {
+  beforeTitle: string;
+  beforeApp: string;
+  beforeBodyEnd: string;
+  rest: string;
+}
+
+function cutFrame(layout: string): PageFrame {
+  const title = TITLE.exec(layout);
+  const app = layout.indexOf(APP_MARK);
+  const bodyEnd = layout.lastIndexOf('</body>');
+  if (!title || app < title.index || bodyEnd < app)
+    throw new Error('the layout lacks a title, the application or </body>');
+  return {
+    beforeTitle: layout.slice(0, title.index),
+    beforeApp: layout.slice(title.index + title[0].length, app),
+    beforeBodyEnd: layout.slice(app + APP_MARK.length, bodyEnd),
+    rest: layout.slice(bodyEnd),
+  };
+}
+
+function withNonce(frame: PageFrame, nonce: string): PageFrame {
+  const put = (piece: string) => piece.replaceAll(NONCE_MARK, nonce);
+  return {
+    beforeTitle: put(frame.beforeTitle),
+    beforeApp: put(frame.beforeApp),
+    beforeBodyEnd: put(frame.beforeBodyEnd),
+    rest: put(frame.rest),
+  };
+}
+
 const languageOf = (site: SiteInfo) =>
   SUPPORTED_LANGUAGES.find((l) => l === site.interface.language) ?? DEFAULT_LANGUAGE;
 
@@ -59,6 +96,26 @@ export function createPageRenderer(indexFile: string, apps: readonly ServerApp[]
   const layoutOf = () => {
     layout ??= readFile(indexFile, 'utf8').then((html) => ({ html, serverLayout: constructServerLayout({ html }) }));
     return layout;
+  };
+
+  /**
+   * The laid-out page around an application's markup, cut where a page puts its head tags, its markup and its state.
+   * Laid out once per page pattern: every address of a pattern falls in the same routes of the layout, since each
+   * pattern's first segment is fixed. The nonce goes in where the layout put its mark.
+   */
+  const frames = new Map<string, Promise<PageFrame>>();
+  const frameOf = async (appName: string, pattern: string, pathname: string, nonce: string) => {
+    const key = `${appName}\0${pattern}`;
+    let frame = frames.get(key);
+    if (!frame) {
+      frame = layoutOf()
+        .then(({ serverLayout }) => layoutPage(serverLayout, pathname, NONCE_MARK, { [appName]: APP_MARK }))
+        .then(cutFrame);
+      frame.catch(() => frames.delete(key));
+      frames.set(key, frame);
+    }
+    const cut = await frame;
+    return withNonce(cut, nonce);
   };
 
   return async function renderPage({ url, nonce, api }: PageRequest): Promise<RenderedPage> {
@@ -95,14 +152,17 @@ export function createPageRenderer(indexFile: string, apps: readonly ServerApp[]
     const language = languageOf(site.data);
     const href = address.pathname + address.search;
     const drawn = await renderApp(found.app.App, { href, language, nonce }, [...shared, ...loaded.queries]);
-    const page = await layoutPage(serverLayout, address.pathname, nonce, { [found.app.name]: drawn.html });
+    const frame = await frameOf(found.app.name, found.page.pattern, address.pathname, nonce);
     const state: SsrState = { app: found.app.name, href, language, queries: drawn.queries };
-    const html = page
-      .replace(/<title>[^<]*<\/title>/, headTags(loaded.head, site.data))
-      .replace(
-        '</body>',
-        `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${scriptJson(state)}</script>\n</body>`,
-      );
+    const html = [
+      frame.beforeTitle,
+      headTags(loaded.head, site.data),
+      frame.beforeApp,
+      drawn.html,
+      frame.beforeBodyEnd,
+      `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${scriptJson(state)}</script>\n`,
+      frame.rest,
+    ].join('');
     return { kind: 'page', status: 200, html };
   };
 }
