@@ -43,7 +43,11 @@ describe('200 voters on one post at once', () => {
     const cast = await Promise.all(voters.map((v) => press(v.token, false)));
     expect(cast.map((r) => r.status)).toEqual(voters.map(() => 200));
     expect(cast.every((r) => r.body.data.vote_status === 'vote_up')).toBe(true);
-    expect(Math.max(...cast.map((r) => r.body.data.votes))).toBe(VOTERS);
+    // A first vote's reply counts its own vote and those its statement's snapshot saw: votes committing at the same
+    // moment may be missing from it (docs/adr/0084-a-first-vote-in-one-statement.md); the stored count is exact.
+    const replied = cast.map((r) => r.body.data.votes as number);
+    expect(Math.min(...replied)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...replied)).toBeLessThanOrEqual(VOTERS);
 
     const [counts] = await stack.query(
       `select (select count(*)::int from votes.votes where object_id = $1) as votes,
