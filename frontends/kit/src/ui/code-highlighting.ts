@@ -49,13 +49,17 @@ export function useCodeHighlighting(ref: RefObject<HTMLElement | null>, html: st
     let cancelled = false;
     // Read in the browser only, once the body is there: the server draws no colours, so a render holds no
     // query observer per post body for them.
-    void client.fetchQuery(renderConfigQuery).then(async (config) => {
-      const theme = config.select_theme ?? '';
-      if (cancelled || !isTheme(theme)) return;
-      const [{ default: hljs }] = await Promise.all([import('highlight.js/lib/common'), applyTheme(theme)]);
-      if (cancelled) return;
-      for (const block of blocks) if (!block.dataset.highlighted) hljs.highlightElement(block);
-    });
+    void client
+      .fetchQuery(renderConfigQuery)
+      .then(async (config) => {
+        const theme = config.select_theme ?? '';
+        if (cancelled || !isTheme(theme)) return;
+        const [{ default: hljs }] = await Promise.all([import('highlight.js/lib/common'), applyTheme(theme)]);
+        if (cancelled) return;
+        for (const block of blocks) if (!block.dataset.highlighted) hljs.highlightElement(block);
+      })
+      // Settings that could not be read leave the code uncoloured (the API client has said why), as before.
+      .catch(() => {});
     return () => {
       cancelled = true;
     };
