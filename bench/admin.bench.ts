@@ -133,7 +133,7 @@ async function seed(agora: BenchAgora) {
 async function clients(run: (client: number) => Promise<number>, perClient = PER_CLIENT) {
   // The dirty pages of the phase before written out now, not by a checkpoint in the middle of this one.
   await agora.pool.query('checkpoint');
-  settleHeap();
+  await settleHeap();
   return {
     ...(await closedLoop(CLIENTS, perClient, run)),
     load_average_1m: Math.round(first(os.loadavg(), 'a load average') * 100) / 100,

@@ -148,12 +148,12 @@ try {
   const pageOf = (c: number, page: number) =>
     request(agora, 'GET', `revisions/unreviewed?page=${page}`, token(c)).then((r) => r.ms);
   const randomPage = () => 1 + Math.floor(Math.random() * Math.max(1, queued - 2 * CLIENTS * PER_CLIENT));
-  settleHeap();
+  await settleHeap();
   const firstPagePaced = await openLoop(CLIENTS, PACED_SAMPLES, (i) => pageOf(i % CLIENTS, 1));
   say(`GET revisions/unreviewed?page=1, ${CLIENTS}/s: ${JSON.stringify(firstPagePaced)}`);
   const randomPagePaced = await openLoop(CLIENTS, PACED_SAMPLES, (i) => pageOf(i % CLIENTS, randomPage()));
   say(`GET revisions/unreviewed?page=<random>, ${CLIENTS}/s: ${JSON.stringify(randomPagePaced)}`);
-  settleHeap();
+  await settleHeap();
   const firstPage = await closedLoop(CLIENTS, PER_CLIENT, (c) => pageOf(c, 1));
   say(`GET revisions/unreviewed?page=1, back to back: ${JSON.stringify(firstPage)}`);
 
@@ -164,11 +164,11 @@ try {
     const id = itemAt(newest, nextApproval++);
     return (await request(agora, 'PUT', 'revisions/audit', token(c), { id, operation: 'approve' })).ms;
   };
-  settleHeap();
+  await settleHeap();
   const auditPaced = await openLoop(CLIENTS, PACED_SAMPLES, (i) => approve(i % CLIENTS));
   say(`PUT revisions/audit (approve), ${CLIENTS}/s: ${JSON.stringify(auditPaced)}`);
   await agora.settle(300_000);
-  settleHeap();
+  await settleHeap();
   const audit = await closedLoop(CLIENTS, PER_CLIENT, (c) => approve(c));
   say(`PUT revisions/audit (approve), back to back: ${JSON.stringify(audit)}`);
   await agora.settle(300_000);

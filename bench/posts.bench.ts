@@ -243,7 +243,7 @@ async function measureReads(label: string) {
   const lists: Record<string, unknown> = {};
   const deep: Record<string, unknown> = {};
   for (const sort of SORTS) {
-    settleHeap();
+    await settleHeap();
     const url = (page: number) => `${API}/question/page?order=${sort}&page=${page}&page_size=20`;
     const first = (await get(url(1))).response.json().data;
     await clients(async () => (await get(url(1))).ms, 5); // warm-up
@@ -267,7 +267,7 @@ async function measureReads(label: string) {
     `${API}/question/info?id=${id}`,
     `${API}/answer/page?question_id=${id}&order=default&page=1&page_size=999`,
   ];
-  settleHeap();
+  await settleHeap();
   // Warm-up, as for the lists: each question once (with the cache on, its first load; the uncached run shows that cost).
   for (const id of rich) await Promise.all(detailUrls(id).map((url) => get(url)));
   const infoSamples: number[] = [];
@@ -337,12 +337,12 @@ async function measureMemberInfo() {
     (await get(url(c, i), { authorization: itemAt(tokens, c), 'x-forwarded-for': `10.5.0.${c}` })).ms;
   const readAnonymously = async (c: number, i: number) =>
     (await get(url(c, i), { 'x-forwarded-for': `10.6.0.${c}` })).ms;
-  settleHeap();
+  await settleHeap();
   for (const id of rich) await get(`${API}/question/info?id=${id}`); // warm-up: each question's view once
   await clients(read, 5);
   // The same reads anonymously just before, for comparison: the shared reply kept as bytes.
   const anonymous = await clients(readAnonymously);
-  settleHeap();
+  await settleHeap();
   const figures = await clients(read);
   say(
     `question/info as members: p50 ${figures.p50_ms} p99 ${figures.p99_ms} ms (anonymously: p50 ${anonymous.p50_ms} p99 ${anonymous.p99_ms} ms)`,
@@ -380,7 +380,7 @@ async function askOne(c: number, i: number) {
   return ms;
 }
 // Warm-up, as for the reads: the first asks of a fresh process compile the ask path.
-settleHeap();
+await settleHeap();
 await clients((c, i) => askOne(c, 5000 + i), 5);
 await resetStatements(admin);
 const ask = await profiled('posts-ask', () => clients(askOne));

@@ -179,7 +179,7 @@ try {
     });
     // The dirty pages of the seed and the warm-up written out now, not by a checkpoint in the middle of the phase.
     await agora.pool.query('checkpoint');
-    settleHeap();
+    await settleHeap();
     await resetStatements(agora.pool);
     const cpu = process.cpuUsage();
     const run = await profiled(name.replace(/\W+/g, '-'), () =>

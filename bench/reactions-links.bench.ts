@@ -122,7 +122,7 @@ async function seed(agora: BenchAgora) {
  * request, and the machine's load average (other processes take turns on the same 2 cores).
  */
 async function clients(run: (client: number, i: number) => Promise<number>, perClient = PER_CLIENT) {
-  settleHeap();
+  await settleHeap();
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   const cpu = process.cpuUsage();
@@ -198,7 +198,7 @@ try {
   };
   // As people react (docs/adr/0035-latency-budgets-at-a-stated-load.md): the 16 members each about
   // once a second, at independent times; then back to back, the saturation point.
-  settleHeap();
+  await settleHeap();
   const reactionPutPaced = await openLoop(CLIENTS, PUT_PACED_SAMPLES, (i) => reactOnce(i % CLIENTS));
   say(`PUT meta/reaction, ${CLIENTS}/s: ${JSON.stringify(reactionPutPaced)}`);
   const reactionPut = await clients(reactOnce, PER_CLIENT / 3);

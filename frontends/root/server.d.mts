@@ -11,3 +11,6 @@ export declare function createPageRenderer(
   nonce: string;
   api: <T>(pathAndQuery: string) => Promise<{ status: number; data: T | null }>;
 }) => Promise<RenderedPage>;
+
+/** The id of the element holding a rendered page's state: a page drawn on the server carries it. */
+export declare const SSR_STATE_ELEMENT_ID: string;

@@ -40,12 +40,20 @@ interface Entry {
   renderedAt: number;
 }
 
+/** A kept page's bytes as one response sends them: the kept pieces, with its nonce between them. */
+export interface PageBody {
+  chunks: readonly Buffer[];
+  bytes: number;
+}
+
 /**
- * A kept render as it is sent: a page's bytes are kept split at the nonce placeholders, so each response is their
- * copy around its own nonce, without a replace over the page or encoding it again.
+ * A kept render as it is sent: a page's bytes are kept split at the nonce placeholders, so each response sends
+ * those pieces around its own nonce, without a replace over the page, encoding it again, or a copy of its bytes
+ * (a copy per response is memory outside the heap that the collector is pressed to reclaim:
+ * docs/adr/0071-public-page-caching.md).
  */
 export type ServedPage = { etag: string } & (
-  | { kind: 'page'; status: number; body(nonce: string): Buffer }
+  | { kind: 'page'; status: number; body(nonce: string): PageBody }
   | { kind: 'redirect'; location: string }
   | { kind: 'none' }
 );
@@ -66,12 +74,12 @@ function served(rendered: RenderedPage): { served: ServedPage; bytes: number } {
   const parts = rendered.html.split(PAGE_NONCE_PLACEHOLDER).map((part) => Buffer.from(part, 'utf8'));
   const etag = etagOf(rendered, parts);
   const bytes = parts.reduce((sum, part) => sum + part.length, 0);
-  const body = (nonce: string) => {
+  const body = (nonce: string): PageBody => {
     const between = Buffer.from(nonce, 'utf8');
-    return Buffer.concat(
-      parts.flatMap((part, index) => (index === 0 ? [part] : [between, part])),
-      bytes + between.length * (parts.length - 1),
-    );
+    return {
+      chunks: parts.flatMap((part, index) => (index === 0 ? [part] : [between, part])),
+      bytes: bytes + between.length * (parts.length - 1),
+    };
   };
   return { served: { kind: 'page', status: rendered.status, etag, body }, bytes };
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { type HttpApp, matchesEtag, PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '@agora/platform';
 import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
@@ -65,7 +66,12 @@ export async function serveWebApp(
         return reply.code(304).send();
       }
       const nonce = headers.pageNonce(request.raw, reply.raw);
-      return reply.code(served.status).type('text/html; charset=utf-8').send(served.body(nonce));
+      const body = served.body(nonce);
+      return reply
+        .code(served.status)
+        .type('text/html; charset=utf-8')
+        .header('content-length', body.bytes)
+        .send(Readable.from(body.chunks, { objectMode: false }));
     }
     const html = await readFile(indexFile).catch(() => null);
     if (!html) {

@@ -115,6 +115,12 @@ describe('caching the server-rendered pages', () => {
     const nonce = /'nonce-([^']+)'/.exec(String(first.headers['content-security-policy']))?.[1];
     expect(nonce).toBeTruthy();
     expect(first.html).toContain(`nonce="${nonce}"`);
+    // A kept page goes out in its kept pieces around the nonce: its stated length is what is sent, also to HEAD.
+    expect(Number(first.headers['content-length'])).toBe(Buffer.byteLength(first.html));
+    const head = await stack.gateway.inject({ method: 'HEAD', url: `/questions/${id}` });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    expect(head.headers['content-length']).toBe(first.headers['content-length']);
   });
 
   it('draws a page once for visitors who ask for it at the same time', async () => {

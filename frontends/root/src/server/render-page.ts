@@ -22,6 +22,8 @@ import { layoutPage } from './layout-bytes';
 import { headTags, scriptJson } from './page-head';
 import { renderApp } from './render-app';
 
+export { SSR_STATE_ELEMENT_ID };
+
 /** A micro-frontend's server entry: its single-spa name, its root component and its public pages. */
 export interface ServerApp {
   name: string;
