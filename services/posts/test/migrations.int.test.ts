@@ -1,4 +1,8 @@
+import { connectDatabase, migrateService, type ServiceDatabase } from '@agora/platform';
+import { createTestDatabase } from '@agora/test-support/database';
 import { describeMigrationFolder, describeMigrationRun, platformKeys } from '@agora/test-support/migrations';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postsMigrationFiles, postsMigrations } from '../src/migrations';
 
 /** The keys databases have recorded (docs/adr/0046-migrations-one-per-file.md): add new ones, change none. */
@@ -19,6 +23,7 @@ const KEYS = [
   '20261227_0007_admin_content_search',
   '20261227_0008_post_status_counts',
   '20261227_0012_post_status_moves',
+  '20261227_0014_title_trigrams_without_pending_list',
 ];
 
 describeMigrationFolder({
@@ -28,3 +33,31 @@ describeMigrationFolder({
   before: platformKeys,
 });
 describeMigrationRun('posts', postsMigrations);
+
+describe('trigram indexes', () => {
+  let database: ServiceDatabase;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await createTestDatabase('migrations_posts_trigrams');
+    drop = created.drop;
+    database = connectDatabase({ url: created.url, schema: 'posts', maxConnections: 2 });
+    await migrateService(database, postsMigrations);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  it("writes an ask into the titles' index itself, and keeps the answers' pending list (ADR 0085)", async () => {
+    const { rows } = await sql<{ relname: string; reloptions: string[] | null }>`
+      select relname, reloptions from pg_class
+      where relname in ('questions_title_trigrams', 'answers_content_trigrams')
+        and relnamespace = 'posts'::regnamespace
+      order by relname`.execute(database.db);
+    expect(rows).toEqual([
+      { relname: 'answers_content_trigrams', reloptions: null },
+      { relname: 'questions_title_trigrams', reloptions: ['fastupdate=off'] },
+    ]);
+  });
+});

@@ -15,6 +15,7 @@ import * as profileListsOwn from './0013_profile_lists_own';
 import * as adminContentSearch from './0014_admin_content_search';
 import * as postStatusCounts from './0015_post_status_counts';
 import * as postStatusMoves from './0016_post_status_moves';
+import * as titleTrigramsWithoutPendingList from './0017_title_trigrams_without_pending_list';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const postsMigrationFiles: readonly MigrationFile[] = [
@@ -34,6 +35,7 @@ export const postsMigrationFiles: readonly MigrationFile[] = [
   adminContentSearch,
   postStatusCounts,
   postStatusMoves,
+  titleTrigramsWithoutPendingList,
 ];
 
 export const postsMigrations = migrationsOf(postsMigrationFiles);
