@@ -16,6 +16,7 @@ import { QuestionFollowCommands } from './commands/question-follows';
 import { QuestionCommands } from './commands/questions';
 import { RevisionCommands } from './commands/revisions';
 import { postsMigrations } from './migrations';
+import { questionTitlesProjection } from './projections/question-titles/projection';
 import { tagCatalogProjection } from './projections/tag-catalog/projection';
 import { voteCountsProjection } from './projections/vote-counts/projection';
 import { PostsReads } from './queries/reads';
@@ -107,6 +108,7 @@ export const postsService: ServiceModule<PostsParts> = {
     heldPostDecisionsProjection(parts.revisions),
     tagCatalogProjection,
     voteCountsProjection,
+    questionTitlesProjection,
   ],
   async background(_context, { views }) {
     views.start();

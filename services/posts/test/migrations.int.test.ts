@@ -1,9 +1,10 @@
-import { connectDatabase, migrateService, type ServiceDatabase } from '@agora/platform';
+import { connectDatabase, migrateService, migrationsOf, type ServiceDatabase } from '@agora/platform';
 import { createTestDatabase } from '@agora/test-support/database';
 import { describeMigrationFolder, describeMigrationRun, platformKeys } from '@agora/test-support/migrations';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postsMigrationFiles, postsMigrations } from '../src/migrations';
+import * as questionTitlesKeptApart from '../src/migrations/0019_question_titles_kept_apart';
 
 /** The keys databases have recorded (docs/adr/0046-migrations-one-per-file.md): add new ones, change none. */
 const KEYS = [
@@ -24,6 +25,8 @@ const KEYS = [
   '20261227_0008_post_status_counts',
   '20261227_0012_post_status_moves',
   '20261227_0014_title_trigrams_without_pending_list',
+  '20261227_0015_member_lists_one_index_per_order',
+  '20261227_0016_question_titles_kept_apart',
 ];
 
 describeMigrationFolder({
@@ -34,7 +37,7 @@ describeMigrationFolder({
 });
 describeMigrationRun('posts', postsMigrations);
 
-describe('trigram indexes', () => {
+describe('indexes', () => {
   let database: ServiceDatabase;
   let drop: () => Promise<void>;
 
@@ -49,15 +52,82 @@ describe('trigram indexes', () => {
     await drop?.();
   });
 
-  it("writes an ask into the titles' index itself, and keeps the answers' pending list (ADR 0085)", async () => {
-    const { rows } = await sql<{ relname: string; reloptions: string[] | null }>`
-      select relname, reloptions from pg_class
-      where relname in ('questions_title_trigrams', 'answers_content_trigrams')
-        and relnamespace = 'posts'::regnamespace
-      order by relname`.execute(database.db);
+  it("indexes titles' trigrams apart from questions, and answers' texts through the pending list (ADR 0085, 0087)", async () => {
+    const { rows } = await sql<{ relname: string; table: string; reloptions: string[] | null }>`
+      select c.relname, i.indrelid::regclass::text as table, c.reloptions
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where c.relname like '%trigrams' and c.relnamespace = 'posts'::regnamespace
+      order by c.relname`.execute(database.db);
     expect(rows).toEqual([
-      { relname: 'answers_content_trigrams', reloptions: null },
-      { relname: 'questions_title_trigrams', reloptions: ['fastupdate=off'] },
+      { relname: 'answers_content_trigrams', table: 'answers', reloptions: null },
+      { relname: 'question_titles_trigrams', table: 'question_titles', reloptions: ['gin_pending_list_limit=256'] },
+    ]);
+  });
+
+  it("finds a member's posts by one index per order, carrying what the public tabs filter on (ADR 0086)", async () => {
+    const { rows } = await sql<{ name: string; definition: string }>`
+      select c.relname as name, regexp_replace(pg_get_indexdef(c.oid), '^.* USING ', '') as definition
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid in ('posts.questions'::regclass, 'posts.answers'::regclass) and c.relname ~ '_user'
+      order by c.relname`.execute(database.db);
+    expect(rows).toEqual([
+      {
+        name: 'answers_user_newest',
+        definition: 'btree (user_id, created_at DESC, id DESC) INCLUDE (status, question_listed)',
+      },
+      {
+        name: 'answers_user_score',
+        definition: 'btree (user_id, vote_count DESC, created_at DESC, id DESC) INCLUDE (status, question_listed)',
+      },
+      { name: 'questions_user_newest', definition: 'btree (user_id, created_at DESC, id DESC) INCLUDE (status, show)' },
+      {
+        name: 'questions_user_score',
+        definition: 'btree (user_id, vote_count DESC, created_at DESC, id DESC) INCLUDE (status, show)',
+      },
+    ]);
+  });
+});
+
+describe('question titles kept apart (migration 0019)', () => {
+  let database: ServiceDatabase;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await createTestDatabase('migrations_posts_titles');
+    drop = created.drop;
+    database = connectDatabase({ url: created.url, schema: 'posts', maxConnections: 2 });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  it("takes a database's questions with the version of each one's last title, so a replay changes nothing", async () => {
+    const before = postsMigrationFiles.slice(0, postsMigrationFiles.indexOf(questionTitlesKeptApart));
+    await migrateService(database, migrationsOf(before));
+    const event = (stream: string, version: number, type: string) => sql`
+      insert into events (event_id, stream_id, stream_version, type, data, metadata)
+      values (gen_random_uuid(), ${stream}, ${version}, ${type}, '{}', '{}')`;
+    for (const [stream, version, type] of [
+      ['q1', 1, 'posts.question_asked'],
+      ['q1', 2, 'posts.question_edited'],
+      ['q1', 3, 'posts.question_closed'],
+      ['q2', 1, 'posts.question_held'],
+    ] as const)
+      await event(stream, version, type).execute(database.db);
+    await sql`
+      insert into questions (id, user_id, title, url_title, content, html, description, tags, revision_id,
+                             post_update_time, created_at, updated_at)
+      values ('q1', 'u1', 'Edited title', 'edited-title', '', '', '', '[]', 'r2', now(), now(), now()),
+             ('q2', 'u1', 'Held title', 'held-title', '', '', '', '[]', 'r1', now(), now(), now())`.execute(database.db);
+
+    await migrateService(database, postsMigrations);
+    const { rows } = await sql`select question_id, title, version from question_titles order by question_id`.execute(
+      database.db,
+    );
+    expect(rows).toEqual([
+      { question_id: 'q1', title: 'Edited title', version: 2 },
+      { question_id: 'q2', title: 'Held title', version: 1 },
     ]);
   });
 });

@@ -16,6 +16,8 @@ import * as adminContentSearch from './0014_admin_content_search';
 import * as postStatusCounts from './0015_post_status_counts';
 import * as postStatusMoves from './0016_post_status_moves';
 import * as titleTrigramsWithoutPendingList from './0017_title_trigrams_without_pending_list';
+import * as memberListsOneIndexPerOrder from './0018_member_lists_one_index_per_order';
+import * as questionTitlesKeptApart from './0019_question_titles_kept_apart';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const postsMigrationFiles: readonly MigrationFile[] = [
@@ -36,6 +38,8 @@ export const postsMigrationFiles: readonly MigrationFile[] = [
   postStatusCounts,
   postStatusMoves,
   titleTrigramsWithoutPendingList,
+  memberListsOneIndexPerOrder,
+  questionTitlesKeptApart,
 ];
 
 export const postsMigrations = migrationsOf(postsMigrationFiles);

@@ -33,15 +33,24 @@ interface ContentQuery<S> {
 /** `%` and `_` in what an admin types are literal characters, not patterns. */
 const literal = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Whether the post of a table alias holds an `ilike` pattern in its searched text. */
+type TextMatch = (alias: string, pattern: string) => RawBuilder<unknown>;
+
+/** A question's title, from the titles the `question-titles` projection keeps trigram-indexed (ADR 0087). */
+const titleMatches: TextMatch = (alias, pattern) =>
+  sql`${sql.ref(`${alias}.id`)} in (select question_id from question_titles where title ilike ${pattern})`;
+/** An answer's text, trigram-indexed on the row itself. */
+const answerTextMatches: TextMatch = (alias, pattern) => sql`${sql.ref(`${alias}.content`)} ilike ${pattern}`;
+
 /** The condition an admin's search adds: one member's posts, one post by id, or text it contains. */
-function searchOf(query: string | undefined, column: RawBuilder<unknown>, alias: string): RawBuilder<unknown> {
+function searchOf(query: string | undefined, matches: TextMatch, alias: string): RawBuilder<unknown> {
   const text = query?.trim() ?? '';
   if (!text) return sql`true`;
   const user = /^user:(\S+)$/i.exec(text)?.[1];
   if (user) {
     return sql`${sql.ref(`${alias}.user_id`)} in (select user_id from actors where lower(username) = lower(${user}))`;
   }
-  return sql`(${sql.ref(`${alias}.id`)} = ${text} or ${column} ilike ${literal(text)})`;
+  return sql`(${sql.ref(`${alias}.id`)} = ${text} or ${matches(alias, literal(text))})`;
 }
 
 interface QuestionRow {
@@ -113,7 +122,7 @@ export async function adminQuestionPage(
   query: ContentQuery<AdminQuestionFilter>,
   settings: SiteSettings,
 ): Promise<Page<AdminQuestionInfo>> {
-  const where = sql`q.status = ${PostStatus[query.status]} and ${searchOf(query.query, sql`q.title`, 'q')}`;
+  const where = sql`q.status = ${PostStatus[query.status]} and ${searchOf(query.query, titleMatches, 'q')}`;
   const narrowed = Boolean(query.query?.trim());
   const page = withAuthorCards(sql`
       select q.id, q.user_id, q.title, q.url_title, q.vote_count, q.show, q.pin, q.status, q.answer_count,
@@ -167,7 +176,7 @@ export async function adminAnswerPage(
 ): Promise<Page<AdminAnswerInfo>> {
   const ofQuestion = query.question_id ? sql`a.question_id = ${query.question_id}` : sql`true`;
   const where = sql`a.status = ${PostStatus[query.status]} and ${ofQuestion}
-                    and ${searchOf(query.query, sql`a.content`, 'a')}`;
+                    and ${searchOf(query.query, answerTextMatches, 'a')}`;
   const narrowed = Boolean(query.question_id || query.query?.trim());
   const page = withAuthorCards(sql`
       select a.id, a.question_id, a.user_id, a.html, a.status, a.accepted, a.vote_count, a.created_at, a.updated_at,
