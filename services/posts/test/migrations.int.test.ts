@@ -119,7 +119,9 @@ describe('question titles kept apart (migration 0019)', () => {
       insert into questions (id, user_id, title, url_title, content, html, description, tags, revision_id,
                              post_update_time, created_at, updated_at)
       values ('q1', 'u1', 'Edited title', 'edited-title', '', '', '', '[]', 'r2', now(), now(), now()),
-             ('q2', 'u1', 'Held title', 'held-title', '', '', '', '[]', 'r1', now(), now(), now())`.execute(database.db);
+             ('q2', 'u1', 'Held title', 'held-title', '', '', '', '[]', 'r1', now(), now(), now())`.execute(
+      database.db,
+    );
 
     await migrateService(database, postsMigrations);
     const { rows } = await sql`select question_id, title, version from question_titles order by question_id`.execute(
