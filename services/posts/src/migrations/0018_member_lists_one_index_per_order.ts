@@ -5,10 +5,10 @@ export const key = '20261227_0015_member_lists_one_index_per_order';
 /**
  * A member's questions and answers are found by one index per order, which carries each row's status and
  * visibility: the profile's public tabs (listed posts only) and the owner's and staff's (every post) read the same
- * index, the public ones filtering on the carried columns without a visit to the table. Migrations 0012 and 0013
- * kept a partial index for the public and a whole one for the owner per order, plus the first migration's
- * `(user_id, created_at)`: every ask and answer wrote five of a member's entries where three now suffice, two of
- * them on the ask's path (docs/adr/0086-member-lists-one-index-per-order.md).
+ * index, the public ones filtering on the carried columns without a visit to the table. Migration 0012 kept a
+ * partial index per order for the public, 0013 a whole one by score for the owner, and the first migration's
+ * `(user_id, created_at)` the owner's newest: every ask and answer wrote four of a member's entries where two now
+ * suffice (docs/adr/0086-member-lists-one-index-per-order.md).
  */
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
