@@ -37,19 +37,29 @@ describeMigrationFolder({
 });
 describeMigrationRun('posts', postsMigrations);
 
-describe('indexes', () => {
+/** A posts schema in a database of its own for the describe block, connected before its tests and dropped after. */
+function postsDatabaseFor(name: string): () => ServiceDatabase {
   let database: ServiceDatabase;
   let drop: () => Promise<void>;
-
   beforeAll(async () => {
-    const created = await createTestDatabase('migrations_posts_trigrams');
+    const created = await createTestDatabase(name);
     drop = created.drop;
     database = connectDatabase({ url: created.url, schema: 'posts', maxConnections: 2 });
-    await migrateService(database, postsMigrations);
   });
   afterAll(async () => {
     await database?.close();
     await drop?.();
+  });
+  return () => database;
+}
+
+describe('indexes', () => {
+  const postsDatabase = postsDatabaseFor('migrations_posts_trigrams');
+  let database: ServiceDatabase;
+
+  beforeAll(async () => {
+    database = postsDatabase();
+    await migrateService(database, postsMigrations);
   });
 
   it("indexes titles' trigrams apart from questions, and answers' texts through the pending list (ADR 0085, 0087)", async () => {
@@ -89,20 +99,10 @@ describe('indexes', () => {
 });
 
 describe('question titles kept apart (migration 0019)', () => {
-  let database: ServiceDatabase;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await createTestDatabase('migrations_posts_titles');
-    drop = created.drop;
-    database = connectDatabase({ url: created.url, schema: 'posts', maxConnections: 2 });
-  });
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const postsDatabase = postsDatabaseFor('migrations_posts_titles');
 
   it("takes a database's questions with the version of each one's last title, so a replay changes nothing", async () => {
+    const database = postsDatabase();
     const before = postsMigrationFiles.slice(0, postsMigrationFiles.indexOf(questionTitlesKeptApart));
     await migrateService(database, migrationsOf(before));
     const event = (stream: string, version: number, type: string) => sql`
