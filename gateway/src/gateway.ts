@@ -1,5 +1,5 @@
 import { ReadVersion } from '@agora/contracts';
-import { createHttpApp, errors, extractToken, type HttpApp } from '@agora/platform';
+import { createHttpApp, errors, extractToken, type HttpApp, pathOfTarget, pathProblem } from '@agora/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AccessTokens } from './access-tokens';
@@ -60,7 +60,11 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
   const loginRequired = new LoginRequired(() => options.transports.site);
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    const pathname = request.url.split('?')[0] as string;
+    const pathname = pathOfTarget(request.url);
+    // Every app refuses a non-canonical path before routing (docs/adr/0088-canonical-paths.md); the gateway
+    // checks again what it forwards, so a service is only ever asked for a public path in its one spelling,
+    // under an area prefix or a root file, never its internal or operator routes.
+    if (pathProblem(pathname) !== null) throw errors.fields({ field: 'path', key: 'validation.invalid' });
     const route = matchRoute(pathname);
     // A private site answers anonymous callers 401 everywhere but the exempt routes, on the server.
     if (route && !exemptFromPrivateSite(route) && (await loginRequired.current())) {

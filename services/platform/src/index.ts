@@ -27,6 +27,7 @@ export * from './eventstore/event-store';
 export * from './eventstore/redaction';
 export * from './eventstore/types';
 export * from './http/app';
+export * from './http/canonical-path';
 export * from './http/envelope';
 export * from './http/errors';
 export * from './http/openapi';

@@ -15,6 +15,7 @@ import Fastify, {
 import type { Logger } from 'pino';
 import { collectDefaultMetrics } from 'prom-client';
 import { httpRequestDuration, metricsRegistry } from '../observability/metrics';
+import { pathOfTarget, pathProblem } from './canonical-path';
 import { envelope } from './envelope';
 import { ApiError } from './errors';
 import { answerFrameworkError, parseQuerystring, partAwareValidators, refuseIllFormedText } from './input-rules';
@@ -141,6 +142,13 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
   recordRoutes(app);
+  // Before any route is matched: one spelling of each path (docs/adr/0088-canonical-paths.md).
+  app.addHook('onRequest', async (request, reply) => {
+    const problem = pathProblem(pathOfTarget(request.raw.url ?? '/'));
+    if (problem === null) return;
+    const data = [{ error_field: 'path', error_msg: fieldMessage(request.language, 'validation.invalid', 'path') }];
+    return reply.code(400).send(envelope(request.language, 400, Reason.requestFormatError, data, data[0]?.error_msg));
+  });
   app.addHook('preValidation', refuseIllFormedText);
 
   app.decorateRequest('language', {
