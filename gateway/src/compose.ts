@@ -197,6 +197,7 @@ export async function composeAgora(options: ComposeAgoraOptions): Promise<Compos
       webRoot: options.gateway?.webRoot,
       siteUrl: options.gateway?.siteUrl ?? config.siteUrl,
       pages: options.gateway?.pages,
+      connections: config,
     });
     if (options.operator) {
       operator = await startOperatorListener(config, {

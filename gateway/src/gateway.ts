@@ -1,5 +1,14 @@
 import { ReadVersion } from '@agora/contracts';
-import { createHttpApp, errors, extractToken, type HttpApp, pathOfTarget, pathProblem } from '@agora/platform';
+import {
+  CONNECTION_LIMIT_DEFAULTS,
+  type ConnectionLimits,
+  createHttpApp,
+  errors,
+  extractToken,
+  type HttpApp,
+  pathOfTarget,
+  pathProblem,
+} from '@agora/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { AccessTokens } from './access-tokens';
@@ -29,6 +38,8 @@ export interface GatewayOptions {
   siteUrl?: string;
   /** Renders the public pages on the server (`@agora/root/server`); none serves index.html alone. */
   pages?: PageRenderer;
+  /** The public port's limits on slow and numerous connections (the configuration's; README "Limits of a connection"). */
+  connections?: Partial<ConnectionLimits>;
 }
 
 function parseJson(body: Buffer | undefined): unknown {
@@ -50,6 +61,7 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
     trustProxy: options.trustProxy ?? false,
     // Health, readiness and metrics are on the operator listener, not the public port (operator.ts).
     operatorRoutes: false,
+    connections: options.connections ?? CONNECTION_LIMIT_DEFAULTS,
   });
   const securityHeaders = registerSecurityHeaders(app, { siteUrl: options.siteUrl ?? 'http://localhost' });
   // Bodies pass through untouched: the owning service parses and validates them.

@@ -28,6 +28,7 @@ const gateway = await createGateway({
   // The public pages rendered on the server, as `npm start` does (docs/adr/0066-server-rendered-public-pages.md).
   pages: webRoot ? lazyPageRenderer(webRoot) : undefined,
   siteUrl: config.siteUrl,
+  connections: config,
 });
 // Ready while it runs: each service has its own readiness, and one service down leaves the others served.
 const operator = await startOperatorListener(config, { log });

@@ -24,7 +24,13 @@ function isOtherPage(pathname: string): boolean {
  * web app at `/install` (every other page redirects there), and 503 with a message for every other API call.
  */
 export async function createInstallerApp(config: AgoraConfig, log: Logger, installer: Installer): Promise<HttpApp> {
-  const app = await createHttpApp({ name: 'installer', log, openapi: false, operatorRoutes: false });
+  const app = await createHttpApp({
+    name: 'installer',
+    log,
+    openapi: false,
+    operatorRoutes: false,
+    connections: config,
+  });
   const headers = registerSecurityHeaders(app, { siteUrl: config.siteUrl });
   app.addHook('onRequest', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

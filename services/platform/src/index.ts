@@ -13,6 +13,7 @@ export * from './commands/command-handler';
 export * from './commands/decider';
 export * from './config/cache-limits';
 export * from './config/config';
+export * from './config/connection-limits';
 export * from './config/rate-limits';
 export * from './db/change-feed';
 export * from './db/connection-budget';

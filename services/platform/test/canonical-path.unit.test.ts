@@ -1,3 +1,4 @@
+import { isTagSlug } from '@agora/contracts';
 import { describe, expect, it } from 'vitest';
 import { pathOfTarget, pathProblem } from '../src/http/canonical-path';
 
@@ -43,5 +44,10 @@ describe('canonical request paths', () => {
     expect(pathOfTarget('/a/b#..')).toBe('/a/b');
     expect(pathOfTarget('/a/b')).toBe('/a/b');
     expect(pathProblem(pathOfTarget('/answer/api/v1/search?q=../../x'))).toBeNull();
+  });
+
+  it('takes no tag slug that would be a dot segment in its address', () => {
+    expect(['.', '..', '...'].filter(isTagSlug)).toEqual([]);
+    expect(['.net', 'node.js', 'c++', 'c#', 'a..b'].every(isTagSlug)).toBe(true);
   });
 });

@@ -35,6 +35,23 @@ describe('config', () => {
     expect(set).toMatchObject({ dbConnections: 3, postgresSharedBuffersMb: 64 });
   });
 
+  it('bounds slow and numerous connections, with no per-address limit behind a proxy', () => {
+    expect(loadConfig({ env: {} })).toMatchObject({
+      requestTimeoutMs: 25_000,
+      headersTimeoutMs: 10_000,
+      connectionsPerAddress: 256,
+    });
+    expect(loadConfig({ env: { AGORA_TRUST_PROXY: 'true' } }).connectionsPerAddress).toBe(0);
+    expect(loadConfig({ env: { AGORA_REQUEST_TIMEOUT_MS: '5000' } })).toMatchObject({
+      requestTimeoutMs: 5000,
+      headersTimeoutMs: 5000,
+    });
+    expect(() => loadConfig({ env: { AGORA_REQUEST_TIMEOUT_MS: '5000', AGORA_HEADERS_TIMEOUT_MS: '6000' } })).toThrow(
+      /must not be more than AGORA_REQUEST_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ env: { AGORA_REQUEST_TIMEOUT_MS: '0' } })).toThrow(/AGORA_REQUEST_TIMEOUT_MS/);
+  });
+
   it('takes one address or several replicas per service, in order, each once', () => {
     const config = loadConfig({
       env: { AGORA_SERVICE_URLS: 'site=http://s:1, posts=http://p:1|http://p:2,posts=http://p:3,posts=http://p:2' },

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CatchUp } from '@agora/contracts';
 import { CACHE_LIMIT_DEFAULTS, type CacheLimits, parseCacheLimits } from './cache-limits';
+import { CONNECTION_LIMIT_DEFAULTS } from './connection-limits';
 import {
   type CaptchaLimitSettings,
   parseCaptchaLimits,
@@ -40,6 +41,10 @@ export interface AgoraConfig {
   /** The operator listener (health, readiness, metrics) of the gateway; null: none (docs/adr/0041-operator-port.md). */
   operatorPort: number | null;
   operatorHost: string;
+  /** A request's whole arrival, its headers' arrival, connections per client address (connection-limits.ts). */
+  requestTimeoutMs: number;
+  headersTimeoutMs: number;
+  connectionsPerAddress: number;
   /** Rate limits by name (`rate-limits.ts`; `AGORA_RATE_LIMITS=login_ip=60/600,...`). */
   rateLimits: RateLimitSettings;
   /** When a captcha is due per action, where not the numbers of `CAPTCHA_RULES` (`AGORA_CAPTCHA_LIMITS=vote=100`). */
@@ -281,6 +286,25 @@ const settings: { [K in FileSetting]: Setting<K> } = {
     fallback: (c) => Math.min((c.port ?? 9080) + 1, 65535),
   },
   operatorHost: { key: 'operatorHost', env: ['AGORA_OPERATOR_HOST'], parse: text(), fallback: () => '127.0.0.1' },
+  requestTimeoutMs: {
+    key: 'requestTimeoutMs',
+    env: ['AGORA_REQUEST_TIMEOUT_MS'],
+    parse: integer(1000, 3_600_000),
+    fallback: () => CONNECTION_LIMIT_DEFAULTS.requestTimeoutMs,
+  },
+  headersTimeoutMs: {
+    key: 'headersTimeoutMs',
+    env: ['AGORA_HEADERS_TIMEOUT_MS'],
+    parse: integer(1000, 3_600_000),
+    fallback: (c) =>
+      Math.min(CONNECTION_LIMIT_DEFAULTS.headersTimeoutMs, c.requestTimeoutMs ?? Number.POSITIVE_INFINITY),
+  },
+  connectionsPerAddress: {
+    key: 'connectionsPerAddress',
+    env: ['AGORA_CONNECTIONS_PER_ADDRESS'],
+    parse: integer(0, 1_000_000),
+    fallback: (c) => (c.trustProxy ? 0 : CONNECTION_LIMIT_DEFAULTS.connectionsPerAddress),
+  },
   rateLimits: {
     key: 'rateLimits',
     env: ['AGORA_RATE_LIMITS'],
@@ -395,6 +419,9 @@ export function loadConfig(options: LoadConfigOptions = {}): AgoraConfig {
   }
   if (config.search === 'opensearch' && !config.opensearchUrl) {
     problems.push('OPENSEARCH_URL (opensearchUrl) is required when AGORA_SEARCH=opensearch');
+  }
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    problems.push('AGORA_HEADERS_TIMEOUT_MS (headersTimeoutMs) must not be more than AGORA_REQUEST_TIMEOUT_MS');
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   config.dataDir = path.resolve(config.dataDir);

@@ -14,8 +14,15 @@ import Fastify, {
 } from 'fastify';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics } from 'prom-client';
+import {
+  CONNECTION_LIMIT_DEFAULTS,
+  type ConnectionLimits,
+  checkingIntervalOf,
+  MAX_HEADER_BYTES,
+} from '../config/connection-limits';
 import { httpRequestDuration, metricsRegistry } from '../observability/metrics';
 import { pathOfTarget, pathProblem } from './canonical-path';
+import { limitConnectionsPerAddress } from './connections-per-address';
 import { envelope } from './envelope';
 import { ApiError } from './errors';
 import { answerFrameworkError, parseQuerystring, partAwareValidators, refuseIllFormedText } from './input-rules';
@@ -52,6 +59,11 @@ export interface HttpAppOptions {
   trustProxy?: boolean;
   /** `/healthz`, `/readyz` and `/metrics` (default true); the public gateway serves them elsewhere. */
   operatorRoutes?: boolean;
+  /**
+   * How long a request may take to arrive, and how many connections one address may hold: the defaults, and no
+   * per-address limit, unless given (the public listeners pass the configuration's).
+   */
+  connections?: Partial<ConnectionLimits>;
 }
 
 let defaultMetricsStarted = false;
@@ -127,7 +139,15 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
     defaultMetricsStarted = true;
   }
+  const connections = { ...CONNECTION_LIMIT_DEFAULTS, connectionsPerAddress: 0, ...options.connections };
   const app = Fastify({
+    // A slow body or slow headers cannot hold a socket for ever (README "Limits of a connection").
+    requestTimeout: connections.requestTimeoutMs,
+    http: {
+      headersTimeout: connections.headersTimeoutMs,
+      maxHeaderSize: MAX_HEADER_BYTES,
+      connectionsCheckingInterval: checkingIntervalOf(connections),
+    },
     loggerInstance: options.log.child({ service: options.name }) as FastifyBaseLogger,
     // Per-request lines would dominate the log at load; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
@@ -141,6 +161,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQuerystring },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (connections.connectionsPerAddress > 0) limitConnectionsPerAddress(app.server, connections.connectionsPerAddress);
   recordRoutes(app);
   // Before any route is matched: one spelling of each path (docs/adr/0088-canonical-paths.md).
   app.addHook('onRequest', async (request, reply) => {
