@@ -32,11 +32,15 @@ export const partAwareValidators: ValidatorFactory = (externalSchemas, options) 
   return (route) => finiteNumbersOnly((route.httpPart === 'body' ? json : onTheWire)(route));
 };
 
-/** Where an input holds a number that is not finite, as Ajv paths (`/page`). */
-function nonFinitePaths(value: unknown, path = '', found: string[] = []): string[] {
-  if (typeof value === 'number' && !Number.isFinite(value)) found.push(path);
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, child] of Object.entries(value)) nonFinitePaths(child, `${path}/${key}`, found);
+/** Where an input holds a number that is not finite, as Ajv paths (`/page`); walked with its own stack. */
+function nonFinitePaths(value: unknown): string[] {
+  const found: string[] = [];
+  const stack: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    if (typeof next.value === 'number' && !Number.isFinite(next.value)) found.push(next.path);
+    else if (next.value !== null && typeof next.value === 'object') {
+      for (const [key, child] of Object.entries(next.value)) stack.push({ value: child, path: `${next.path}/${key}` });
+    }
   }
   return found;
 }

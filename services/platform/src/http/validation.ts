@@ -81,20 +81,46 @@ export function isIllFormedText(text: string): boolean {
   return ILL_FORMED_TEXT.test(text);
 }
 
-/** The fields of an input (named as schema errors name them) whose text or key is ill-formed. */
+/**
+ * How deep an input's objects and arrays may nest. No route takes more than a few levels; a body nested
+ * thousands deep is refused here rather than met by some recursive walk later (docs/adr/0018-strings-and-numbers-at-the-edge.md).
+ */
+export const MAX_INPUT_DEPTH = 32;
+
+/** The field a body nested deeper than `MAX_INPUT_DEPTH` is refused on. */
+export const TOO_DEEP_FIELD = 'body';
+
+/**
+ * The fields of an input (named as schema errors name them) whose text or key is ill-formed, or `body` when it
+ * nests deeper than `MAX_INPUT_DEPTH`. A walk with its own stack: an input's depth is the client's to choose.
+ */
 export function illFormedFields(input: unknown, path = '', found = new Set<string>()): Set<string> {
-  if (typeof input === 'string') {
-    if (isIllFormedText(input)) found.add(path || 'body');
-  } else if (Array.isArray(input)) {
-    for (const item of input) illFormedFields(item, path, found);
-  } else if (input !== null && typeof input === 'object' && !Buffer.isBuffer(input)) {
-    const fields = input as Record<string, unknown>;
-    for (const key in fields) {
-      if (!Object.hasOwn(fields, key)) continue;
-      const next = path ? `${path}.${key}` : key;
-      if (isIllFormedText(key)) found.add(next);
-      illFormedFields(fields[key], next, found);
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: input, path, depth: 0 }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value, depth } = next;
+    if (typeof value === 'string') {
+      if (isIllFormedText(value)) found.add(next.path || 'body');
+      continue;
+    }
+    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) continue;
+    if (depth >= MAX_INPUT_DEPTH) {
+      found.add(TOO_DEEP_FIELD);
+      return found;
+    }
+    // Children pushed last first, so fields are named in the order the input has them.
+    const children: Array<{ value: unknown; path: string; depth: number }> = [];
+    if (Array.isArray(value)) {
+      for (const item of value) children.push({ value: item, path: next.path, depth: depth + 1 });
+    } else {
+      const fields = value as Record<string, unknown>;
+      for (const key in fields) {
+        if (!Object.hasOwn(fields, key)) continue;
+        const childPath = next.path ? `${next.path}.${key}` : key;
+        if (isIllFormedText(key)) found.add(childPath);
+        children.push({ value: fields[key], path: childPath, depth: depth + 1 });
+      }
     }
   }
+    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as (typeof children)[number]);
   return found;
 }
