@@ -42,8 +42,10 @@ async function callback(member: number): Promise<number> {
   });
   const started = await gateway.inject({ method: 'GET', url: `${API}/connector/login/corp` });
   const back = await provider.authorize(String(started.headers.location));
+  // The trip's cookie, kept by the browser that left (docs/adr/0089-login-state-bound-to-the-browser.md).
+  const cookie = String(started.headers['set-cookie']).split(';')[0] ?? '';
   const t0 = performance.now();
-  const answered = await gateway.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+  const answered = await gateway.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie } });
   const elapsed = performance.now() - t0;
   const location = String(answered.headers.location);
   if (answered.statusCode !== 302 || !location.startsWith('/users/auth-landing'))

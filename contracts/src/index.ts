@@ -5,6 +5,7 @@ export * from './api/purge';
 export * from './api/reasons';
 export * from './api/time';
 export * from './api/timeline';
+export * from './api/written-text';
 export * from './badges/catalogue';
 export * from './badges/events';
 export * from './badges/responses';

@@ -44,12 +44,17 @@ export const Limits = {
     usernameMinLength: 2,
     usernameMaxLength: 30,
     adminDisplayNameMinLength: 4,
-    emailMaxLength: 500,
+    /**
+     * A member's e-mail address, wherever one is taken (registration, sign-in, recovery, change, binding, the
+     * admin's forms): the reference stores it in 100 characters (docs/adr/0090-mail-per-recipient.md).
+     */
+    emailMaxLength: 100,
     /** Lines of one bulk add of users by an admin. */
     bulkAddMax: 5000,
   },
   password: { minLength: 8, maxLength: 32 },
-  site: { nameMaxLength: 30, urlMaxLength: 512 },
+  /** The site's name and address; its contact e-mail (the installer's form), which no member signs in with. */
+  site: { nameMaxLength: 30, urlMaxLength: 512, contactEmailMaxLength: 500 },
   smtp: { portMin: 1, portMax: 65535 },
   upload: {
     imageMaxBytes: 4 * 1024 * 1024,
@@ -88,7 +93,16 @@ export const Limits = {
   report: { contentMaxLength: 500, adminPageSize: 20 },
   /** Pre-moderation: the most first posts a site may hold for review. */
   hold: { firstPostsMax: 100 },
-  email: { newQuestionDigestPerWeek: 50 },
+  email: {
+    newQuestionDigestPerWeek: 50,
+    /**
+     * Account mails (activation, password reset, e-mail change) to one address, whoever asks: per hour and per
+     * day (docs/adr/0090-mail-per-recipient.md). The configuration can change them (`mail_recipient_hour`,
+     * `mail_recipient_day`).
+     */
+    perRecipientHour: 5,
+    perRecipientDay: 10,
+  },
   /** `badge/user/awards/recent`: the member's latest badges; page sizes of the badge lists. */
   badges: { recentAwards: 10, awardsPageSize: 30, adminPageSize: 10 },
   defaults: { locale: 'en_US', timeZone: 'UTC', questionSort: 'active', primaryColor: '#0033FF' },

@@ -7,6 +7,18 @@ export const ConnectorLifetimes = {
   bindingMs: 10 * 60 * 1000,
 } as const;
 
+/**
+ * The cookie that binds a trip to a provider to the browser that started it (docs/adr/0089-login-state-bound-to-the-browser.md):
+ * one per trip, named by this prefix and a short id of the trip's state, sent back only to the connector routes
+ * below the site's path, and kept as long as the state (`ConnectorLifetimes.loginStateMs`).
+ */
+export const ConnectorTripCookie = {
+  prefix: 'agora_trip_',
+  /** Hex digits of the state's SHA-256 that end the cookie's name: two tabs' trips never share a cookie. */
+  idLength: 16,
+  path: '/answer/api/v1/connector/',
+} as const;
+
 /** The kinds of external login identity speaks. */
 export const ConnectorKind = { oidc: 'oidc', oauth2: 'oauth2' } as const;
 export type ConnectorKindName = (typeof ConnectorKind)[keyof typeof ConnectorKind];

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { WrittenText } from '../api/written-text';
 import { USERNAME_PATTERN } from '../identity/profile-rules';
 import { Limits } from '../limits';
 import { EXTERNAL_CONTENT_DISPLAY, INSTALL_SSL_MODES, InstallDatabaseType } from './constants';
@@ -66,9 +67,9 @@ export type InitConfigFailed = Static<typeof InitConfigFailedSchema>;
 export const InitBaseInfoReqSchema = Type.Object(
   {
     lang: Type.String({ minLength: 1, maxLength: 30 }),
-    site_name: Type.String({ minLength: 1, maxLength: Limits.site.nameMaxLength }),
+    site_name: WrittenText(1, Limits.site.nameMaxLength),
     site_url: Type.String({ minLength: 1, maxLength: Limits.site.urlMaxLength, format: 'uri' }),
-    contact_email: Type.String({ minLength: 1, maxLength: Limits.user.emailMaxLength, format: 'email' }),
+    contact_email: Type.String({ minLength: 1, maxLength: Limits.site.contactEmailMaxLength, format: 'email' }),
     login_required: Type.Optional(Type.Boolean()),
     external_content_display: Type.Union([
       Type.Literal(EXTERNAL_CONTENT_DISPLAY[0]),

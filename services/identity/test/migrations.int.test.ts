@@ -11,6 +11,7 @@ const KEYS = [
   '20261227_0006_users_announce_changes',
   '20261227_0011_members_announce_keys',
   '20261227_0013_member_search_trigrams',
+  '20261227_0017_connector_state_browsers',
 ];
 
 describeMigrationFolder({

@@ -5,6 +5,7 @@ import { type OAuth2Member, startOAuth2Provider, type TestOAuth2Provider } from 
 import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityService } from '../src/service';
+import { comeBack, leave, trip as tripThrough } from './support/connector-trips';
 
 const API = '/answer/api/v1';
 const REDIRECT_URI = 'http://agora.test/answer/api/v1/connector/redirect/devhub';
@@ -55,15 +56,8 @@ function member(overrides: Partial<OAuth2Member> = {}): OAuth2Member {
   };
 }
 
-async function trip(): Promise<URL> {
-  const started = await stack.gateway.inject({ method: 'GET', url: `${API}/connector/login/devhub` });
-  expect(started.statusCode).toBe(302);
-  const back = await provider.authorize(String(started.headers.location));
-  expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
-  const answered = await stack.gateway.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-  expect(answered.statusCode).toBe(302);
-  return new URL(String(answered.headers.location), 'http://agora.test');
-}
+/** A browser's trip through the provider `devhub`, started and finished in the test's one browser. */
+const trip = () => tripThrough(stack, provider, 'devhub');
 
 describe('GitHub-style OAuth2 connector against a provider API served in the test', () => {
   it('checks the admin settings: each endpoint must be a URL', async () => {
@@ -107,11 +101,9 @@ describe('GitHub-style OAuth2 connector against a provider API served in the tes
     const users = async () => (await stack.query<{ n: number }>('select count(*)::int as n from identity.users'))[0]?.n;
     const before = await users();
     provider.signInAs(member());
-    const started = await stack.gateway.inject({ method: 'GET', url: `${API}/connector/login/devhub` });
-    const back = await provider.authorize(String(started.headers.location));
+    const back = await provider.authorize((await leave(stack, 'devhub')).toString());
     back.searchParams.set('code', 'forged-code');
-    const forged = await stack.gateway.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-    const forgedTo = new URL(String(forged.headers.location), 'http://agora.test');
+    const forgedTo = await comeBack(stack, back);
     expect(forgedTo.pathname).toBe('/user-center/auth-failed');
     expect(forgedTo.searchParams.get('reason')).toBe(ConnectorFailure.tokenRejected);
 
@@ -131,11 +123,9 @@ describe('GitHub-style OAuth2 connector against a provider API served in the tes
       },
     });
     fading.signInAs(member());
-    const leaving = await stack.gateway.inject({ method: 'GET', url: `${API}/connector/login/fading` });
-    const returning = await fading.authorize(String(leaving.headers.location));
+    const returning = await fading.authorize((await leave(stack, 'fading')).toString());
     await fading.close();
-    const down = await stack.gateway.inject({ method: 'GET', url: `${returning.pathname}${returning.search}` });
-    const downTo = new URL(String(down.headers.location), 'http://agora.test');
+    const downTo = await comeBack(stack, returning);
     expect(downTo.searchParams.get('reason')).toBe(ConnectorFailure.providerDown);
     expect(await users()).toBe(before);
   });

@@ -20,6 +20,7 @@ import { hashCode, LINK_LIFETIME_MS, newLinkCode } from '../security/codes';
 import { MEMBERS_TOPIC } from '../security/identity-actors';
 import { decoyHash, hashPassword, verifyPassword } from '../security/passwords';
 import { RateLimits } from '../security/rate-limits';
+import { RecipientBudget } from '../security/recipient-budget';
 import { ACCESS_TOKEN_LIFETIME_MS, type SigningKeys } from '../security/signing-keys';
 
 export type CodeKind = 'activation' | 'password_reset' | 'email_change';
@@ -33,6 +34,8 @@ function uniqueViolation(error: unknown): string | undefined {
 export class Accounts {
   readonly captchas: Captchas;
   readonly limits: RateLimits;
+  /** Account mails per recipient, whoever asks (docs/adr/0090-mail-per-recipient.md). */
+  readonly recipients: RecipientBudget;
   /**
    * Reads of members — the admin's member lists, members' public profiles — kept until the members table changes
    * (this process's commits at once, another replica's by its announcement: docs/adr/0019-read-caches.md).
@@ -45,6 +48,7 @@ export class Accounts {
   ) {
     this.captchas = captchasFor(context);
     this.limits = new RateLimits(context.database, context.config.rateLimits);
+    this.recipients = new RecipientBudget(this.limits);
     const limits = context.config.cacheLimits;
     this.memberReads = new ReadModelCache(context.changes, limits.read_entries, limits.read_mb * 2 ** 20);
   }
@@ -269,8 +273,13 @@ export class Accounts {
     this.context.changes.changedKeys(MEMBERS_TOPIC, [userId]);
   }
 
-  /** Issues a link code of a kind (earlier unused ones stop working) and asks for the mail that carries it. */
-  async sendLink(row: UserRow, kind: CodeKind, email: string, actorId: string | null): Promise<string> {
+  /**
+   * Issues a link code of a kind (earlier unused ones stop working) and asks for the mail that carries it, within
+   * the recipient's budget: null, and nothing issued or mailed, once the address has had its mails
+   * (docs/adr/0090-mail-per-recipient.md). The caller answers that as its flow does (429, or as if sent).
+   */
+  async sendLink(row: UserRow, kind: CodeKind, email: string, actorId: string | null): Promise<string | null> {
+    if (!(await this.recipients.take(email))) return null;
     const code = newLinkCode();
     const expiresAt = new Date(Date.now() + LINK_LIFETIME_MS).toISOString();
     await this.run(

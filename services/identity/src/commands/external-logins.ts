@@ -14,10 +14,21 @@ import { OAuth2Connector } from '../connectors/oauth2-connector';
 import { OidcConnector } from '../connectors/oidc-connector';
 import { ConnectorFailed, type ProviderAccount } from '../connectors/provider-account';
 import type { ProviderConnector } from '../connectors/provider-connector';
+import { TripCookies } from '../connectors/trip-cookies';
 import { sessionRefusal } from '../domain/user/decider';
 import type { UserRow } from '../responses/users';
 import { hashCode } from '../security/codes';
+import { emailDomainAllowed } from '../security/email-domains';
 import type { Accounts } from './accounts';
+
+/**
+ * Where to send the browser, and the Set-Cookie header that goes with it: the trip's cookie as a trip starts,
+ * its removal as it ends (docs/adr/0089-login-state-bound-to-the-browser.md).
+ */
+export interface TripStep {
+  url: string;
+  cookie: string | null;
+}
 
 interface Binding {
   connector: string;
@@ -33,6 +44,9 @@ function page(path: string, query: Record<string, string>): string {
   return `${path}?${new URLSearchParams(query).toString()}`;
 }
 
+/** Why an answer was refused before its state was looked at: the browser holds no cookie of the trip. */
+const NO_TRIP_COOKIE = { code: 'no_trip_cookie', message: 'the browser holds no cookie of this trip' };
+
 function failedPage(reason: string): string {
   return page(ConnectorPages.failed, { reason });
 }
@@ -41,9 +55,7 @@ function failedPage(reason: string): string {
 function registrationRefusal(settings: SiteSettings, email: string): ConnectorFailed | undefined {
   const { login } = settings;
   if (!login.allow_new_registrations) return new ConnectorFailed(ConnectorFailure.registrationClosed);
-  const domain = email.split('@').pop()?.toLowerCase() ?? '';
-  if (login.allow_email_domains.length > 0 && !login.allow_email_domains.some((d) => d.toLowerCase() === domain))
-    return new ConnectorFailed(ConnectorFailure.emailDomainNotAllowed);
+  if (!emailDomainAllowed(login, email)) return new ConnectorFailed(ConnectorFailure.emailDomainNotAllowed);
   return undefined;
 }
 
@@ -55,6 +67,7 @@ function registrationRefusal(settings: SiteSettings, email: string): ConnectorFa
 export class ExternalLogins {
   readonly settings: ConnectorSettingsStore;
   readonly states: LoginStates;
+  readonly tripCookies: TripCookies;
   private readonly kinds: Record<string, ProviderConnector> = {
     [ConnectorKind.oidc]: new OidcConnector(),
     [ConnectorKind.oauth2]: new OAuth2Connector(),
@@ -63,6 +76,7 @@ export class ExternalLogins {
   constructor(private readonly accounts: Accounts) {
     this.settings = new ConnectorSettingsStore(accounts.context);
     this.states = new LoginStates(accounts.db);
+    this.tripCookies = new TripCookies(accounts.context.config.siteUrl);
   }
 
   private get db() {
@@ -75,18 +89,22 @@ export class ExternalLogins {
     return kind;
   }
 
-  /** The provider's authorization URL for a new trip (a sign-in, or linking to the member `linkUserId`). */
-  async start(name: string, linkUserId: string | null): Promise<string> {
+  /**
+   * The provider's authorization URL for a new trip (a sign-in, or linking to the member `linkUserId`), with the
+   * cookie that binds the trip to this browser; the failure page, without one, when the provider cannot be reached.
+   */
+  async start(name: string, linkUserId: string | null): Promise<TripStep> {
     const connector = await this.settings.enabled(name);
     try {
-      const checks = await this.states.issue(name, linkUserId);
-      return await this.kindOf(connector).authorizationUrl(connector, await this.settings.secret(name), {
+      const { browserProof, ...checks } = await this.states.issue(name, linkUserId);
+      const url = await this.kindOf(connector).authorizationUrl(connector, await this.settings.secret(name), {
         redirectUri: this.settings.redirectUri(name),
         ...checks,
       });
+      return { url, cookie: this.tripCookies.set(checks.state, browserProof) };
     } catch (error) {
       // The provider cannot be reached (its discovery failed): the failure page says so.
-      if (error instanceof ConnectorFailed) return this.failed(name, error);
+      if (error instanceof ConnectorFailed) return { url: this.failed(name, error), cookie: null };
       throw error;
     }
   }
@@ -104,13 +122,33 @@ export class ExternalLogins {
     return failedPage(error.reason);
   }
 
-  /** Handles the provider's answer; the page to send the browser to, never an exception. */
-  async finish(name: string, query: Record<string, string | undefined>): Promise<string> {
+  /**
+   * Handles the provider's answer in the browser that sent `cookies`: the page to send it to, never an exception,
+   * and the removal of the trip's cookie when it sent one. Only the browser that started the trip finishes it;
+   * another is refused as an unknown state is, and leaves the state and the provider's code unspent.
+   */
+  async finish(
+    name: string,
+    query: Record<string, string | undefined>,
+    cookies: string | undefined,
+  ): Promise<TripStep> {
+    const proof = query.state ? this.tripCookies.presented(cookies, query.state) : undefined;
+    const url = await this.answer(name, query, proof);
+    return { url, cookie: query.state && proof !== undefined ? this.tripCookies.clear(query.state) : null };
+  }
+
+  private async answer(
+    name: string,
+    query: Record<string, string | undefined>,
+    proof: string | undefined,
+  ): Promise<string> {
     try {
       const connector = await this.settings.find(name);
-      if (!connector?.enabled) return failedPage(ConnectorFailure.invalidState);
-      const state = query.state ? await this.states.consume(name, query.state) : undefined;
-      if (!state || !query.state) return failedPage(ConnectorFailure.invalidState);
+      if (!connector?.enabled || !query.state) return failedPage(ConnectorFailure.invalidState);
+      // Logged: a site visited at another address than its site URL, or over HTTP while that says HTTPS, ends here.
+      if (proof === undefined) throw new ConnectorFailed(ConnectorFailure.invalidState, NO_TRIP_COOKIE);
+      const state = await this.states.consume(name, query.state, proof);
+      if (!state) return failedPage(ConnectorFailure.invalidState);
       const callback = new URL(this.settings.redirectUri(name));
       for (const [key, value] of Object.entries(query)) if (value !== undefined) callback.searchParams.set(key, value);
       const account = await this.kindOf(connector).finish(connector, await this.settings.secret(name), callback, {
@@ -224,6 +262,8 @@ export class ExternalLogins {
     if (existing) {
       if (!must) return { access_token: '', email_exist_and_must_be_confirmed: true };
       const code = await this.accounts.sendLink(existing, 'activation', existing.email, null);
+      // The address has had its mails (docs/adr/0090-mail-per-recipient.md): the binding waits for a later try.
+      if (code === null) throw errors.tooManyRequests();
       await sql`update connector_bindings set email = ${existing.email}, code_hash = ${hashCode(code)}
                 where binding_hash = ${hashOf(bindingKey)}`.execute(this.db);
       return { access_token: '', email_exist_and_must_be_confirmed: true };
@@ -232,6 +272,8 @@ export class ExternalLogins {
     if (refusal?.reason === ConnectorFailure.emailDomainNotAllowed)
       throw errors.fields({ field: 'email', key: 'error.email.domain_not_allowed' });
     if (refusal) throw errors.forbidden(undefined, 'error.user.registration_closed');
+    // The account would wait for an activation mail the address has no budget for: none is made.
+    if (await this.accounts.recipients.spent(email)) throw errors.tooManyRequests();
     const { rows } = await sql`update connector_bindings set used_at = now(), email = ${email}
                                where binding_hash = ${hashOf(bindingKey)} and used_at is null returning 1`.execute(
       this.db,

@@ -7,6 +7,7 @@ import * as connectorExpiry from './0005_connector_expiry';
 import * as usersAnnounceChanges from './0006_users_announce_changes';
 import * as membersAnnounceKeys from './0007_members_announce_keys';
 import * as memberSearchTrigrams from './0008_member_search_trigrams';
+import * as connectorStateBrowsers from './0009_connector_state_browsers';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const identityMigrationFiles: readonly MigrationFile[] = [
@@ -18,6 +19,7 @@ export const identityMigrationFiles: readonly MigrationFile[] = [
   usersAnnounceChanges,
   membersAnnounceKeys,
   memberSearchTrigrams,
+  connectorStateBrowsers,
 ];
 
 export const identityMigrations = migrationsOf(identityMigrationFiles);

@@ -11,6 +11,7 @@ import type { Accounts } from '../commands/accounts';
 import type { ExternalLogins } from '../commands/external-logins';
 import { isReservedUsername } from '../domain/user/username';
 import { toCurrentUserInfo, toUserLoginResp } from '../responses/users';
+import { emailDomainAllowed } from '../security/email-domains';
 import { provePassword } from '../security/password-proof';
 import { AvatarUrl, CaptchaFields, DisplayName, Email, Password, Username } from './schemas';
 import { sessionsChanged } from './sessions-changed';
@@ -34,13 +35,16 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts, externalLo
       if (!login.allow_new_registrations || !login.allow_email_registrations) {
         throw errors.forbidden(undefined, 'error.user.registration_closed');
       }
-      const domain = e_mail.split('@').pop()?.toLowerCase() ?? '';
-      if (login.allow_email_domains.length > 0 && !login.allow_email_domains.some((d) => d.toLowerCase() === domain)) {
+      if (!emailDomainAllowed(login, e_mail)) {
         throw errors.fields({ field: 'e_mail', key: 'error.email.domain_not_allowed' });
       }
       await accounts.limits.spend(['register_ip', request.ip]);
       await accounts.captchas.demand(request, 'email', captcha_id, captcha_code);
       await accounts.captchas.record(request, 'email');
+      // The activation mail is the address's to receive: none left in its budget, no account is made either.
+      if (login.require_email_verification && (await accounts.recipients.spent(e_mail))) {
+        throw errors.tooManyRequests();
+      }
       const user = await accounts.register({
         email: e_mail,
         displayName: name,
@@ -50,6 +54,7 @@ export async function accountRoutes(app: HttpApp, accounts: Accounts, externalLo
         createdBy: 'self',
         actorId: null,
       });
+      // Spent meanwhile by another request, the mail waits for a resend; the account stands.
       if (login.require_email_verification) await accounts.sendLink(user, 'activation', user.email, user.user_id);
       const session = await accounts.startSession(user);
       return ok(request, toUserLoginResp(session.user, session.token, settings));

@@ -17,15 +17,11 @@ import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
 import { adminUserItem, adminUserOverview } from '../responses/admin-users';
 import type { UserRow } from '../responses/users';
-import { DisplayName, Email, Password, Username } from './schemas';
+import { AdminDisplayName, DisplayName, Email, Password, Username } from './schemas';
 import { sessionsChanged } from './sessions-changed';
 
 const Null = Type.Null();
 const ADMIN = { auth: 'admin' as const };
-const AdminDisplayName = Type.String({
-  minLength: Limits.user.adminDisplayNameMinLength,
-  maxLength: Limits.user.displayNameMaxLength,
-});
 
 const DURATIONS: Record<string, number | null> = {
   '24h': 24,
@@ -348,7 +344,7 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
           type: 'update_profile',
           profile: {
             username: username ?? user.username,
-            display_name,
+            display_name: display_name.trim(),
             avatar: {
               type: user.avatar.type ?? '',
               gravatar: user.avatar.gravatar ?? '',
@@ -404,7 +400,9 @@ export async function adminUserRoutes(app: HttpApp, accounts: Accounts) {
       },
       async (request) => {
         const user = await activationUser(request.body.user_id);
-        await accounts.sendLink(user, 'activation', user.email, request.actor.id);
+        // The member's address has a budget whoever asks, an admin too (docs/adr/0090-mail-per-recipient.md).
+        if (!(await accounts.sendLink(user, 'activation', user.email, request.actor.id)))
+          throw errors.tooManyRequests();
         return ok(request, null);
       },
     );

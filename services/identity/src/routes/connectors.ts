@@ -8,7 +8,8 @@ import {
 } from '@agora/contracts';
 import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
-import type { ExternalLogins } from '../commands/external-logins';
+import type { ExternalLogins, TripStep } from '../commands/external-logins';
+import { Email } from './schemas';
 
 /** The handler answers the agent's fields empty, not absent, when no user center is configured. */
 const NO_AGENT: AgentInfo = {
@@ -35,6 +36,16 @@ const CallbackQuery = Type.Object({
   error_description: CallbackParam,
 });
 
+/**
+ * Sets or clears the trip's cookie, which binds it to this browser (docs/adr/0089-login-state-bound-to-the-browser.md);
+ * a reply that sets a cookie is never stored by a cache.
+ */
+function withTripCookie(reply: { header(name: string, value: string): unknown }, step: TripStep): void {
+  if (!step.cookie) return;
+  reply.header('set-cookie', step.cookie);
+  reply.header('cache-control', 'no-store');
+}
+
 /** External logins (docs/adr/0065-external-logins.md): the buttons, the trip to a provider and back, binding. */
 export async function connectorRoutes(app: HttpApp, logins: ExternalLogins) {
   app.get(
@@ -53,11 +64,15 @@ export async function connectorRoutes(app: HttpApp, logins: ExternalLogins) {
     },
   );
 
-  // Leaves for the provider: a fresh state, nonce and PKCE challenge.
+  // Leaves for the provider: a fresh state, nonce and PKCE challenge, and the cookie that binds them to this browser.
   app.get(
     `${API}/connector/login/:name`,
     { config: { auth: 'none' }, schema: { params: Name } },
-    async (request, reply) => reply.redirect(await logins.start(request.params.name, null)),
+    async (request, reply) => {
+      const step = await logins.start(request.params.name, null);
+      withTripCookie(reply, step);
+      return reply.redirect(step.url);
+    },
   );
 
   // Signed in, the account settings link another provider: the URL to leave for (a browser trip carries no token).
@@ -67,17 +82,27 @@ export async function connectorRoutes(app: HttpApp, logins: ExternalLogins) {
       config: { auth: 'user' },
       schema: { params: Name, response: { 200: EnvelopeSchema(Type.Object({ url: Type.String() })) } },
     },
-    async (request) => ok(request, { url: await logins.start(request.params.name, request.actor.id) }),
+    async (request, reply) => {
+      // The browser keeps the cookie of this answer and opens the URL: the trip is bound to it as a sign-in's is.
+      const step = await logins.start(request.params.name, request.actor.id);
+      withTripCookie(reply, step);
+      return ok(request, { url: step.url });
+    },
   );
 
-  // Back from the provider: the code exchanged, the ID token checked, then signed in, bound or refused.
+  // Back from the provider in the browser that left: the code exchanged, the ID token checked, then signed in,
+  // bound or refused; the trip's cookie cleared.
   app.get(
     `${API}/connector/redirect/:name`,
     {
       config: { auth: 'none' },
       schema: { params: Name, querystring: CallbackQuery },
     },
-    async (request, reply) => reply.redirect(await logins.finish(request.params.name, request.query)),
+    async (request, reply) => {
+      const step = await logins.finish(request.params.name, request.query, request.headers.cookie);
+      withTripCookie(reply, step);
+      return reply.redirect(step.url);
+    },
   );
 
   app.post(
@@ -87,7 +112,7 @@ export async function connectorRoutes(app: HttpApp, logins: ExternalLogins) {
       schema: {
         body: Type.Object({
           binding_key: Type.String({ minLength: 1, maxLength: 100 }),
-          email: Type.String({ minLength: 1, maxLength: 512, format: 'email' }),
+          email: Email,
           must: Type.Optional(Type.Boolean()),
         }),
         response: {

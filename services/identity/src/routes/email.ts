@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import type { Accounts } from '../commands/accounts';
 import type { ExternalLogins } from '../commands/external-logins';
 import { toUserLoginResp } from '../responses/users';
+import { emailDomainAllowed } from '../security/email-domains';
 import { CaptchaFields, Code, Email } from './schemas';
 
 const Null = Type.Null();
@@ -21,8 +22,11 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts, externalLogi
       await accounts.limits.spend(['mail_ip', request.ip], ['mail_account', user.user_id]);
       await accounts.captchas.demand(request, 'email', request.query.captcha_id, request.query.captcha_code);
       await accounts.captchas.record(request, 'email');
-      if (user.mail_status !== MailStatus.activated)
-        await accounts.sendLink(user, 'activation', user.email, user.user_id);
+      if (
+        user.mail_status !== MailStatus.activated &&
+        !(await accounts.sendLink(user, 'activation', user.email, user.user_id))
+      )
+        throw errors.tooManyRequests();
       return ok(request, null);
     },
   );
@@ -68,6 +72,8 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts, externalLogi
     async (request) => {
       const user = await accounts.existingUser(request.actor.id);
       const { e_mail, pass, captcha_id, captcha_code } = request.body;
+      if (!emailDomainAllowed((await accounts.settings()).login, e_mail))
+        throw errors.fields({ field: 'e_mail', key: 'error.email.domain_not_allowed_for_change' });
       await accounts.limits.spend(['mail_ip', request.ip], ['mail_account', user.user_id]);
       await accounts.captchas.demand(request, 'edit_userinfo', captcha_id, captcha_code);
       await accounts.captchas.record(request, 'edit_userinfo');
@@ -78,7 +84,8 @@ export async function emailRoutes(app: HttpApp, accounts: Accounts, externalLogi
       }
       if (await accounts.emailTaken(e_mail, user.user_id))
         throw errors.fields({ field: 'e_mail', key: 'error.email.duplicate' });
-      await accounts.sendLink(user, 'email_change', e_mail.trim(), user.user_id);
+      // The new address's budget: its owner may not be the member (docs/adr/0090-mail-per-recipient.md).
+      if (!(await accounts.sendLink(user, 'email_change', e_mail.trim(), user.user_id))) throw errors.tooManyRequests();
       return ok(request, null);
     },
   );

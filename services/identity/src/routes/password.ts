@@ -35,7 +35,8 @@ export async function passwordRoutes(app: HttpApp, accounts: Accounts) {
     },
   );
 
-  // The same answer whether or not the address has an account: nothing to learn by asking.
+  // The same answer whether or not the address has an account, and whether or not its mail budget let the mail go
+  // (docs/adr/0090-mail-per-recipient.md): nothing to learn by asking.
   app.post(
     '/answer/api/v1/user/password/reset',
     {

@@ -1,12 +1,13 @@
-import { AVATAR_URL_PATTERN, Limits, USERNAME_PATTERN } from '@agora/contracts';
+import { AVATAR_URL_PATTERN, Limits, USERNAME_PATTERN, WrittenText } from '@agora/contracts';
 import { Type } from 'typebox';
 
+/** A member's address wherever one is taken: at most the length the reference stores (docs/adr/0090-mail-per-recipient.md). */
 export const Email = Type.String({ minLength: 1, maxLength: Limits.user.emailMaxLength, format: 'email' });
 export const Password = Type.String({ minLength: Limits.password.minLength, maxLength: Limits.password.maxLength });
-export const DisplayName = Type.String({
-  minLength: Limits.user.displayNameMinLength,
-  maxLength: Limits.user.displayNameMaxLength,
-});
+/** Counted without surrounding spaces: a name of spaces is no name. */
+export const DisplayName = WrittenText(Limits.user.displayNameMinLength, Limits.user.displayNameMaxLength);
+/** The admin's forms ask a little more of a name. */
+export const AdminDisplayName = WrittenText(Limits.user.adminDisplayNameMinLength, Limits.user.displayNameMaxLength);
 export const Username = Type.String({
   minLength: Limits.user.usernameMinLength,
   maxLength: Limits.user.usernameMaxLength,

@@ -37,14 +37,20 @@ export class RateLimits {
 
   /** Spends one point of each named limit; 429 in the envelope when any is used up. */
   async spend(...hits: [RateLimitName, string][]): Promise<void> {
+    if (!(await this.take(...hits))) throw errors.tooManyRequests();
+  }
+
+  /** Spends one point of each named limit in turn; false at the first that is used up (the rest are not spent). */
+  async take(...hits: [RateLimitName, string][]): Promise<boolean> {
     for (const [name, key] of hits) {
       try {
         await this.limiter(name).consume(key.toLowerCase());
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) throw errors.tooManyRequests();
+        if (rejection instanceof RateLimiterRes) return false;
         throw rejection;
       }
     }
+    return true;
   }
 
   /** Counts one point against a limit without refusing anything (a wrong password, say). */

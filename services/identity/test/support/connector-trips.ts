@@ -1,9 +1,9 @@
 import { defaultSiteSettings, Role } from '@agora/contracts';
 import { updateSettingsGroup } from '@agora/site';
 import { createUser, login } from '@agora/test-support/accounts';
-import type { TestOidcProvider } from '@agora/test-support/oidc-provider';
 import type { Stack } from '@agora/test-support/stack';
 import { expect } from 'vitest';
+import { Browser } from './browser';
 
 export const API = '/answer/api/v1';
 export const SITE = 'http://agora.test';
@@ -16,30 +16,67 @@ export async function adminTokenOf(stack: Stack): Promise<string> {
   return login(stack, await createUser(stack, { roleId: Role.admin }));
 }
 
-/** Leaves for the provider as a browser would: the authorization URL Agora redirects (or, linking, answers) to. */
-export async function leave(stack: Stack, name: string, token?: string): Promise<URL> {
+const browsers = new WeakMap<Stack, Browser>();
+
+/** The browser a test drives by default: one per stack, whose trips each carry their own cookie. */
+export function browserOf(stack: Stack): Browser {
+  let browser = browsers.get(stack);
+  if (!browser) {
+    browser = new Browser();
+    browsers.set(stack, browser);
+  }
+  return browser;
+}
+
+/**
+ * Leaves for the provider as a browser would: the authorization URL Agora redirects (or, linking, answers) to; the
+ * browser keeps the trip's cookie.
+ */
+export async function leave(
+  stack: Stack,
+  name: string,
+  token?: string,
+  browser: Browser = browserOf(stack),
+): Promise<URL> {
   if (token) {
-    const started = await stack.call('POST', `${API}/connector/link/${name}`, { token });
+    const url = `${API}/connector/link/${name}`;
+    const started = await stack.call('POST', url, { token, headers: browser.cookieHeader(url) });
     expect(started.status).toBe(200);
+    browser.keep(started.headers['set-cookie']);
     return new URL(started.body.data.url, SITE);
   }
-  const started = await stack.gateway.inject({ method: 'GET', url: `${API}/connector/login/${name}` });
+  const url = `${API}/connector/login/${name}`;
+  const started = await stack.gateway.inject({ method: 'GET', url, headers: browser.cookieHeader(url) });
   expect(started.statusCode).toBe(302);
+  browser.keep(started.headers['set-cookie']);
   return new URL(String(started.headers.location), SITE);
 }
 
-/** Comes back to Agora's callback with what the provider sent; where Agora sends the browser next. */
-export async function comeBack(stack: Stack, back: URL): Promise<URL> {
-  const answered = await stack.gateway.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+/** Comes back to Agora's callback with what the provider sent, in `browser`; where Agora sends the browser next. */
+export async function comeBack(stack: Stack, back: URL, browser: Browser = browserOf(stack)): Promise<URL> {
+  const url = `${back.pathname}${back.search}`;
+  const answered = await stack.gateway.inject({ method: 'GET', url, headers: browser.cookieHeader(url) });
   expect(answered.statusCode).toBe(302);
+  browser.keep(answered.headers['set-cookie']);
   return new URL(String(answered.headers.location), SITE);
 }
 
-/** A whole trip: Agora's login (or link) route, the provider's screens, and back to Agora's callback. */
-export async function trip(stack: Stack, provider: TestOidcProvider, name: string, token?: string): Promise<URL> {
-  const back = await provider.authorize((await leave(stack, name, token)).toString());
+/** A provider the test signs in at: it follows a browser from an authorization URL to the redirect back. */
+export interface TripProvider {
+  authorize(authorizationUrl: string): Promise<URL>;
+}
+
+/** A whole trip in one browser: Agora's login (or link) route, the provider's screens, and back to Agora's callback. */
+export async function trip(
+  stack: Stack,
+  provider: TripProvider,
+  name: string,
+  token?: string,
+  browser: Browser = browserOf(stack),
+): Promise<URL> {
+  const back = await provider.authorize((await leave(stack, name, token, browser)).toString());
   expect(`${back.origin}${back.pathname}`).toBe(redirectUriOf(name));
-  return comeBack(stack, back);
+  return comeBack(stack, back, browser);
 }
 
 export async function linksOf(stack: Stack, userId: string) {

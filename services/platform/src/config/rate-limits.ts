@@ -1,3 +1,4 @@
+import { Limits } from '@agora/contracts';
 import { CAPTCHA_RULES, type CaptchaAction, type CaptchaLimit, type CaptchaRule } from '../security/captcha';
 
 /** At most `points` attempts per `durationSeconds`, counted per address or per account. */
@@ -24,6 +25,12 @@ export const RATE_LIMIT_DEFAULTS = {
   /** Activation and e-mail-change mails asked for from one address, and by one account. */
   mail_ip: { points: 20, durationSeconds: 3600 },
   mail_account: { points: 5, durationSeconds: 3600 },
+  /**
+   * Account mails (activation, password reset, e-mail change) to one address, whoever asks for them, per hour and
+   * per day; the address is normalised first (docs/adr/0090-mail-per-recipient.md).
+   */
+  mail_recipient_hour: { points: Limits.email.perRecipientHour, durationSeconds: 3600 },
+  mail_recipient_day: { points: Limits.email.perRecipientDay, durationSeconds: 24 * 3600 },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;

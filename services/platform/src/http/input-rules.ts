@@ -1,8 +1,9 @@
 import { Reason, resolveLanguage } from '@agora/contracts';
-import AjvCompiler, { type ValidatorCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
+import AjvCompiler, { type Ajv, type ValidatorCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { envelope } from './envelope';
 import { errors } from './errors';
+import { addTrimmedMinLength } from './trimmed-length';
 import { illFormedFields } from './validation';
 
 /**
@@ -25,8 +26,15 @@ type SchemaErrors = NonNullable<RouteValidator['errors']>;
  * number or an array where text belongs is refused, never turned into text.
  */
 export const partAwareValidators: ValidatorFactory = (externalSchemas, options) => {
-  // The server's own Ajv options are ours, set here; only its plugins and creation hook are passed on.
-  const shared = { plugins: options?.plugins, onCreate: options?.onCreate };
+  // The server's own Ajv options are ours, set here; only its plugins and creation hook are passed on, after the
+  // keyword of written text (trimmed-length.ts).
+  const shared = {
+    plugins: options?.plugins,
+    onCreate: (ajv: Ajv) => {
+      addTrimmedMinLength(ajv);
+      options?.onCreate?.(ajv);
+    },
+  };
   const onTheWire = ajvPool(externalSchemas, { ...shared, customOptions: { ...AJV_OPTIONS, coerceTypes: 'array' } });
   const json = ajvPool(externalSchemas, { ...shared, customOptions: { ...AJV_OPTIONS, coerceTypes: false } });
   return (route) => finiteNumbersOnly((route.httpPart === 'body' ? json : onTheWire)(route));

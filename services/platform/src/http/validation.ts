@@ -26,7 +26,8 @@ function messageKeyOf(error: SchemaError, value: unknown): { key: string; limit?
     case 'required':
       return { key: 'validation.required' };
     case 'minLength':
-      return value === '' || error.params.limit === 1
+      // Whitespace alone is no text (a `trimmedMinLength` failure is reported as `minLength`: trimmed-length.ts).
+      return (typeof value === 'string' && value.trim() === '') || error.params.limit === 1
         ? { key: 'validation.required' }
         : { key: 'validation.min_length', limit: error.params.limit };
     case 'maxLength':
@@ -120,7 +121,7 @@ export function illFormedFields(input: unknown, path = '', found = new Set<strin
         children.push({ value: fields[key], path: childPath, depth: depth + 1 });
       }
     }
-  }
     for (let index = children.length - 1; index >= 0; index--) stack.push(children[index] as (typeof children)[number]);
+  }
   return found;
 }

@@ -5,6 +5,7 @@ import {
   EnvelopeSchema,
   Limits,
   PageQuery,
+  WrittenText,
 } from '@agora/contracts';
 import { type Actor, CaptchaFields, type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
@@ -16,7 +17,8 @@ import type { PostsReads } from '../queries/reads';
 import { sendSharedReply } from '../responses/shared-replies';
 import { Id, Null, USER } from './schemas';
 
-const Content = Type.String({ minLength: Limits.answer.minLength, maxLength: Limits.post.bodyMaxLength });
+/** Counted without surrounding whitespace: an answer of blank lines is no answer. */
+const Content = WrittenText(Limits.answer.minLength, Limits.post.bodyMaxLength);
 
 /** Answers: post, edit, delete, recover, accept, read one, and a question's answer page. */
 export async function answerRoutes(
@@ -50,7 +52,7 @@ export async function answerRoutes(
           id: Id,
           content: Content,
           edit_summary: Type.Optional(Type.String({ maxLength: Limits.post.editSummaryMaxLength })),
-          title: Type.Optional(Type.String()),
+          title: Type.Optional(Type.String({ maxLength: Limits.question.titleMaxLength })),
           ...CaptchaFields,
         }),
         response: { 200: EnvelopeSchema(AnswerUpdateRespSchema) },

@@ -5,6 +5,7 @@ import {
   PageQuery,
   QuestionCommentsSchema,
   UpdateCommentRespSchema,
+  WrittenText,
 } from '@agora/contracts';
 import { CaptchaFields, type HttpApp, ok, renderMarkdown } from '@agora/platform';
 import { Type } from 'typebox';
@@ -14,7 +15,8 @@ import type { PostsReads } from '../queries/reads';
 import { sendSharedReply } from '../responses/shared-replies';
 import { Id, Null, USER } from './schemas';
 
-const Text = Type.String({ minLength: Limits.comment.minLength, maxLength: Limits.comment.maxLength });
+/** Counted without surrounding whitespace: a comment of spaces is no comment. */
+const Text = WrittenText(Limits.comment.minLength, Limits.comment.maxLength);
 
 /** Comments: add, edit, delete, read, a post's comment page; and the editor's preview. */
 export async function commentRoutes(
@@ -90,7 +92,7 @@ export async function commentRoutes(
           object_id: Id,
           ...PageQuery({ default: Limits.pageSize.commentsMore }),
           query_cond: Type.Optional(Type.Union([Type.Literal('vote'), Type.Literal('created_at'), Type.Literal('')])),
-          comment_id: Type.Optional(Type.String()),
+          comment_id: Type.Optional(Type.String({ maxLength: 64 })),
         }),
         response: { 200: EnvelopeSchema(Type.Object({ count: Type.Integer(), list: Type.Array(CommentItemSchema) })) },
       },

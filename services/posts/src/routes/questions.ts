@@ -7,6 +7,7 @@ import {
   QuestionPageItemSchema,
   type SiteSettings,
   UpdateQuestionRespSchema,
+  WrittenText,
 } from '@agora/contracts';
 import { CaptchaFields, type HttpApp, ok, ownAuthorCards } from '@agora/platform';
 import { Type } from 'typebox';
@@ -22,11 +23,12 @@ import type { ViewCounter } from '../views/view-counter';
 import { Id, Null, USER } from './schemas';
 
 export const TagItemSchema = Type.Object({
-  slug_name: Type.String({ minLength: 1, maxLength: Limits.tags.slugMaxLength }),
+  slug_name: WrittenText(1, Limits.tags.slugMaxLength),
   display_name: Type.Optional(Type.String({ maxLength: Limits.tags.nameMaxLength })),
   original_text: Type.Optional(Type.String({ maxLength: Limits.tags.descriptionMaxLength })),
 });
-const Title = Type.String({ minLength: Limits.question.titleMinLength, maxLength: Limits.question.titleMaxLength });
+/** Counted without surrounding spaces, as the title is kept: a title of spaces is no title. */
+const Title = WrittenText(Limits.question.titleMinLength, Limits.question.titleMaxLength);
 const Body = Type.String({ maxLength: Limits.post.bodyMaxLength });
 /**
  * A question's tags as sent: past `Limits.tags.maxPerQuestion` the command answers with its own message
@@ -34,6 +36,8 @@ const Body = Type.String({ maxLength: Limits.post.bodyMaxLength });
  */
 const TagList = Type.Array(TagItemSchema, { maxItems: 4 * Limits.tags.maxPerQuestion });
 const Username = Type.String({ minLength: 1, maxLength: Limits.user.usernameMaxLength });
+/** Members named with a post (invited, mentioned), bounded as a comment's mentions are. */
+const Usernames = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 });
 
 /** Questions: ask (alone or with an answer), edit, delete, read one, the question list. */
 export async function questionRoutes(
@@ -87,7 +91,7 @@ export async function questionRoutes(
           content: Body,
           tags: TagList,
           edit_summary: Type.Optional(Type.String({ maxLength: Limits.post.editSummaryMaxLength })),
-          invite_user: Type.Optional(Type.Array(Type.String())),
+          invite_user: Type.Optional(Usernames),
           ...CaptchaFields,
         }),
         response: { 200: EnvelopeSchema(UpdateQuestionRespSchema) },
@@ -204,8 +208,8 @@ export async function questionRoutes(
           title: Title,
           content: Body,
           tags: TagList,
-          answer_content: Type.String({ minLength: Limits.answer.minLength, maxLength: Limits.post.bodyMaxLength }),
-          mention_username_list: Type.Optional(Type.Array(Type.String())),
+          answer_content: WrittenText(Limits.answer.minLength, Limits.post.bodyMaxLength),
+          mention_username_list: Type.Optional(Usernames),
           ...CaptchaFields,
         }),
         response: { 200: EnvelopeSchema(AnswerWithQuestionSchema) },
