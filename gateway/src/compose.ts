@@ -60,6 +60,11 @@ export interface ComposedServices {
   stop(service: RunningService): Promise<void>;
   /** Waits until every instance's projections have read everything published, what their catching up published included. */
   settle(timeoutMs?: number): Promise<void>;
+  /**
+   * Settles once every instance's projections have applied what their sources held when it started: until then
+   * its services are not ready (docs/adr/0092-ready-when-caught-up.md).
+   */
+  startedUp(): Promise<void>;
   /** Stops every instance, the last started first, then the bus. */
   close(): Promise<void>;
 }
@@ -162,6 +167,9 @@ export async function composeServices(options: ComposeServicesOptions): Promise<
         }
         if (!waited) return;
       }
+    },
+    async startedUp() {
+      await Promise.all(services.map((service) => service.projections.startedUp));
     },
     close: stopAll,
   };

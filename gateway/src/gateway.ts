@@ -42,6 +42,14 @@ export interface GatewayOptions {
   connections?: Partial<ConnectionLimits>;
 }
 
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/** A request refused a connection never reached its service: nothing was applied. */
+const neverReached = (error: unknown) =>
+  [error, (error as { cause?: unknown })?.cause].some(
+    (e) => (e as { code?: string } | undefined)?.code === 'ECONNREFUSED',
+  );
+
 function parseJson(body: Buffer | undefined): unknown {
   if (!body || body.length === 0) return null;
   try {
@@ -105,8 +113,11 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
       if (callerState && route) response = withCallerState(route, response, await callerState);
       if (reviewCount) response = withReviewCount(response, await reviewCount);
     } catch (error) {
-      // The owning service is down or restarting: an outage (503, Retry-After), logged at most every few seconds.
-      throw Object.assign(errors.unavailable(), { cause: error, service: owner });
+      // The owning service is down or restarting: an outage (503, Retry-After), logged at most every few seconds. A
+      // write cut off this way may have been applied before the service went: its answer says so
+      // (docs/adr/0092-ready-when-caught-up.md); a retry with the same Idempotency-Key is safe.
+      const outage = isRead(request.method) || neverReached(error) ? errors.unavailable() : errors.outcomeUnknown();
+      throw Object.assign(outage, { cause: error, service: owner });
     }
     await awaitSessionChanges(response, options.transports, request.log);
     // The version a service marks a reply with is the page cache's, not the caller's.

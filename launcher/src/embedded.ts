@@ -113,6 +113,8 @@ export async function serveEmbedded(
   database: OpenedDatabase,
   agora: ComposedAgora,
 ): Promise<EmbeddedAgora> {
+  // Writes are taken only once every projection has caught up with the log as it stood at start (docs/adr/0092-ready-when-caught-up.md).
+  await agora.startedUp();
   const url = await agora.listen({ host: config.host, port: config.port });
   writeRuntimeFile(config.dataDir, { pid: process.pid, databaseUrl: database.url, url });
   const { gateway, operator, services } = agora;

@@ -14,6 +14,13 @@ const en_US = {
   'base.too_many_requests': 'Too many requests, please try again later.',
   'base.database_error': 'Data server error.',
   'base.service_unavailable': 'The service is temporarily unavailable. Please try again in a moment.',
+  'base.outcome_unknown':
+    'The service stopped answering while handling your change, so it may or may not have been saved. Reload to check before trying again.',
+  'base.idempotency_key_reused': 'This Idempotency-Key was already used for a different request. Send a new key.',
+  'base.idempotency_in_progress':
+    'The first request with this Idempotency-Key is still being handled, so its outcome is not known yet. Try again in a moment.',
+  'base.idempotency_already_applied':
+    'The first request with this Idempotency-Key was applied, but its reply was lost. Reload to see its outcome.',
   'validation.required': '{field} cannot be empty.',
   'validation.invalid': '{field} is invalid.',
   'validation.min_length': '{field} must be at least {limit} characters.',
@@ -204,6 +211,10 @@ const zh_CN: Record<MessageKey, string> = {
   'base.database_error': '数据服务异常。',
   'base.service_unavailable': '服务暂时不可用，请稍后再试。',
   'validation.required': '{field}不能为空。',
+  'base.outcome_unknown': '服务在处理你的修改时中断，修改可能已保存也可能没有。请先刷新页面确认，再决定是否重试。',
+  'base.idempotency_key_reused': '这个 Idempotency-Key 已用于另一个请求，请换一个新的。',
+  'base.idempotency_in_progress': '使用这个 Idempotency-Key 的第一个请求仍在处理中，结果尚不可知，请稍后再试。',
+  'base.idempotency_already_applied': '使用这个 Idempotency-Key 的第一个请求已生效，但它的回复丢失了。请刷新页面查看结果。',
   'validation.invalid': '{field}无效。',
   'validation.min_length': '{field}至少需要 {limit} 个字符。',
   'validation.max_length': '{field}最多 {limit} 个字符。',

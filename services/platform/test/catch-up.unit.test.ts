@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { laterPosition } from '../src/bus/checkpoints';
-import { laterOffsets, offsetsReached, partitionOfKey } from '../src/bus/kafka/partitions';
+import { laterOffsets, offsetsMoved, offsetsReached, partitionOfKey } from '../src/bus/kafka/partitions';
 import { Progress } from '../src/bus/progress';
 import { comparePositions, LOG_START, type LogPosition } from '../src/eventstore/types';
 
@@ -64,6 +64,52 @@ describe('catching up (docs/adr/0044-catching-up.md)', () => {
       },
     });
     expect(reached).toBe(false);
+  });
+
+  it('with a whole bound, waits on while the reader moves, and gives up once it stops moving', async () => {
+    const progress = new Progress<LogPosition>(LOG_START, laterPosition);
+    // The reader applies a batch every 60 ms and reaches the target after ~600 ms: ten times the stall bound.
+    let batch = 0;
+    const reader = setInterval(() => progress.advance(at(String(++batch), '1')), 60);
+    const started = Date.now();
+    expect(await progress.until(reaches(at('10', '1')), 150, undefined, 5_000)).toBe(true);
+    expect(Date.now() - started).toBeGreaterThan(400);
+    clearInterval(reader);
+    // Stopped: given up one stall bound after its last move, long before the whole bound.
+    const stalled = Date.now();
+    expect(await progress.until(reaches(at('99', '1')), 150, undefined, 5_000)).toBe(false);
+    expect(Date.now() - stalled).toBeLessThan(1_000);
+    // Without a whole bound, the timeout is the whole wait, moving or not.
+    const moving = setInterval(() => progress.advance(at(String(++batch), '1')), 30);
+    const bounded = Date.now();
+    expect(await progress.until(reaches(at('9999', '1')), 200)).toBe(false);
+    expect(Date.now() - bounded).toBeLessThan(1_000);
+    clearInterval(moving);
+  });
+
+  it('with a whole bound, gives up at that bound even while the reader moves', async () => {
+    const progress = new Progress<LogPosition>(LOG_START, laterPosition);
+    let batch = 0;
+    const reader = setInterval(() => progress.advance(at(String(++batch), '1')), 20);
+    const started = Date.now();
+    expect(await progress.until(reaches(at('999999', '1')), 100, undefined, 400)).toBe(false);
+    clearInterval(reader);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+  });
+
+  it('Kafka offsets: a move is a partition further on', () => {
+    expect(offsetsMoved(new Map([[0, 5n]]), new Map([[0, 6n]]))).toBe(true);
+    expect(offsetsMoved(new Map([[0, 5n]]), new Map([[0, 5n]]))).toBe(false);
+    expect(
+      offsetsMoved(
+        new Map([[0, 5n]]),
+        new Map([
+          [0, 5n],
+          [1, 0n],
+        ]),
+      ),
+    ).toBe(true);
   });
 
   it('Kafka offsets: per partition the further one; reached when every target partition is', () => {

@@ -52,18 +52,24 @@ async function memberFacts(db: Db, userId: string): Promise<FlaggedObject | null
 
 /**
  * What a flag names, as moderation knows it once the owner's events already committed about it have
- * arrived (docs/adr/0044-catching-up.md): a post from posts, a member from identity; null for anything else.
+ * arrived (docs/adr/0044-catching-up.md): a post from posts, a member from identity; null for anything else. An
+ * object not known here while its events may still be on their way is a 503 to try again, not a "not found"
+ * (docs/adr/0092-ready-when-caught-up.md).
  */
 export async function currentObject(context: ServiceContext, objectId: string): Promise<FlaggedObject | null> {
   const type = objectTypeOf(objectId);
   const db = context.database.db;
+  const known = async <T>(projection: string, read: () => Promise<T | null>): Promise<T | null> => {
+    const caughtUp = await context.catchUp.projection(projection, { streams: [objectId] });
+    const found = await read();
+    if (!found && (!caughtUp || context.catchUp.mayBeOnItsWay(objectId))) {
+      throw await context.catchUp.behind(projection, objectId);
+    }
+    return found;
+  };
   if (type === 'question' || type === 'answer' || type === 'comment') {
-    await context.catchUp.projection(objectsFromPosts.name, { streams: [objectId] });
-    return postFacts(db, objectId);
+    return known(objectsFromPosts.name, () => postFacts(db, objectId));
   }
-  if (type === 'user') {
-    await context.catchUp.projection(CatchUp.actorsProjection, { streams: [objectId] });
-    return memberFacts(db, objectId);
-  }
+  if (type === 'user') return known(CatchUp.actorsProjection, () => memberFacts(db, objectId));
   return null;
 }

@@ -62,6 +62,11 @@ export interface CatchUpOptions {
   streams?: readonly string[];
   timeoutMs: number;
   /**
+   * With it, `timeoutMs` bounds only a wait in which the consumer does not move: while it applies events the wait
+   * goes on, up to this in all (a consumer working through a backlog is behind, not stuck).
+   */
+  maxMs?: number;
+  /**
    * How often to look at the stored position while another replica is the one applying: CROSS_REPLICA_RECHECK_MS
    * unless the caller reads the database itself after the wait, not a cache (FRESH_READ_RECHECK_MS).
    */

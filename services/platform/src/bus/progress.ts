@@ -21,11 +21,15 @@ export const FRESH_READ_RECHECK_MS = 10;
 
 export class Progress<P> {
   private readonly waiters = new Set<() => void>();
+  /** How often the position has moved forward: a waiter that sees it move knows the reader is not stuck. */
+  private moves = 0;
 
   constructor(
     private current: P,
     /** The position after `update` was committed on top of `current` (never behind either). */
     private readonly merge: (current: P, update: P) => P,
+    /** Whether `after` is further than `before` (by default: a different value). */
+    private readonly moved: (before: P, after: P) => boolean = (before, after) => before !== after,
   ) {}
 
   get position(): P {
@@ -33,22 +37,34 @@ export class Progress<P> {
   }
 
   advance(update: P): void {
-    this.current = this.merge(this.current, update);
+    const before = this.current;
+    this.current = this.merge(before, update);
+    if (this.moved(before, this.current)) this.moves++;
     for (const wake of [...this.waiters]) wake();
   }
 
   /**
    * Resolves true as soon as `reached(position)` holds, false once `timeoutMs` has passed without it.
-   * Between commits it looks at the store every `recheck.everyMs`, if given.
+   * Between commits it looks at the store every `recheck.everyMs`, if given. With `maxMs`, `timeoutMs` bounds
+   * a wait in which the position does not move: while the reader advances the wait goes on, up to `maxMs` in all
+   * (docs/adr/0092-ready-when-caught-up.md).
    */
   async until(
     reached: (position: P) => boolean,
     timeoutMs: number,
     recheck?: { everyMs: number; read: () => Promise<P> },
+    maxMs?: number,
   ): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
+    const started = Date.now();
+    const last = started + Math.max(timeoutMs, maxMs ?? 0);
+    let deadline = started + timeoutMs;
+    let movesSeen = this.moves;
     for (;;) {
       if (reached(this.current)) return true;
+      if (maxMs !== undefined && this.moves !== movesSeen) {
+        movesSeen = this.moves;
+        deadline = Math.min(Date.now() + timeoutMs, last);
+      }
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
       const advanced = await this.nextAdvance(Math.min(remaining, recheck?.everyMs ?? remaining));

@@ -61,6 +61,10 @@ export const errors = {
   unavailable() {
     return new ApiError(503, Reason.unavailable);
   },
+  /** 503 for a write whose service stopped answering mid-way: it may or may not have been applied. */
+  outcomeUnknown() {
+    return new ApiError(503, Reason.unavailable, null, 'base.outcome_unknown');
+  },
 };
 
 export type { FieldError };

@@ -1,4 +1,5 @@
-import { formatObjectId, type ObjectTypeName } from '@agora/contracts';
+import { formatObjectId, isObjectId, type ObjectTypeName } from '@agora/contracts';
+import { type RawBuilder, sql } from 'kysely';
 import type pg from 'pg';
 
 /** 41 bits of milliseconds since 2025-01-01, 10 bits of node, 12 bits of sequence within a millisecond. */
@@ -41,9 +42,29 @@ export class IdGenerator {
   }
 }
 
+/** When an id of ours was minted (ms since 1970), or undefined for a string that is not one of our ids. */
+export function mintedAt(id: string): number | undefined {
+  if (!isObjectId(id)) return undefined;
+  return Number(BigInt(id.slice(4)) >> (NODE_BITS + SEQUENCE_BITS)) + EPOCH_MS;
+}
+
 export interface NodeLease {
   nodeId: number;
+  /** The server process of the connection holding the lease: while it holds it, this process is alive. */
+  holderPid: number;
   release(): Promise<void>;
+}
+
+/**
+ * Whether the process that leased `node` on the connection of server process `pid` still holds it: a lease held by
+ * pg_try_advisory_lock(int, int) shows in pg_locks with the slot as its objid and objsubid 2. It ends when that
+ * connection drops (the process died), so a killed replica's lease is gone at once.
+ */
+export function leaseHeld(pid: RawBuilder<unknown>, node: RawBuilder<unknown>): RawBuilder<boolean> {
+  return sql<boolean>`exists (
+    select 1 from pg_locks
+    where locktype = 'advisory' and pid = ${pid} and objid = ${node}::oid and objsubid = 2 and granted
+  )`;
 }
 
 /**
@@ -58,13 +79,14 @@ export async function leaseNodeId(pool: pg.Pool, scope: string): Promise<NodeLea
   const start = Math.floor(Math.random() * MAX_NODES);
   for (let i = 0; i < MAX_NODES; i++) {
     const slot = (start + i) % MAX_NODES;
-    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1), $2) as ok', [
-      `agora:node:${scope}`,
-      slot,
-    ]);
+    const { rows } = await client.query<{ ok: boolean; pid: number }>(
+      'select pg_try_advisory_lock(hashtext($1), $2) as ok, pg_backend_pid() as pid',
+      [`agora:node:${scope}`, slot],
+    );
     if (rows[0]?.ok) {
       return {
         nodeId: slot,
+        holderPid: rows[0].pid,
         async release() {
           await client
             .query('select pg_advisory_unlock(hashtext($1), $2)', [`agora:node:${scope}`, slot])

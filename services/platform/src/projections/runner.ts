@@ -7,6 +7,10 @@ import { collectOnScrape, projectionLag, projectionParked } from '../observabili
 import { parkEvent, projectionBatchHandler, takeLockGroup } from './batch-handler';
 import type { Projection } from './projection';
 import { type RetryOutcome, retryParkedEvents } from './retry-parked';
+import { isDatabaseUnavailable } from '../db/unavailable';
+
+/** How long one round of the start's catch-up waits before it says how far behind a projection still is. */
+const STARTUP_CATCH_UP_ROUND_MS = 5_000;
 
 export type { RetryOutcome };
 
@@ -78,6 +82,44 @@ export class ProjectionRunner {
     }
     // Lag and set-aside counts are read when the metrics are.
     this.stopCollecting = collectOnScrape(() => this.refreshLagMetrics());
+    this.startedUp = this.catchUpWithStart();
+  }
+
+  private caughtUpWithStart = false;
+  private stopping = false;
+  /** Settles once every running projection has applied what its source held when it started. */
+  startedUp: Promise<void> = Promise.resolve();
+
+  /**
+   * Whether every projection not paused has applied what its source had committed when this instance started:
+   * until then the service is not ready, so it takes no command that depends on them
+   * (docs/adr/0092-ready-when-caught-up.md).
+   */
+  get caughtUpSinceStart(): boolean {
+    return this.caughtUpWithStart;
+  }
+
+  private async catchUpWithStart(): Promise<void> {
+    const started = Date.now();
+    await Promise.all(
+      [...this.consumers].map(async ([name, consumer]) => {
+        for (let attempt = 1; !this.stopping && !consumer.paused; attempt++) {
+          try {
+            if (await consumer.catchUp({ timeoutMs: STARTUP_CATCH_UP_ROUND_MS, maxMs: STARTUP_CATCH_UP_ROUND_MS })) return;
+            const lag = await this.lagOf(name).catch(() => null);
+            this.options.log.info({ projection: name, lag }, 'projection still catching up with the log as of start');
+          } catch (error) {
+            // A source that has no log yet (not deployed, or starting later) has nothing to catch up with.
+            if (!isDatabaseUnavailable(error)) return;
+            await sleep(Math.min(1000 * attempt, 5000));
+          }
+        }
+      }),
+    );
+    if (this.stopping) return;
+    this.caughtUpWithStart = true;
+    const ms = Date.now() - started;
+    if (ms > STARTUP_CATCH_UP_ROUND_MS) this.options.log.info({ ms }, 'projections caught up with the log as of start');
   }
 
   private async startOne(projection: Projection): Promise<void> {
@@ -192,6 +234,17 @@ export class ProjectionRunner {
     );
   }
 
+  /** How many events of its types the projection has not applied yet. */
+  async lagOf(name: string): Promise<number> {
+    const projection = this.projection(name);
+    return this.options.bus.lag(
+      this.options.database,
+      projection.name,
+      projection.source,
+      projection.events.map((event) => event.type),
+    );
+  }
+
   async refreshLagMetrics(): Promise<void> {
     for (const s of await this.status()) {
       projectionLag.set({ projection: s.name }, s.lag);
@@ -275,6 +328,7 @@ export class ProjectionRunner {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     this.stopCollecting?.();
     this.stopCollecting = null;
     await Promise.all([...this.consumers.values()].map((c) => c.stop()));

@@ -4,6 +4,9 @@ import type { Logger } from 'pino';
 import { Type } from 'typebox';
 import type { CatchUpOptions, CaughtUpReading, EventBus, PublisherHandle } from '../bus/port';
 import type { HttpApp } from '../http/app';
+import { mintedAt } from '../ids/id-generator';
+import type { ApiError } from '../http/errors';
+import { ProjectionBehindError } from '../http/unavailable';
 import type { ProjectionRunner } from '../projections/runner';
 
 /**
@@ -19,7 +22,20 @@ export class CatchUps {
     private readonly log: Logger,
     /** The bound of every wait (config `catchUpMs`). */
     private readonly timeoutMs: number = CatchUp.timeoutMs,
+    /** The bus: on Kafka a catch-up cannot see events its source committed and has not published yet. */
+    private readonly bus: EventBus['kind'] = 'postgres',
+    private readonly now: () => number = Date.now,
   ) {}
+
+  /**
+   * Whether an object this service has not heard of, after catching up, may still be on its way rather than
+   * missing: on Kafka, while its id is recent (`CatchUp.unknownWhileMintedWithinMs`).
+   */
+  mayBeOnItsWay(objectId: string): boolean {
+    if (this.bus !== 'kafka') return false;
+    const minted = mintedAt(objectId);
+    return minted !== undefined && this.now() - minted < CatchUp.unknownWhileMintedWithinMs;
+  }
 
   attach(runner: ProjectionRunner, publisher: PublisherHandle): void {
     this.runner = runner;
@@ -31,10 +47,28 @@ export class CatchUps {
     return this.runner?.names.includes(name) ?? false;
   }
 
-  /** See ProjectionRunner.catchUp; `timeoutMs` defaults to the shared bound. */
+  /**
+   * The bounds of a wait: `timeoutMs` without the consumer moving (the shared bound by default), and the longer
+   * `maxMs` in all while it moves (docs/adr/0092-ready-when-caught-up.md).
+   */
+  private bounds(options: Partial<CatchUpOptions>): CatchUpOptions {
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    return { ...options, timeoutMs, maxMs: options.maxMs ?? Math.max(timeoutMs, CatchUp.maxMs) };
+  }
+
+  /** See ProjectionRunner.catchUp. */
   projection(name: string, options: Partial<CatchUpOptions> = {}): Promise<boolean> {
     if (!this.runner) return Promise.resolve(false);
-    return this.runner.catchUp(name, { ...options, timeoutMs: options.timeoutMs ?? this.timeoutMs });
+    return this.runner.catchUp(name, this.bounds(options));
+  }
+
+  /**
+   * A 503 for a command that could not wait for `projection` to apply what it depends on, logged as that (with how
+   * far behind the projection is), not as an outage of the database.
+   */
+  async behind(projection: string, waitingFor: string): Promise<ApiError> {
+    const lag = this.runner ? await this.runner.lagOf(projection).catch(() => null) : null;
+    return new ProjectionBehindError(projection, waitingFor, lag);
   }
 
   /** See ProjectionRunner.catchUpReading; `timeoutMs` defaults to the shared bound. */
@@ -44,7 +78,7 @@ export class CatchUps {
     options: Partial<CatchUpOptions> = {},
   ): Promise<CaughtUpReading<Row>> {
     if (!this.runner) return Promise.resolve({ caughtUp: false });
-    return this.runner.catchUpReading(name, { ...options, timeoutMs: options.timeoutMs ?? this.timeoutMs }, read);
+    return this.runner.catchUpReading(name, this.bounds(options), read);
   }
 
   /** Whether what this service committed so far is on the bus (at once on the PostgreSQL log). */

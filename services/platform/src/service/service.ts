@@ -69,7 +69,7 @@ export async function startService<Parts>(
   let runner: ProjectionRunner | null = null;
   let background: { stop(): Promise<void> } | null = null;
   const changes = new ChangeFeed({ url: directUrl, schema: module.name, log });
-  const catchUp = new CatchUps(log, options.config.catchUpMs);
+  const catchUp = new CatchUps(log, options.config.catchUpMs, options.bus.kind);
   try {
     // The lease first: it holds its connection for the process's life, and one that ran the migrations would
     // keep their catalog caches in its server process for as long.
@@ -91,7 +91,8 @@ export async function startService<Parts>(
     const app = await createHttpApp({
       name: module.name,
       log,
-      ready: () => isReachable(database.db),
+      // Not before its projections have applied what their sources held at its start (docs/adr/0092-ready-when-caught-up.md).
+      ready: async () => (runner?.caughtUpSinceStart ?? false) && isReachable(database.db),
       degraded: async () => (runner ? parkedSummary(await runner.parked()) : null),
       trustProxy: true,
     });

@@ -104,7 +104,7 @@ export class TargetLookup {
   constructor(
     private readonly db: Db,
     changes: Pick<ChangeFeed, 'topic'>,
-    private readonly catchUp: Pick<CatchUps, 'projectionReading'>,
+    private readonly catchUp: Pick<CatchUps, 'projectionReading' | 'mayBeOnItsWay' | 'behind'>,
     maxEntries = 20_000,
   ) {
     this.cache = new ReadModelCache(changes.topic(POST_FACTS_TOPIC), maxEntries);
@@ -133,7 +133,9 @@ export class TargetLookup {
       recheckMs: FRESH_READ_RECHECK_MS,
     });
     const target = rows ? targetOf(objectId, rows[0]) : await findTarget(this.db, objectId);
-    if (!target && !caughtUp) throw errors.unavailable();
+    if (!target && (!caughtUp || this.catchUp.mayBeOnItsWay(objectId))) {
+      throw await this.catchUp.behind(postFactsProjection.name, objectId);
+    }
     return target;
   }
 }

@@ -9,7 +9,7 @@ import { type CatchUpOptions, type ConsumeOptions, type ConsumerHandle, withEven
 import { CROSS_REPLICA_RECHECK_MS, Progress } from '../progress';
 import { decodeEvent } from './codec';
 import { lockOffsets, type PartitionOffset, readOffsets, saveOffsets } from './offsets';
-import { laterOffsets, type NextOffsets, offsetsReached, partitionOfKey } from './partitions';
+import { laterOffsets, type NextOffsets, offsetsMoved, offsetsReached, partitionOfKey } from './partitions';
 
 export interface KafkaConsumerSettings {
   kafka: Kafka;
@@ -63,7 +63,7 @@ export class KafkaGroupConsumer implements ConsumerHandle {
   private readonly batchSize: number;
   private restartTimer: NodeJS.Timeout | null = null;
   /** The next offset to apply per partition, as this group's commits (any replica's) moved them. */
-  private readonly progress = new Progress<NextOffsets>(new Map(), laterOffsets);
+  private readonly progress = new Progress<NextOffsets>(new Map(), laterOffsets, offsetsMoved);
 
   constructor(private readonly settings: KafkaConsumerSettings) {
     this.log = settings.log.child({ group: settings.groupId, topic: settings.topic });
@@ -167,7 +167,7 @@ export class KafkaGroupConsumer implements ConsumerHandle {
    * Compares the group's stored offsets with the partitions' high watermarks (of the streams' partitions
    * only, when given): caught up once every offset reaches the watermark read at the call.
    */
-  async catchUp({ streams, timeoutMs, recheckMs }: CatchUpOptions): Promise<boolean> {
+  async catchUp({ streams, timeoutMs, recheckMs, maxMs }: CatchUpOptions): Promise<boolean> {
     const { topic } = this.settings;
     const admin = await this.settings.admin();
     const [watermarks, stored] = await Promise.all([admin.fetchTopicOffsets(topic), this.storedOffsets()]);
@@ -177,10 +177,12 @@ export class KafkaGroupConsumer implements ConsumerHandle {
     for (const { partition, high, low } of watermarks) {
       if (BigInt(high) > BigInt(low) && (!partitions || partitions.has(partition))) target.set(partition, BigInt(high));
     }
-    return this.progress.until((offsets) => offsetsReached(offsets, target), timeoutMs, {
-      everyMs: recheckMs ?? CROSS_REPLICA_RECHECK_MS,
-      read: () => this.storedOffsets(),
-    });
+    return this.progress.until(
+      (offsets) => offsetsReached(offsets, target),
+      timeoutMs,
+      { everyMs: recheckMs ?? CROSS_REPLICA_RECHECK_MS, read: () => this.storedOffsets() },
+      maxMs,
+    );
   }
 
   private async storedOffsets(): Promise<NextOffsets> {

@@ -28,6 +28,12 @@ export function laterOffsets(current: NextOffsets, update: NextOffsets): NextOff
   return merged;
 }
 
+/** Whether `after` is further than `before` on some partition. */
+export function offsetsMoved(before: NextOffsets, after: NextOffsets): boolean {
+  for (const [partition, next] of after) if (next > (before.get(partition) ?? -1n)) return true;
+  return false;
+}
+
 /** Whether every partition of `target` has been applied up to its offset. */
 export function offsetsReached(offsets: NextOffsets, target: NextOffsets): boolean {
   for (const [partition, next] of target) if ((offsets.get(partition) ?? -1n) < next) return false;

@@ -253,14 +253,16 @@ export class PostgresEventBus implements EventBus {
     const running = loop();
 
     /** Waits until the group's position has passed `target`, woken by its commits and looking now and then. */
-    const waitFor = (target: LogPosition, { timeoutMs, recheckMs }: CatchUpOptions) => {
+    const waitFor = (target: LogPosition, { timeoutMs, recheckMs, maxMs }: CatchUpOptions) => {
       // Its types may not have woken the consumer (it reads past those on its next useful batch).
       wakeup.wake();
       hurry.wake();
-      return progress.until((position) => comparePositions(position, target) >= 0, timeoutMs, {
-        everyMs: recheckMs ?? CROSS_REPLICA_RECHECK_MS,
-        read: () => readCheckpoint(options.consumer.db, options.group),
-      });
+      return progress.until(
+        (position) => comparePositions(position, target) >= 0,
+        timeoutMs,
+        { everyMs: recheckMs ?? CROSS_REPLICA_RECHECK_MS, read: () => readCheckpoint(options.consumer.db, options.group) },
+        maxMs,
+      );
     };
     const catchUp = async (catchUpOptions: CatchUpOptions) => {
       const target = await newestUnread(
