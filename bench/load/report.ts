@@ -4,12 +4,17 @@ import { summarize } from '../support';
 import type { Sample } from './virtual-users';
 
 function figuresOf(samples: Sample[], seconds: number) {
-  const errors = samples.filter((s) => !s.ok).length;
+  const failed = samples.filter((s) => !s.ok);
+  const errors = failed.length;
   const timing = summarize(samples.map((s) => s.ms));
+  const errorsByStatus: Record<string, number> = {};
+  for (const sample of failed) errorsByStatus[sample.status] = (errorsByStatus[sample.status] ?? 0) + 1;
   return {
     requests: samples.length,
     rps: Math.round((samples.length / seconds) * 100) / 100,
     errors,
+    // 503s apart from 4xx and refused connections (status 0): issue 45 counts a write's 503 after a restart.
+    errors_by_status: errorsByStatus,
     error_rate: samples.length ? errors / samples.length : 0,
     p50_ms: timing.p50_ms,
     p95_ms: timing.p95_ms,

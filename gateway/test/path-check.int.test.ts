@@ -5,6 +5,7 @@ import { type HttpApp, loadConfig } from '@agora/platform';
 import { siteService, updateSettingsGroup } from '@agora/site';
 import { createTestDatabase } from '@agora/test-support/database';
 import { eventually } from '@agora/test-support/eventually';
+import { UP_SPELLINGS as UP } from '@agora/test-support/path-spellings';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ComposedAgora, composeAgora } from '../src/compose';
@@ -97,9 +98,6 @@ const STARTS = [
   '/questions/',
   ...Object.keys(ROOT_FOLDERS),
 ];
-
-/** Ways of spelling "one folder up" (and its kin) that some parser on the way might read as one. */
-const UP = ['../', '%2e%2e/', '%2E%2E/', '.%2e/', '%2e./', '..%2f', '..%2F', '..;/', '..\\', '..%5c', '..%5C', './../'];
 
 /** What is never the public's: every service's operator routes and its internal ones. */
 const TARGETS: Array<[string, string]> = [

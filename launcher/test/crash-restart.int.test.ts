@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '@agora/test-support/eventually';
+import { killGroup, startLauncher } from '@agora/test-support/launcher-process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/embedded-postgres';
 import { passwordFileOf } from '../src/postgres-credentials';
@@ -20,39 +21,18 @@ const clusterDir = path.join(dataDir, 'postgres');
 const API = '/answer/api/v1';
 const running = new Set<ChildProcess>();
 
-interface Launcher {
-  child: ChildProcess;
-  output: () => string;
-}
-
-function startLauncher(port: number, operatorPort: number): Launcher {
-  let output = '';
-  const child = spawn(process.execPath, ['launcher/agora.mjs', 'start'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      AGORA_DATA_DIR: dataDir,
-      AGORA_PORT: String(port),
-      AGORA_OPERATOR_PORT: String(operatorPort),
-      LOG_LEVEL: 'info',
-      // Started on a fresh data directory, then given an admin by the operator command: no installer.
-      AGORA_INSTALLER: 'off',
-    },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+function launch(port: number, operatorPort: number) {
+  const started = startLauncher({
+    AGORA_DATA_DIR: dataDir,
+    AGORA_PORT: String(port),
+    AGORA_OPERATOR_PORT: String(operatorPort),
+    // Started on a fresh data directory, then given an admin by the operator command: no installer.
+    AGORA_INSTALLER: 'off',
   });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  return { child, output: () => output };
+  running.add(started.child);
+  started.child.once('exit', () => running.delete(started.child));
+  return started;
 }
-
-const killGroup = (child: ChildProcess) => {
-  try {
-    process.kill(-child.pid!, 'SIGKILL');
-  } catch {}
-};
 
 afterAll(async () => {
   for (const child of running) killGroup(child);
@@ -97,7 +77,7 @@ describe('the embedded launcher after a crash', () => {
   it('comes up again after kill -9 of its process group mid-burst, with every acknowledged write, and restarts a killed PostgreSQL', async () => {
     const port = await freePort();
     const operatorPort = await freePort();
-    const first = startLauncher(port, operatorPort);
+    const first = launch(port, operatorPort);
     await eventually(
       () => first.output().includes('Agora is running at') || first.child.exitCode !== null,
       60_000,
@@ -148,7 +128,7 @@ describe('the embedded launcher after a crash', () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(20);
 
     const restartedAt = Date.now();
-    const second = startLauncher(port, operatorPort);
+    const second = launch(port, operatorPort);
     await eventually(() => siteinfoAnswers(port), 15_000, 100).catch((error) => {
       throw new Error(`${error.message}; the restarted launcher said:\n${second.output()}`);
     });

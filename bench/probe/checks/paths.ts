@@ -1,4 +1,5 @@
 import { AREA_PREFIXES, ROOT_FOLDERS } from '@agora/gateway/routing-table';
+import { UP_SPELLINGS } from '@agora/test-support/path-spellings';
 import { send } from '../http';
 import { type CheckResult, Findings } from '../report';
 
@@ -16,22 +17,6 @@ const STARTS = [
   '/questions/',
   '/tags/',
   ...Object.keys(ROOT_FOLDERS),
-];
-
-/** Ways of spelling "one folder up" (and its kin) that some parser on the way might read as one. */
-export const UP_SPELLINGS = [
-  '../',
-  '%2e%2e/',
-  '%2E%2E/',
-  '.%2e/',
-  '%2e./',
-  '..%2f',
-  '..%2F',
-  '..;/',
-  '..\\',
-  '..%5c',
-  '..%5C',
-  './../',
 ];
 
 /** What is never the public's: every service's operator and internal routes, and a private site's profiles. */

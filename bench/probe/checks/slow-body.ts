@@ -1,36 +1,7 @@
 import net from 'node:net';
+import { drip } from '@agora/test-support/slow-client';
 import { API } from '../http';
 import { type CheckResult, Findings, skipped } from '../report';
-
-/** When the server closed a connection that sent `head` and then a byte every `dripMs`, and what it answered. */
-function drip(
-  base: string,
-  head: string,
-  dripMs: number,
-  giveUpMs: number,
-): Promise<{ afterMs: number; said: string }> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const socket = net.connect(Number(port), hostname);
-    let said = '';
-    let timer: NodeJS.Timeout | undefined;
-    const giveUp = setTimeout(() => socket.destroy(), giveUpMs);
-    socket.on('connect', () => {
-      socket.write(head);
-      timer = setInterval(() => socket.write('x'), dripMs);
-    });
-    socket.on('data', (chunk) => {
-      said += chunk.toString('latin1');
-    });
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearInterval(timer);
-      clearTimeout(giveUp);
-      resolve({ afterMs: Date.now() - started, said });
-    });
-  });
-}
 
 /**
  * Issue 45 item 2: a body or headers sent a byte at a time are cut off once the request time is over (README

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { drip } from '@agora/test-support/slow-client';
 import pino from 'pino';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,43 +26,17 @@ afterAll(async () => {
   await app?.close();
 });
 
-interface Outcome {
-  /** When the server closed the connection, in ms after it was opened. */
-  closedAfterMs: number;
-  received: string;
-}
-
-/** Opens a connection, writes `head` and then a byte every `dripMs` until the server closes it. */
-function drip(head: string, dripMs: number, giveUpMs = 15_000): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const socket = net.connect(port, '127.0.0.1');
-    let received = '';
-    let timer: NodeJS.Timeout | undefined;
-    const giveUp = setTimeout(() => {
-      socket.destroy();
-      reject(new Error(`still open after ${giveUpMs} ms`));
-    }, giveUpMs);
-    socket.on('connect', () => {
-      socket.write(head);
-      timer = setInterval(() => socket.write('x'), dripMs);
-    });
-    socket.on('data', (chunk) => {
-      received += chunk.toString('latin1');
-    });
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearInterval(timer);
-      clearTimeout(giveUp);
-      resolve({ closedAfterMs: Date.now() - started, received });
-    });
-  });
+/** A slow client of this app: given up on (and failing the test) if still open after `giveUpMs`. */
+async function slowly(head: string, dripMs: number, giveUpMs = 15_000) {
+  const dripped = await drip(`http://127.0.0.1:${port}`, head, dripMs, giveUpMs);
+  if (dripped.afterMs >= giveUpMs) throw new Error(`still open after ${giveUpMs} ms`);
+  return { closedAfterMs: dripped.afterMs, received: dripped.said };
 }
 
 describe('slow and numerous clients', () => {
   it('closes a body sent a byte at a time once the request time is over, answering 408', async () => {
     const head = 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n';
-    const outcome = await drip(head, 300);
+    const outcome = await slowly(head, 300);
     expect(outcome.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
     // Node looks for late requests once a second at the shortest (connection-limits.ts).
     expect(outcome.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 1500);
@@ -69,7 +44,7 @@ describe('slow and numerous clients', () => {
   });
 
   it('closes headers sent a byte at a time once the headers time is over', async () => {
-    const outcome = await drip('GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ', 200);
+    const outcome = await slowly('GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ', 200);
     expect(outcome.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 1500);
     expect(outcome.received).toMatch(/^HTTP\/1\.1 408/);
   });
@@ -86,7 +61,7 @@ describe('slow and numerous clients', () => {
       await new Promise((resolve) => socket.once('connect', resolve));
       held.push(socket);
     }
-    const over = await drip('', 60_000, 5_000);
+    const over = await slowly('', 60_000, 5_000);
     expect(over.received).toMatch(/^HTTP\/1\.1 429/);
     for (const socket of held) socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 100));

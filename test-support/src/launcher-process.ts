@@ -1,0 +1,34 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const REPO = path.resolve(import.meta.dirname, '../..');
+
+export interface LauncherProcess {
+  child: ChildProcess;
+  /** Everything it has printed so far, both streams. */
+  output: () => string;
+  /** Its exit code once it has ended. */
+  exited: Promise<number | null>;
+}
+
+/** The real launcher (`node launcher/agora.mjs start`, as `npm start` runs it) in its own process group. */
+export function startLauncher(env: Record<string, string>): LauncherProcess {
+  let output = '';
+  const child = spawn(process.execPath, ['launcher/agora.mjs', 'start'], {
+    cwd: REPO,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** SIGKILL to the launcher's whole process group, as a crash or the OOM killer would. */
+export function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-(child.pid as number), 'SIGKILL');
+  } catch {}
+}
