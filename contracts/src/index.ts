@@ -15,6 +15,7 @@ export * from './events/envelope';
 export * from './i18n/languages';
 export * from './i18n/messages';
 export * from './i18n/ui-bundles';
+export * from './idempotency';
 export * from './identity/admin-user';
 export * from './identity/avatar';
 export * from './identity/connectors';

@@ -1,7 +1,9 @@
 /**
  * `npm run agora -- cluster up|status|down` (docs/adr/0076-cluster-command.md): the scaled-out topology on one
  * machine. `up` starts a supervisor in the background (`cluster run`, which `up --foreground` runs in this
- * terminal) and returns once every process is healthy; `status` asks each process; `down` stops them all.
+ * terminal) and returns once every process is healthy; the supervisor starts again what ends on its own
+ * (docs/adr/0091-cluster-supervisor-restarts.md). `status` asks each process and shows its restarts; `down` stops
+ * them all.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
@@ -9,9 +11,10 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type AgoraConfig, onShutdown } from '@agora/platform';
 import type { Logger } from 'pino';
+import { RESTART_BACKOFF } from './cluster/backoff';
 import { Cluster, type ClusterOptions } from './cluster/cluster';
 import { alive, readState } from './cluster/state';
-import { formatStatus, processHealth } from './cluster/status';
+import { formatStatus, infraHealth, processHealth, type StatusLine } from './cluster/status';
 import { parseReplicas, type Role, TopologyError } from './cluster/topology';
 
 export interface ClusterArgs {
@@ -99,7 +102,9 @@ function optionsOf(args: ClusterArgs, config: AgoraConfig, log: Logger): Cluster
     dbConnections: config.dbConnections,
     dbPools: config.dbPools,
     logLevel: config.logLevel,
+    restart: RESTART_BACKOFF,
     say: (line) => log.info(line),
+    warn: (line) => log.warn(line),
   };
 }
 
@@ -110,7 +115,10 @@ function budgetLine(budget: { processes: number; held: number; most: number }): 
   );
 }
 
-/** The supervisor: starts the cluster, keeps it until SIGTERM or Ctrl-C, then stops it all. */
+/**
+ * The supervisor: starts the cluster, keeps it (what ends on its own is started again) until SIGTERM or Ctrl-C,
+ * then stops it all.
+ */
 async function run(args: ClusterArgs, config: AgoraConfig, log: Logger): Promise<number> {
   const existing = readState(args.runDir);
   if (existing && alive(existing.supervisorPid)) {
@@ -132,13 +140,13 @@ async function run(args: ClusterArgs, config: AgoraConfig, log: Logger): Promise
     log.fatal(`The cluster could not start: ${(error as Error).message}`);
     return 1;
   }
-  cluster.writeState(process.pid, true);
-  log.info(budgetLine(Cluster.budgetOf(cluster.options)));
-  log.info(`Agora (scaled out) at ${cluster.gatewayUrls.join(', ')}; logs in ${path.join(args.runDir, 'logs')}`);
-  // A process that ends on its own stays down until `cluster down` (or a script) starts it again: a crash is seen.
-  const watch = setInterval(() => cluster?.writeState(process.pid, true), 1000);
+  const running = cluster;
+  // Every start, exit and planned restart is in the state file at once: `cluster status` shows the restarts.
+  running.onChange(() => running.writeState(process.pid, true));
+  running.writeState(process.pid, true);
+  log.info(budgetLine(Cluster.budgetOf(running.options)));
+  log.info(`Agora (scaled out) at ${running.gatewayUrls.join(', ')}; logs in ${path.join(args.runDir, 'logs')}`);
   await stopped;
-  clearInterval(watch);
   return 0;
 }
 
@@ -174,8 +182,13 @@ async function up(args: ClusterArgs, log: Logger): Promise<number> {
   }
 }
 
-function healthOf(state: NonNullable<ReturnType<typeof readState>>) {
-  return Promise.all(state.processes.map((p) => processHealth(p, p.pid)));
+/** Each process's health beside what the supervisor did to it; PostgreSQL, Kafka and OpenSearch when it keeps them. */
+async function healthOf(state: NonNullable<ReturnType<typeof readState>>): Promise<StatusLine[]> {
+  const [processes, infra] = await Promise.all([
+    Promise.all(state.processes.map(async (p) => ({ ...(await processHealth(p, p.pid)), supervision: p.supervision }))),
+    Promise.all((state.infra ?? []).map(async (p) => ({ ...(await infraHealth(p)), supervision: p.supervision }))),
+  ]);
+  return [...infra, ...processes];
 }
 
 async function status(args: ClusterArgs): Promise<number> {

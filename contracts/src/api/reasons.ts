@@ -10,6 +10,12 @@ export const Reason = {
   databaseError: 'base.database_error',
   /** The database (or a service) cannot be reached for now: retry later, the session stays valid. */
   unavailable: 'base.service_unavailable',
+  /** An `Idempotency-Key` sent again with another request (docs/adr/0093-idempotent-writes.md). */
+  idempotencyKeyReused: 'base.idempotency_key_reused',
+  /** The first request of an `Idempotency-Key` is still running: its outcome is not known yet. */
+  idempotencyInProgress: 'base.idempotency_in_progress',
+  /** The first request of an `Idempotency-Key` was applied, and its reply was lost. */
+  idempotencyAlreadyApplied: 'base.idempotency_already_applied',
 } as const;
 
 export type ReasonKey = (typeof Reason)[keyof typeof Reason];
@@ -24,6 +30,9 @@ export const httpStatusOfReason: Record<ReasonKey, number> = {
   'base.too_many_requests': 429,
   'base.database_error': 500,
   'base.service_unavailable': 503,
+  'base.idempotency_key_reused': 422,
+  'base.idempotency_in_progress': 409,
+  'base.idempotency_already_applied': 409,
 };
 
 /** Seconds a client is told to wait (`Retry-After`) before trying again while a dependency is down. */

@@ -2,21 +2,28 @@
  * The scaled-out topology run on one machine without containers (docs/adr/0076-cluster-command.md): the
  * embedded PostgreSQL with a database per service, Kafka and OpenSearch from infra/ (used as found when
  * already up), each service replica and each gateway a child process with its log under the run directory.
+ * With `restart`, what it started and ends on its own is started again after a pause that grows while it keeps
+ * failing (docs/adr/0091-cluster-supervisor-restarts.md); `cluster up` runs it so.
  * Scriptable: the fault scripts start a cluster, kill or stop one process, start it again, list the
  * processes and wait until they are healthy. The processes run the built server (each `dist/main.js`): the
  * caller builds it first when stale (`npm run agora` does; a script calls `ensureRuntimeBuild`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVICE_NAMES } from '@agora/gateway/routing-table';
 import { connectionBudget } from '@agora/platform';
 import { ensureDatabase } from '../embedded';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../embedded-postgres';
 import { REPO } from '../repository';
+import { type BackoffPolicy, RESTART_BACKOFF } from './backoff';
+import { ClusterDatabase, DATABASE_PROCESS } from './database';
+import { CLUSTER_DB_CONNECTIONS, sharedEnv } from './environment';
 import { type InfraAddresses, infraUp, startInfra, stopInfra } from './infra';
-import { type ClusterState, stateFileOf } from './state';
+import { InfraWatch, isInfraPart } from './infra-watch';
+import type { RestartRecord } from './restart-record';
+import { Restarts } from './restarts';
+import { type ClusterState, type InfraState, stateFileOf, writeState } from './state';
 import { type ProcessHealth, processHealth } from './status';
 import { databaseOf, type ProcessSpec, planTopology, type Role } from './topology';
 
@@ -26,8 +33,8 @@ export const DEFAULT_INFRA: InfraAddresses = {
   opensearchUrl: process.env.OPENSEARCH_URL || 'http://127.0.0.1:9200',
 };
 
-/** Connections per service process's query pool when the configuration names none: a small machine's. */
-export const CLUSTER_DB_CONNECTIONS = 4;
+/** Connections the embedded server keeps beyond the topology's most (operator commands, psql). */
+const SPARE_CONNECTIONS = 20;
 
 export interface ClusterOptions {
   runDir: string;
@@ -44,51 +51,31 @@ export interface ClusterOptions {
   logLevel?: string;
   /** More settings for every process. */
   env?: Record<string, string>;
+  /**
+   * Once the cluster is up, start again what it started and ends on its own, after this policy's pauses
+   * (`cluster up`: RESTART_BACKOFF). Absent: a process that ends stays down until started again (fault scripts).
+   */
+  restart?: BackoffPolicy;
   say?: (line: string) => void;
+  /** Where crashes and restarts are told (default: `say`). */
+  warn?: (line: string) => void;
 }
 
 export interface ClusterProcess extends ProcessSpec {
   pid: number | null;
   running: boolean;
   log: string;
+  /** What the supervisor knows of it: state, restarts, last exit, last start. */
+  supervision: RestartRecord;
 }
 
 interface Child {
-  spec: ProcessSpec;
-  child: ChildProcess | null;
+  child: ChildProcess;
   exited: Promise<void>;
 }
 
-/** The settings every process of the topology shares (a service's database is its own). */
-function sharedEnv(options: ClusterOptions, infra: InfraAddresses | null): Record<string, string> {
-  const keep = ['PATH', 'HOME', 'LANG', 'TMPDIR', 'TZ'];
-  const base = Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k] as string]] : [])));
-  return {
-    ...base,
-    AGORA_HOST: '127.0.0.1',
-    AGORA_SITE_URL: `http://localhost:${options.gatewayPort}`,
-    AGORA_DATA_DIR: path.join(options.runDir, 'data'),
-    LOG_LEVEL: options.logLevel ?? 'info',
-    AGORA_DB_CONNECTIONS: String(options.dbConnections ?? CLUSTER_DB_CONNECTIONS),
-    ...(options.dbPools && Object.keys(options.dbPools).length > 0
-      ? {
-          AGORA_DB_POOLS: Object.entries(options.dbPools)
-            .map(([k, v]) => `${k}=${v}`)
-            .join(','),
-        }
-      : {}),
-    ...(infra
-      ? {
-          AGORA_BUS: 'kafka',
-          KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-          AGORA_KAFKA_PREFIX: options.kafkaPrefix ?? 'agora',
-          AGORA_SEARCH: 'opensearch',
-          OPENSEARCH_URL: infra.opensearchUrl,
-        }
-      : { AGORA_BUS: 'postgres', AGORA_SEARCH: 'postgres' }),
-    ...options.env,
-  };
-}
+const isRunning = (child: ChildProcess | undefined): child is ChildProcess =>
+  child !== undefined && child.exitCode === null && child.signalCode === null;
 
 /** The last lines of a log (why a process ended). */
 function tailOf(file: string, lines: number): string {
@@ -101,17 +88,40 @@ function tailOf(file: string, lines: number): string {
 
 export class Cluster {
   private readonly children = new Map<string, Child>();
-  private stopping = false;
+  private readonly restarts: Restarts;
+  private readonly database: ClusterDatabase;
+  /** Kafka and OpenSearch, watched when this cluster started them. */
+  private readonly infraWatch: InfraWatch | null;
+  private listener: (() => void) | null = null;
+  private stopped: Promise<void> | null = null;
 
   private constructor(
     readonly options: ClusterOptions,
     readonly specs: ProcessSpec[],
-    private readonly database: EmbeddedDatabase,
     private readonly env: Record<string, string>,
-    /** Kafka and OpenSearch were started by this cluster: it stops them too. */
+    /** Kafka and OpenSearch were started by this cluster: it restarts and stops them too. */
     readonly startedInfra: boolean,
     readonly infra: InfraAddresses | null,
-  ) {}
+  ) {
+    const say = options.say ?? (() => {});
+    this.restarts = new Restarts({
+      policy: options.restart ?? RESTART_BACKOFF,
+      enabled: options.restart !== undefined,
+      launch: (name, signal) => this.launch(name, signal),
+      changed: () => this.listener?.(),
+      warn: options.warn ?? say,
+      say,
+    });
+    this.database = new ClusterDatabase({
+      runDir: options.runDir,
+      maxConnections: Cluster.budgetOf(options).most + SPARE_CONNECTIONS,
+      say,
+      ...(options.restart ? { onGone: () => this.restarts.exited(DATABASE_PROCESS, null, null, 'died') } : {}),
+    });
+    this.infraWatch = startedInfra
+      ? new InfraWatch(this.restarts, path.join(options.runDir, 'logs', 'infra.log'))
+      : null;
+  }
 
   /** Starts the whole topology and returns once every process is healthy (or fails, leaving nothing running). */
   static async start(options: ClusterOptions, timeoutMs = 180_000): Promise<Cluster> {
@@ -130,19 +140,16 @@ export class Cluster {
         startedInfra = true;
       }
     }
-    const budget = Cluster.budgetOf(options);
+    const cluster = new Cluster(options, specs, sharedEnv(options, infra), startedInfra, infra);
+    cluster.infraWatch?.start();
     say('starting PostgreSQL (embedded), a database per service');
-    const database = await startEmbeddedPostgres({
-      dataDir: path.join(options.runDir, 'postgres'),
-      settings: { max_connections: String(budget.most + 20) },
-      report: (level, message) => say(`postgres ${level}: ${message}`),
-    }).catch((error) => {
-      if (startedInfra) stopInfra();
+    await cluster.database.start().catch(async (error) => {
+      await cluster.stop();
       throw error;
     });
-    const cluster = new Cluster(options, specs, database, sharedEnv(options, infra), startedInfra, infra);
+    cluster.restarts.started(DATABASE_PROCESS);
     try {
-      for (const service of SERVICE_NAMES) await ensureDatabase(database.adminUrl, databaseOf(service));
+      for (const service of SERVICE_NAMES) await ensureDatabase(cluster.database.adminUrl, databaseOf(service));
       const services = specs.filter((s) => s.role !== 'gateway').map((s) => s.name);
       const gateways = specs.filter((s) => s.role === 'gateway').map((s) => s.name);
       // A service's first replica migrates its database; the others start once it is up.
@@ -160,6 +167,8 @@ export class Cluster {
       await cluster.stop();
       throw error;
     }
+    // Up: from now on what ends on its own is started again (a process failing its first start failed `up`).
+    cluster.restarts.arm();
     return cluster;
   }
 
@@ -197,20 +206,58 @@ export class Cluster {
     return path.join(this.options.runDir, 'logs', `${name}.log`);
   }
 
+  /** Called after every change the supervisor sees (a start, an exit, a restart planned): the state file's writer. */
+  onChange(listener: (() => void) | null): void {
+    this.listener = listener;
+  }
+
   /** Every process of the topology, running or not. */
   processes(): ClusterProcess[] {
     return this.specs.map((spec) => {
-      const child = this.children.get(spec.name)?.child ?? null;
-      const running = child !== null && child.exitCode === null && child.signalCode === null;
-      return { ...spec, pid: running ? (child?.pid ?? null) : null, running, log: this.logOf(spec.name) };
+      const child = this.children.get(spec.name)?.child;
+      const running = isRunning(child);
+      return {
+        ...spec,
+        pid: running ? (child.pid ?? null) : null,
+        running,
+        log: this.logOf(spec.name),
+        supervision: this.restarts.record(spec.name),
+      };
     });
   }
 
-  /** Starts a process of the topology (again, after it was killed or stopped); its log is appended to. */
+  /** PostgreSQL, and Kafka and OpenSearch when this cluster started them: what else it keeps. */
+  infraProcesses(): InfraState[] {
+    const parts: InfraState[] = [
+      {
+        name: DATABASE_PROCESS,
+        pid: this.database.pid(),
+        address: this.database.address,
+        supervision: this.restarts.record(DATABASE_PROCESS),
+      },
+    ];
+    if (this.infraWatch && this.infra) {
+      const pids = this.infraWatch.pids();
+      const addresses = { kafka: this.infra.kafkaBrokers[0] ?? '', opensearch: this.infra.opensearchUrl };
+      for (const [name, address] of Object.entries(addresses) as Array<[keyof typeof addresses, string]>) {
+        parts.push({ name, pid: pids[name], address, supervision: this.restarts.record(name) });
+      }
+    }
+    return parts;
+  }
+
+  /**
+   * Starts a process of the topology (again, after it was killed or stopped); its log is appended to. A restart
+   * the supervisor had planned for it is dropped.
+   */
   startProcess(name: string): void {
+    this.spawnChild(name);
+    this.restarts.started(name);
+  }
+
+  private spawnChild(name: string): void {
     const spec = this.spec(name);
-    const known = this.children.get(name)?.child;
-    if (known && known.exitCode === null && known.signalCode === null) throw new Error(`${name} is already running`);
+    if (isRunning(this.children.get(name)?.child)) throw new Error(`${name} is already running`);
     const logFd = openSync(this.logOf(name), 'a');
     const env = {
       ...this.env,
@@ -223,22 +270,44 @@ export class Cluster {
       stdio: ['ignore', logFd, logFd],
     });
     closeSync(logFd);
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    this.children.set(name, { spec, child, exited });
+    const exited = new Promise<void>((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.restarts.exited(name, code, signal);
+        resolve();
+      });
+      // A process that could not be spawned at all (no exit follows).
+      child.once('error', (error) => {
+        if (child.pid !== undefined) return;
+        this.restarts.exited(name, null, null, `spawn failed: ${error.message}`);
+        resolve();
+      });
+    });
+    this.children.set(name, { child, exited });
   }
 
-  /** Sends a signal to a process (SIGKILL by default: a crash) and waits until it is gone. */
+  /** The supervisor starts a process again (`Restarts`' launch). */
+  private async launch(name: string, signal: AbortSignal): Promise<void> {
+    if (name === DATABASE_PROCESS) return this.database.start();
+    if (isInfraPart(name)) return this.infraWatch?.launch(name, signal);
+    this.spawnChild(name);
+  }
+
+  /**
+   * Sends a signal to a process (SIGKILL by default: a crash) and waits until it is gone. With `restart`, the
+   * supervisor starts it again as it would after any crash.
+   */
   async kill(name: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     const entry = this.children.get(name);
-    if (!entry?.child || entry.child.exitCode !== null || entry.child.signalCode !== null) return;
+    if (!entry || !isRunning(entry.child)) return;
     entry.child.kill(signal);
     await entry.exited;
   }
 
-  /** Stops a process cleanly (SIGTERM), killing it if it has not ended within `graceMs`. */
+  /** Stops a process cleanly (SIGTERM), killing it if it has not ended within `graceMs`; not started again. */
   async stopProcess(name: string, graceMs = 15_000): Promise<void> {
+    this.restarts.hold(name);
     const entry = this.children.get(name);
-    if (!entry?.child || entry.child.exitCode !== null || entry.child.signalCode !== null) return;
+    if (!entry || !isRunning(entry.child)) return;
     entry.child.kill('SIGTERM');
     const ended = await Promise.race([entry.exited.then(() => true), sleep(graceMs).then(() => false)]);
     if (!ended) await this.kill(name);
@@ -251,12 +320,15 @@ export class Cluster {
     );
   }
 
-  /** Waits until each named process (default: all) answers ready; fails naming those that do not. */
+  /**
+   * Waits until each named process (default: all) answers ready; fails naming those that do not, or that ended
+   * with no restart coming.
+   */
   async waitHealthy(names: string[] = this.specs.map((s) => s.name), timeoutMs = 60_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const health = await this.health(names);
-      const dead = health.filter((h) => h.pid === null);
+      const dead = health.filter((h) => h.pid === null && !this.restarts.pending(h.name));
       if (dead.length) {
         const tails = dead.map((h) => `--- ${this.logOf(h.name)} ends:\n${tailOf(this.logOf(h.name), 15)}`);
         throw new Error(`${dead.map((h) => h.name).join(', ')} ended\n${tails.join('\n')}`);
@@ -279,33 +351,46 @@ export class Cluster {
       ready,
       runDir: this.options.runDir,
       startedInfra: this.startedInfra,
+      restarts: this.options.restart !== undefined,
       gatewayUrls: this.gatewayUrls,
       budget: Cluster.budgetOf(this.options),
-      processes: this.processes().map(({ name, role, port, operatorPort, pid, log }) => ({
+      processes: this.processes().map(({ name, role, port, operatorPort, pid, log, supervision }) => ({
         name,
         role,
         port,
         operatorPort,
         pid,
         log,
+        supervision,
       })),
+      infra: this.infraProcesses(),
     };
   }
 
   writeState(supervisorPid: number, ready: boolean): void {
-    writeFileSync(stateFileOf(this.options.runDir), `${JSON.stringify(this.state(supervisorPid, ready), null, 2)}\n`);
+    writeState(this.state(supervisorPid, ready));
   }
 
-  /** Stops the gateways, then the services, then PostgreSQL, then Kafka and OpenSearch if it started them. */
-  async stop(): Promise<void> {
-    if (this.stopping) return;
-    this.stopping = true;
+  /**
+   * Stops the gateways, then the services, then PostgreSQL, then Kafka and OpenSearch if it started them. Restarts
+   * end first: nothing is started again once the stop has begun. A second call waits for the first.
+   */
+  stop(): Promise<void> {
+    this.stopped ??= this.stopAll();
+    return this.stopped;
+  }
+
+  private async stopAll(): Promise<void> {
+    await this.restarts.halt();
+    this.infraWatch?.stop();
     const gateways = this.specs.filter((s) => s.role === 'gateway').map((s) => s.name);
     await Promise.all(gateways.map((name) => this.stopProcess(name)));
     const services = this.specs.filter((s) => s.role !== 'gateway').map((s) => s.name);
     await Promise.all(services.map((name) => this.stopProcess(name)));
+    this.restarts.hold(DATABASE_PROCESS);
     await this.database.stop();
     if (this.startedInfra) stopInfra();
+    this.listener = null;
     rmSync(stateFileOf(this.options.runDir), { force: true });
   }
 }

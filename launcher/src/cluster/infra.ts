@@ -1,8 +1,10 @@
 /**
- * Kafka and OpenSearch for `cluster up`: used when already up (never started or stopped by the cluster
- * then), else started from infra/ (`infra/up.sh`) and stopped again by `cluster down`.
+ * Kafka and OpenSearch for `cluster up`: used when already up (never started, restarted or stopped by the
+ * cluster then), else started from infra/ (`infra/up.sh`), started again by it when one dies
+ * (docs/adr/0091-cluster-supervisor-restarts.md) and stopped again by `cluster down`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -44,14 +46,53 @@ export async function infraUp(addresses: InfraAddresses): Promise<boolean> {
   return brokers.length > 0 && brokers.some(Boolean) && (await opensearchUp(addresses.opensearchUrl));
 }
 
+const UP_SCRIPT = path.join(REPO, 'infra/up.sh');
+
+/** The parts of infra/ the cluster may start, each with the pid file up.sh writes for it. */
+export const INFRA_PARTS = ['kafka', 'opensearch'] as const;
+export type InfraPart = (typeof INFRA_PARTS)[number];
+
+/** Where infra/up.sh keeps its state (infra/common.sh's `INFRA_DIR`, for the same environment). */
+function infraDir(): string {
+  return process.env.AGORA_INFRA_DIR || path.join(REPO, '.agora/infra');
+}
+
+/** The pid infra/up.sh recorded for a part (null when there is none). */
+export function infraPidOf(part: InfraPart): number | null {
+  try {
+    const pid = Number(readFileSync(path.join(infraDir(), part, `${part}.pid`), 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Runs `infra/up.sh` (idempotent: what is up is left alone) and reads the addresses it prints. */
 export function startInfra(): InfraAddresses {
-  const run = spawnSync('bash', [path.join(REPO, 'infra/up.sh')], {
+  const run = spawnSync('bash', [UP_SCRIPT], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   if (run.status !== 0) throw new Error(`infra/up.sh failed (exit ${run.status})`);
-  const value = (name: string) => new RegExp(`^${name}=(.+)$`, 'm').exec(run.stdout)?.[1]?.trim();
+  return addressesOf(run.stdout);
+}
+
+/**
+ * `infra/up.sh` again, without blocking the supervisor: starts what of Kafka and OpenSearch is not running.
+ * Its output goes to `log` (a file descriptor); `signal` ends it.
+ */
+export function restartInfra(log: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const run = spawn('bash', [UP_SCRIPT], { stdio: ['ignore', 'ignore', log], signal });
+    run.once('error', reject);
+    run.once('exit', (code, how) =>
+      code === 0 ? resolve() : reject(new Error(`infra/up.sh failed (${how ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+function addressesOf(stdout: string): InfraAddresses {
+  const value = (name: string) => new RegExp(`^${name}=(.+)$`, 'm').exec(stdout)?.[1]?.trim();
   const brokers = value('KAFKA_BROKERS');
   const opensearchUrl = value('OPENSEARCH_URL');
   if (!brokers || !opensearchUrl) throw new Error('infra/up.sh printed no KAFKA_BROKERS or OPENSEARCH_URL');

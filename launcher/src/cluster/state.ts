@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RestartRecord } from './restart-record';
 import type { Role } from './topology';
 
 /** What a running cluster's supervisor writes for `cluster status` and `cluster down`. */
@@ -9,6 +10,8 @@ export interface ClusterState {
   ready: boolean;
   runDir: string;
   startedInfra: boolean;
+  /** The supervisor starts again what ends on its own (docs/adr/0091-cluster-supervisor-restarts.md). */
+  restarts?: boolean;
   gatewayUrls: string[];
   budget: { processes: number; held: number; most: number };
   processes: Array<{
@@ -18,10 +21,33 @@ export interface ClusterState {
     operatorPort: number | null;
     pid: number | null;
     log: string;
+    /** Absent in the state of a supervisor from before restarts. */
+    supervision?: RestartRecord;
   }>;
+  /** What else the supervisor started and keeps: its PostgreSQL, and Kafka and OpenSearch when it started them. */
+  infra?: InfraState[];
+}
+
+export interface InfraState {
+  name: string;
+  pid: number | null;
+  /** `host:port`, or OpenSearch's URL. */
+  address: string;
+  supervision: RestartRecord;
 }
 
 export const stateFileOf = (runDir: string) => path.join(runDir, 'cluster.json');
+
+/**
+ * Writes the state whole or not at all (a file beside it, renamed over it): it changes at every start and exit,
+ * while `cluster status` may be reading it.
+ */
+export function writeState(state: ClusterState): void {
+  const file = stateFileOf(state.runDir);
+  const next = `${file}.${process.pid}.next`;
+  writeFileSync(next, `${JSON.stringify(state, null, 2)}\n`);
+  renameSync(next, file);
+}
 
 export function readState(runDir: string): ClusterState | null {
   const file = stateFileOf(runDir);

@@ -1,10 +1,17 @@
-/** `cluster status`: each process's health and its projections' lag, asked over HTTP like a probe would. */
-import { alive } from './state';
+/**
+ * `cluster status`: each process's health and its projections' lag, asked over HTTP like a probe would, beside
+ * what the supervisor did to it (docs/adr/0091-cluster-supervisor-restarts.md).
+ */
+import { opensearchUp, reachable } from './infra';
+import type { RestartRecord } from './restart-record';
+import { alive, type InfraState } from './state';
+import { SUPERVISION_HEADERS, supervisionCells } from './supervision-view';
 import type { ProcessSpec } from './topology';
 
 export interface ProcessHealth {
   name: string;
-  role: ProcessSpec['role'];
+  /** `infra`: PostgreSQL, Kafka or OpenSearch, when the supervisor started them. */
+  role: ProcessSpec['role'] | 'infra';
   port: number;
   /** Null when the process is not running. */
   pid: number | null;
@@ -56,8 +63,21 @@ export async function processHealth(
   return { ...base, pid, ready: readiness?.status === 200, state, lag: metrics ? lagOf(metrics.text) : {} };
 }
 
+/** A part of the infrastructure the supervisor keeps: up when it answers (a connection, OpenSearch's health). */
+export async function infraHealth(part: InfraState): Promise<ProcessHealth> {
+  const url = /^https?:/.test(part.address) ? new URL(part.address) : null;
+  const port = Number(url ? url.port || (url.protocol === 'https:' ? 443 : 80) : part.address.split(':')[1]);
+  const base = { name: part.name, role: 'infra' as const, port, lag: {} };
+  if (!alive(part.pid)) return { ...base, pid: null, ready: false, state: 'down' };
+  const up = url ? await opensearchUp(part.address) : await reachable(part.address);
+  return { ...base, pid: part.pid, ready: up, state: up ? 'ready' : 'not ready' };
+}
+
+/** A line of the status table: a process's health, and what the supervisor did to it. */
+export type StatusLine = ProcessHealth & { supervision?: RestartRecord };
+
 /** The status table: one line per process. */
-export function formatStatus(health: ProcessHealth[]): string {
+export function formatStatus(health: StatusLine[], now = Date.now()): string {
   const rows = health.map((h) => {
     const lags = Object.values(h.lag);
     const total = lags.reduce((a, b) => a + b, 0);
@@ -65,10 +85,11 @@ export function formatStatus(health: ProcessHealth[]): string {
       .filter(([, n]) => n > 0)
       .map(([name, n]) => `${name} ${n}`)
       .join(', ');
-    const lag = h.role === 'gateway' ? '-' : lags.length === 0 ? '?' : total === 0 ? '0' : `${total} (${behind})`;
-    return [h.name, String(h.pid ?? '-'), String(h.port), h.state, lag];
+    const noLag = h.role === 'gateway' || h.role === 'infra';
+    const lag = noLag ? '-' : lags.length === 0 ? '?' : total === 0 ? '0' : `${total} (${behind})`;
+    return [h.name, String(h.pid ?? '-'), String(h.port), ...supervisionCells(h.supervision, now), h.state, lag];
   });
-  const header = ['PROCESS', 'PID', 'PORT', 'HEALTH', 'PROJECTION LAG'];
+  const header = ['PROCESS', 'PID', 'PORT', ...SUPERVISION_HEADERS, 'HEALTH', 'PROJECTION LAG'];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells

@@ -19,6 +19,7 @@ const KEYS = [
   '0000_platform_08_typed_event_notify',
   '0000_platform_09_actor_keys',
   '0000_platform_10_tally_changes',
+  '0000_platform_11_idempotent_requests',
 ];
 
 describeMigrationFolder({

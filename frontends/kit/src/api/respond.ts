@@ -68,5 +68,6 @@ export function handleFailure(error: ApiError, options: HandlingOptions): void {
     if (!exempt) showPageError('50X');
     return;
   }
-  if (status === 0 || status === 429) toast.danger(error.message);
+  // 409 and 422: a write's Idempotency-Key whose first request is running, was applied, or was another request.
+  if (status === 0 || status === 409 || status === 422 || status === 429) toast.danger(error.message);
 }

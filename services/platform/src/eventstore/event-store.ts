@@ -3,6 +3,7 @@ import type { NewEvent } from '@agora/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { type Db, quoteIdent, type Tx } from '../db/database';
 import { executePrepared } from '../db/prepared';
+import { ClaimTakenOverError, claimInFlight, claimMark, isClaimLost } from '../idempotency/claim-context';
 import { first, zip } from '../lists';
 import { ConcurrencyError } from './errors';
 import {
@@ -126,23 +127,27 @@ export class EventStore {
       // Without an expected version, writers of one stream queue up instead of clashing on the version.
       await sql`select pg_advisory_xact_lock(hashtextextended(${`${this.schema}:${streamId}`}, 0))`.execute(tx);
     }
+    // A keyed write's claim is marked committed by this statement, in this transaction (docs/adr/0093-idempotent-writes.md).
+    const claim = claimInFlight();
+    const mark = claim ? claimMark(claim) : null;
     try {
       // The version check and the insert are one statement; the unique (stream_id, stream_version)
       // index turns a concurrent append at the same version into a conflict for all but one writer.
       const { rows } = await sql<EventRow>`
         with current as (
           select coalesce(max(stream_version), 0) as version from events where stream_id = ${streamId}
-        )
+        )${mark ? sql`, ${mark.cte}` : sql``}
         insert into events (event_id, stream_id, stream_version, type, data, metadata)
         select e.id, ${streamId}, current.version + e.n, e.type, e.data, e.metadata
         from current, ${RECORDS(records.json)}
-        where ${expected}::int is null or current.version = ${expected}::int
+        where (${expected}::int is null or current.version = ${expected}::int)${mark ? sql` and ${mark.held}` : sql``}
         returning ${COLUMNS}`.execute(tx);
       if (rows.length === 0) throw new ConcurrencyError(streamId, expected ?? -1);
       const stored = rows.map((row) => toStoredEvent(this.schema, row)).sort((a, b) => a.version - b.version);
       return { nextExpectedVersion: stored.at(-1)?.version ?? 0, events: stored };
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConcurrencyError(streamId, expected ?? -1);
+      if (isClaimLost(error)) throw new ClaimTakenOverError();
       throw error;
     }
   }
@@ -168,14 +173,18 @@ export class EventStore {
       pending.map((e) => e.id),
       options,
     );
+    // A keyed write's claim is marked committed by this very statement (docs/adr/0093-idempotent-writes.md).
+    const claim = claimInFlight();
+    const mark = claim ? claimMark(claim) : null;
     try {
       // Only what the database adds is read back; the events themselves are at hand.
       const { rows } = await executePrepared(
         this.db,
         sql<{ global_position: string; txid: string; created_at: Date; inline: unknown }>`
-        with appended as (
+        with ${mark ? sql`${mark.cte}, ` : sql``}appended as (
           insert into events (event_id, stream_id, stream_version, type, data, metadata)
           select e.id, ${streamId}, e.n, e.type, e.data, e.metadata from ${RECORDS(records.json)}
+          ${mark ? sql`where ${mark.held}` : sql``}
           returning global_position, transaction_id::text as txid, stream_version, created_at
         ), ${writes.ctes}
         select global_position, txid, created_at, ${writes.returning} as inline
@@ -200,6 +209,7 @@ export class EventStore {
       if (isUniqueViolation(error) && (error as { table?: string }).table === 'events') {
         throw new ConcurrencyError(streamId, 0);
       }
+      if (isClaimLost(error)) throw new ClaimTakenOverError();
       throw error;
     }
   }

@@ -10,6 +10,7 @@ import * as changeTopics from './0008_change_topics';
 import * as typedEventNotify from './0009_typed_event_notify';
 import * as actorKeys from './0010_actor_keys';
 import * as tallyChanges from './0011_tally_changes';
+import * as idempotentRequests from './0012_idempotent_requests';
 
 /**
  * Tables every service owns in its schema, in run order. Their keys (`0000_platform_*`) sort before the
@@ -27,6 +28,7 @@ export const platformMigrationFiles: readonly MigrationFile[] = [
   typedEventNotify,
   actorKeys,
   tallyChanges,
+  idempotentRequests,
 ];
 
 export const platformMigrations = migrationsOf(platformMigrationFiles);

@@ -3,11 +3,11 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { CatchUpOptions, CaughtUpReading, ConsumerHandle, EventBus } from '../bus/port';
 import type { ServiceDatabase } from '../db/database';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { collectOnScrape, projectionLag, projectionParked } from '../observability/metrics';
 import { parkEvent, projectionBatchHandler, takeLockGroup } from './batch-handler';
 import type { Projection } from './projection';
 import { type RetryOutcome, retryParkedEvents } from './retry-parked';
-import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** How long one round of the start's catch-up waits before it says how far behind a projection still is. */
 const STARTUP_CATCH_UP_ROUND_MS = 5_000;
@@ -105,7 +105,8 @@ export class ProjectionRunner {
       [...this.consumers].map(async ([name, consumer]) => {
         for (let attempt = 1; !this.stopping && !consumer.paused; attempt++) {
           try {
-            if (await consumer.catchUp({ timeoutMs: STARTUP_CATCH_UP_ROUND_MS, maxMs: STARTUP_CATCH_UP_ROUND_MS })) return;
+            if (await consumer.catchUp({ timeoutMs: STARTUP_CATCH_UP_ROUND_MS, maxMs: STARTUP_CATCH_UP_ROUND_MS }))
+              return;
             const lag = await this.lagOf(name).catch(() => null);
             this.options.log.info({ projection: name, lag }, 'projection still catching up with the log as of start');
           } catch (error) {

@@ -1,4 +1,4 @@
-import { PluginSlug } from '@agora/contracts';
+import { Idempotency, PluginSlug } from '@agora/contracts';
 import { Type } from 'typebox';
 import type { HttpApp } from '../http/app';
 import type { ServiceContext } from '../service/module';
@@ -49,7 +49,9 @@ export function captchaHooks(app: HttpApp, captchas: Captchas): void {
   });
   app.addHook('onSend', async (request, reply, payload) => {
     const action = request.routeOptions.config.captcha;
-    if (action && reply.statusCode === 200) await captchas.record(request, action);
+    // A reply repeated for a retry's Idempotency-Key was no new attempt (docs/adr/0093-idempotent-writes.md).
+    const replayed = reply.hasHeader(Idempotency.replayedHeader.toLowerCase());
+    if (action && reply.statusCode === 200 && !replayed) await captchas.record(request, action);
     return payload;
   });
 }

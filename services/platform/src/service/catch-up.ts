@@ -4,9 +4,9 @@ import type { Logger } from 'pino';
 import { Type } from 'typebox';
 import type { CatchUpOptions, CaughtUpReading, EventBus, PublisherHandle } from '../bus/port';
 import type { HttpApp } from '../http/app';
-import { mintedAt } from '../ids/id-generator';
 import type { ApiError } from '../http/errors';
 import { ProjectionBehindError } from '../http/unavailable';
+import { mintedAt } from '../ids/id-generator';
 import type { ProjectionRunner } from '../projections/runner';
 
 /**

@@ -15,6 +15,8 @@ import { migrateService } from '../db/migrate';
 import { EventStore } from '../eventstore/event-store';
 import { createHttpApp } from '../http/app';
 import { registerReadVersion } from '../http/read-version';
+import { IdempotentRequests } from '../idempotency/claims';
+import { registerIdempotency } from '../idempotency/hooks';
 import { IdGenerator, leaseNodeId, type NodeLease } from '../ids/id-generator';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner, parkedSummary } from '../projections/runner';
@@ -106,6 +108,8 @@ export async function startService<Parts>(
         catchUp: (userId) => catchUp.projection(CatchUp.actorsProjection, { streams: [userId] }),
       },
     );
+    // After the session check (a key is its member's), before every route's own hooks (docs/adr/0093-idempotent-writes.md).
+    registerIdempotency(app, new IdempotentRequests(database.db, { pid: lease.holderPid, node: lease.nodeId }));
     registerCatchUp(app, catchUp, options.bus.kind);
     registerReadVersion(app, changes);
     await module.routes(app, context, parts);

@@ -3,7 +3,6 @@ import {
   type CatchUps,
   type ChangeFeed,
   type Db,
-  errors,
   FRESH_READ_RECHECK_MS,
   PostStatusSql,
   ReadModelCache,

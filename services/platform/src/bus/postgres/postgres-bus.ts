@@ -260,7 +260,10 @@ export class PostgresEventBus implements EventBus {
       return progress.until(
         (position) => comparePositions(position, target) >= 0,
         timeoutMs,
-        { everyMs: recheckMs ?? CROSS_REPLICA_RECHECK_MS, read: () => readCheckpoint(options.consumer.db, options.group) },
+        {
+          everyMs: recheckMs ?? CROSS_REPLICA_RECHECK_MS,
+          read: () => readCheckpoint(options.consumer.db, options.group),
+        },
         maxMs,
       );
     };
