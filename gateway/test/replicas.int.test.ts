@@ -35,6 +35,8 @@ class Counted implements ServiceTransport {
 
 async function startReplica(port = 0): Promise<{ instance: RunningService; url: string }> {
   const instance = await agora.start(siteService, { routed: false, maxConnections: 2 });
+  // Ready (and so balanced to) once its projections have caught up with the log (docs/adr/0092-ready-when-caught-up.md).
+  await instance.projections.startedUp;
   const url = await instance.app.listen({ host: '127.0.0.1', port });
   return { instance, url };
 }

@@ -129,10 +129,12 @@ describe('the embedded launcher after a crash', () => {
 
     const restartedAt = Date.now();
     const second = launch(port, operatorPort);
-    await eventually(() => siteinfoAnswers(port), 15_000, 100).catch((error) => {
+    // A start opens its port once its projections have caught up (docs/adr/0092-ready-when-caught-up.md); on this
+    // two-core machine under the rest of the suite that, with PostgreSQL's crash recovery, can pass 15 s.
+    await eventually(() => siteinfoAnswers(port), 30_000, 100).catch((error) => {
       throw new Error(`${error.message}; the restarted launcher said:\n${second.output()}`);
     });
-    expect(Date.now() - restartedAt).toBeLessThan(15_000);
+    expect(Date.now() - restartedAt).toBeLessThan(30_000);
     for (const id of acknowledged) {
       const info = await call(port, 'GET', `${API}/question/info?id=${id}`, undefined, token);
       expect(info.status, `question ${id}`).toBe(200);
