@@ -5,7 +5,7 @@ import { type HttpApp, loadConfig } from '@agora/platform';
 import { siteService, updateSettingsGroup } from '@agora/site';
 import { createTestDatabase } from '@agora/test-support/database';
 import { eventually } from '@agora/test-support/eventually';
-import { UP_SPELLINGS as UP } from '@agora/test-support/path-spellings';
+import { NEVER_PUBLIC_TARGETS, UP_SPELLINGS as UP } from '@agora/test-support/path-spellings';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ComposedAgora, composeAgora } from '../src/compose';
@@ -99,16 +99,7 @@ const STARTS = [
   ...Object.keys(ROOT_FOLDERS),
 ];
 
-/** What is never the public's: every service's operator routes and its internal ones. */
-const TARGETS: Array<[string, string]> = [
-  ['GET', 'metrics'],
-  ['GET', 'healthz'],
-  ['GET', 'readyz'],
-  ['GET', 'openapi.json'],
-  ['GET', 'internal/jwks'],
-  ['POST', 'internal/catch-up'],
-  ['GET', 'personal/user/info?username=admin'],
-];
+const TARGETS = NEVER_PUBLIC_TARGETS;
 
 const variants = (): Array<[string, string]> => {
   const found: Array<[string, string]> = [];

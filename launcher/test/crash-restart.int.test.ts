@@ -1,9 +1,9 @@
-import { type ChildProcess, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eventually } from '@agora/test-support/eventually';
-import { killGroup, startLauncher } from '@agora/test-support/launcher-process';
+import { killGroup, killLaunchers, startLauncher } from '@agora/test-support/launcher-process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/embedded-postgres';
 import { passwordFileOf } from '../src/postgres-credentials';
@@ -19,23 +19,19 @@ const repoRoot = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-crash-'));
 const clusterDir = path.join(dataDir, 'postgres');
 const API = '/answer/api/v1';
-const running = new Set<ChildProcess>();
 
 function launch(port: number, operatorPort: number) {
-  const started = startLauncher({
+  return startLauncher({
     AGORA_DATA_DIR: dataDir,
     AGORA_PORT: String(port),
     AGORA_OPERATOR_PORT: String(operatorPort),
     // Started on a fresh data directory, then given an admin by the operator command: no installer.
     AGORA_INSTALLER: 'off',
   });
-  running.add(started.child);
-  started.child.once('exit', () => running.delete(started.child));
-  return started;
 }
 
 afterAll(async () => {
-  for (const child of running) killGroup(child);
+  killLaunchers();
   // The server dies with its launcher; give it the moment its fast shutdown takes before removing its files.
   await eventually(() => spawnSync('pgrep', ['-f', clusterDir]).status !== 0, 15_000, 100).catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,10 +1,10 @@
-import { type ChildProcess, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually } from '@agora/test-support/eventually';
-import { killGroup, startLauncher } from '@agora/test-support/launcher-process';
+import { killGroup, killLaunchers, startLauncher } from '@agora/test-support/launcher-process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/embedded-postgres';
 
@@ -20,10 +20,9 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-restart-'));
 const API = '/answer/api/v1';
 const WRITERS = 3;
 const AFTER_RESTART_MS = 30_000;
-const running = new Set<ChildProcess>();
 
 function launch(port: number, operatorPort: number) {
-  const started = startLauncher({
+  return startLauncher({
     AGORA_DATA_DIR: dataDir,
     AGORA_PORT: String(port),
     AGORA_OPERATOR_PORT: String(operatorPort),
@@ -31,13 +30,10 @@ function launch(port: number, operatorPort: number) {
     // Members of this test write from one address, far more than a person would.
     AGORA_CAPTCHA_LIMITS: 'question=100000,answer=100000,comment=100000,vote=100000',
   });
-  running.add(started.child);
-  started.child.once('exit', () => running.delete(started.child));
-  return started;
 }
 
 afterAll(async () => {
-  for (const child of running) killGroup(child);
+  killLaunchers();
   await eventually(() => spawnSync('pgrep', ['-f', dataDir]).status !== 0, 15_000, 100).catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
 });

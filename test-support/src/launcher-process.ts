@@ -11,6 +11,9 @@ export interface LauncherProcess {
   exited: Promise<number | null>;
 }
 
+/** Launchers started and not yet ended, for `killLaunchers` after a test file. */
+const running = new Set<ChildProcess>();
+
 /** The real launcher (`node launcher/agora.mjs start`, as `npm start` runs it) in its own process group. */
 export function startLauncher(env: Record<string, string>): LauncherProcess {
   let output = '';
@@ -20,9 +23,15 @@ export function startLauncher(env: Record<string, string>): LauncherProcess {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   return { child, output: () => output, exited };
 }
 
@@ -31,4 +40,9 @@ export function killGroup(child: ChildProcess): void {
   try {
     process.kill(-(child.pid as number), 'SIGKILL');
   } catch {}
+}
+
+/** Kills every launcher this process started that is still running (a test file's `afterAll`). */
+export function killLaunchers(): void {
+  for (const child of running) killGroup(child);
 }

@@ -17,3 +17,15 @@ export const UP_SPELLINGS = [
   '..%5C',
   './../',
 ] as const;
+
+/** What is never the public's, below any prefix: every service's operator and internal routes, a private profile. */
+export const NEVER_PUBLIC_TARGETS: ReadonlyArray<readonly [method: string, target: string]> = [
+  ['GET', 'metrics'],
+  ['GET', 'healthz'],
+  ['GET', 'readyz'],
+  ['GET', 'openapi.json'],
+  ['GET', 'internal/jwks'],
+  ['POST', 'internal/catch-up'],
+  ['GET', 'internal/votes/state?object_id=1'],
+  ['GET', 'personal/user/info?username=admin'],
+];

@@ -1,5 +1,5 @@
 import { AREA_PREFIXES, ROOT_FOLDERS } from '@agora/gateway/routing-table';
-import { UP_SPELLINGS } from '@agora/test-support/path-spellings';
+import { NEVER_PUBLIC_TARGETS, UP_SPELLINGS } from '@agora/test-support/path-spellings';
 import { send } from '../http';
 import { type CheckResult, Findings } from '../report';
 
@@ -19,17 +19,7 @@ const STARTS = [
   ...Object.keys(ROOT_FOLDERS),
 ];
 
-/** What is never the public's: every service's operator and internal routes, and a private site's profiles. */
-const TARGETS: Array<[string, string]> = [
-  ['GET', 'metrics'],
-  ['GET', 'healthz'],
-  ['GET', 'readyz'],
-  ['GET', 'openapi.json'],
-  ['GET', 'internal/jwks'],
-  ['POST', 'internal/catch-up'],
-  ['GET', 'internal/votes/state?object_id=1'],
-  ['GET', 'personal/user/info?username=admin'],
-];
+const TARGETS = NEVER_PUBLIC_TARGETS;
 
 /** Signs that an operator route answered: Prometheus' text, a health answer, an internal answer. */
 const LEAKS = [/process_cpu/, /# HELP/, /"status":"(ok|ready|not ready)"/, /"keys":\[/, /"caught_up"/];
