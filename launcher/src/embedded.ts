@@ -1,5 +1,6 @@
 import { chmodSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Role } from '@agora/contracts';
 import { type ComposedAgora, composeAgora, lazyPageRenderer } from '@agora/gateway';
 import type { AgoraConfig, HttpApp, RunningService } from '@agora/platform';
@@ -107,14 +108,29 @@ export function composeEmbedded(config: AgoraConfig, log: Logger, databaseUrl: s
   });
 }
 
+/** How long a start waits for its projections to catch up before it opens its port anyway (not ready). */
+const STARTUP_CATCH_UP_WAIT_MS = 30_000;
+
 /** Opens the composed Agora on its port and tells operator commands where its database is. */
 export async function serveEmbedded(
   config: AgoraConfig,
   database: OpenedDatabase,
   agora: ComposedAgora,
 ): Promise<EmbeddedAgora> {
-  // Writes are taken only once every projection has caught up with the log as it stood at start (docs/adr/0092-ready-when-caught-up.md).
-  await agora.startedUp();
+  // Writes are taken once every projection has caught up with the log as it stood at start (docs/adr/0092-ready-when-caught-up.md);
+  // a catch-up that takes longer than that opens the port anyway, not ready, rather than leave the site shut.
+  const wait = new AbortController();
+  const caughtUp = await Promise.race([
+    agora.startedUp().then(() => true),
+    sleep(STARTUP_CATCH_UP_WAIT_MS, false, { signal: wait.signal }).catch(() => false),
+  ]);
+  wait.abort();
+  if (!caughtUp) {
+    agora.gateway.log.warn(
+      { waitedMs: STARTUP_CATCH_UP_WAIT_MS },
+      'projections still catching up with the log as of start: opening the port, not ready until they have',
+    );
+  }
   const url = await agora.listen({ host: config.host, port: config.port });
   writeRuntimeFile(config.dataDir, { pid: process.pid, databaseUrl: database.url, url });
   const { gateway, operator, services } = agora;
