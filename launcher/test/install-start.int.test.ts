@@ -3,52 +3,25 @@
  * embedded database chosen, installed over HTTP, and the site running in the same process afterwards;
  * a second start reads the config file and starts the site at once.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { killLaunchers, type LauncherProcess, startLauncher } from '@agora/test-support/launcher-process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/embedded-postgres';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'agora-install-start-'));
 chmodSync(dataDir, 0o755);
-const running = new Set<ChildProcess>();
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(port: number): Started {
-  let output = '';
-  const child = spawn(process.execPath, ['launcher/agora.mjs', 'start'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      AGORA_DATA_DIR: dataDir,
-      AGORA_PORT: String(port),
-      AGORA_OPERATOR_PORT: 'off',
-      AGORA_DB_CONNECTIONS: '3',
-      LOG_LEVEL: 'info',
-    },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+function start(port: number): LauncherProcess {
+  return startLauncher({
+    AGORA_DATA_DIR: dataDir,
+    AGORA_PORT: String(port),
+    AGORA_OPERATOR_PORT: 'off',
+    AGORA_DB_CONNECTIONS: '3',
   });
-  running.add(child);
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
-  );
-  return { child, output: () => output, exited };
 }
 
-async function waitFor(started: Started, text: string, timeoutMs = 90_000) {
+async function waitFor(started: LauncherProcess, text: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (!started.output().includes(text)) {
     if (Date.now() > deadline || started.child.exitCode !== null) {
@@ -58,13 +31,13 @@ async function waitFor(started: Started, text: string, timeoutMs = 90_000) {
   }
 }
 
-async function stop(started: Started) {
+async function stop(started: LauncherProcess) {
   process.kill(-(started.child.pid ?? 0), 'SIGINT');
   await started.exited;
 }
 
 afterAll(() => {
-  for (const child of running) process.kill(-(child.pid ?? 0), 'SIGKILL');
+  killLaunchers();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
