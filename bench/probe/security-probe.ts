@@ -6,6 +6,8 @@ import { formatReport, runProbe } from './probe';
 
 const USAGE = `Usage: npm run probe:security -- [options]
 Probes a running Agora from outside, as an attacker would, and exits 1 if anything holds that should not.
+It changes nothing it does not make itself, but the mail check registers three accounts (probe-<run>-N@example.com)
+and asks e-mail-change codes for them: probe a site you own, and remove them afterwards on a live one.
   --target URL                 the Agora to probe (default http://127.0.0.1:9080; only this machine's addresses)
   --member-email, --member-password
                                a plain member, for the member half of the authorisation matrix and deep bodies
