@@ -77,6 +77,11 @@ export const Limits = {
   privilegeMaxReputation: 1_000_000,
   timing: {
     requestTimeoutMs: 10_000,
+    /**
+     * The installer's database and install calls: they migrate every service and write the first content, which on
+     * a small or busy machine takes well past an ordinary call's timeout.
+     */
+    installRequestTimeoutMs: 10 * 60_000,
     notificationPollMs: 3_000,
     profileRefreshThrottleMs: 10_000,
     draftSaveDebounceMs: 3_000,

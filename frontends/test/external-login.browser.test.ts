@@ -9,7 +9,7 @@ import { postsService } from '@agora/posts';
 import { tagsService } from '@agora/tags';
 import { createUser, login } from '@agora/test-support/accounts';
 import { saveOidcConnector, startOidcProvider, type TestOidcProvider } from '@agora/test-support/oidc-provider';
-import { freePort } from '@agora/test-support/smtp-test-server';
+import { freePort } from '@agora/test-support/ports';
 import { votesService } from '@agora/votes';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

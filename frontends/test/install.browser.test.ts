@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Limits } from '@agora/contracts';
 import { freePort } from '@agora/launcher/embedded-postgres';
 import { type Launch, launchAgora } from '@agora/launcher/install/launch';
 import { loadConfig } from '@agora/platform';
@@ -154,6 +155,11 @@ describe.skipIf(!chromiumPath() && !required)('the installer in Chromium', () =>
     await shoot(page, 'install-admin-errors');
     await page.locator('input[name=name]').fill('owner');
     await page.locator('input[name=password]').fill('owner-pass-1');
+    // An install takes longer than an ordinary call may on a busy machine: held past that timeout, it still ends well.
+    await page.route('**/installation/base-info', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, Limits.timing.requestTimeoutMs + 500));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Install' }).click();
     await page.getByTestId('install-ready').waitFor({ timeout: 120_000 });
     await shoot(page, 'install-ready');

@@ -6,6 +6,7 @@ import { identityService } from '@agora/identity';
 import { createHttpApp, type HttpApp, loadConfig } from '@agora/platform';
 import { siteService } from '@agora/site';
 import { createUser, login } from '@agora/test-support/accounts';
+import { freePort } from '@agora/test-support/ports';
 import { type Stack, startStack } from '@agora/test-support/stack';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -234,15 +235,3 @@ describe('health, readiness and metrics', () => {
     expect(() => loadConfig({ env: { AGORA_OPERATOR_PORT: 'ninety' } })).toThrow(/AGORA_OPERATOR_PORT/);
   });
 });
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -7,7 +7,7 @@ import {
   startOidcProvider,
   type TestOidcProvider,
 } from '@agora/test-support/oidc-provider';
-import { freePort } from '@agora/test-support/smtp-test-server';
+import { freePort } from '@agora/test-support/ports';
 import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityService } from '../src/service';

@@ -15,7 +15,8 @@ import {
   type ServiceDatabase,
 } from '@agora/platform';
 import { createTestDatabase } from '@agora/test-support/database';
-import { freePort, startSmtpServer, type TestSmtpServer } from '@agora/test-support/smtp-test-server';
+import { freePort } from '@agora/test-support/ports';
+import { startSmtpServer, type TestSmtpServer } from '@agora/test-support/smtp-test-server';
 import { sql } from 'kysely';
 import { simpleParser } from 'mailparser';
 import pino from 'pino';

@@ -1,11 +1,7 @@
 import { Role } from '@agora/contracts';
 import { tagsService } from '@agora/tags';
-import {
-  freePort,
-  type ReceivedMail,
-  startSmtpServer,
-  type TestSmtpServer,
-} from '@agora/test-support/smtp-test-server';
+import { freePort } from '@agora/test-support/ports';
+import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '@agora/test-support/smtp-test-server';
 import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DigestWorker } from '../src/mail/digest-worker';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Idempotency, Role } from '@agora/contracts';
 import { setReputation } from '@agora/test-support/accounts';
+import { eventually } from '@agora/test-support/eventually';
 import type { Stack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, member, startVotesStack, thread } from './support/stack';
@@ -38,6 +39,14 @@ const send = (who: { token: string } | null, method: string, path: string, body:
 
 const count = async (text: string, values: unknown[]) =>
   Number((await stack.query<{ n: string }>(`select count(*) as n from ${text}`, values))[0]?.n);
+
+const keyState = async (key: string) =>
+  (
+    await stack.query<{ state: string }>('select state from posts.idempotent_requests where caller = $1 and key = $2', [
+      writer.id,
+      key,
+    ])
+  )[0]?.state;
 
 const commentsOn = (objectId: string) => count('posts.comments where object_id = $1', [objectId]);
 
@@ -153,6 +162,8 @@ describe('Idempotency-Key on writes', () => {
     const { question: questionId } = await thread(stack, asker);
     const comment = { object_id: questionId, original_text: 'Committed, then the replica died.' };
     expect((await send(writer, 'POST', 'comment', comment, 'lost-1')).status).toBe(200);
+    // Its reply is kept after it was sent (ADR 0093): once kept, the update below is not overwritten by it.
+    await eventually(async () => (await keyState('lost-1')) === 'done');
     // As if its process had been killed between the commit and keeping the reply: committed, no reply, holder gone.
     await stack.query(
       `update posts.idempotent_requests set state = 'committed', status = null, body = null, holder_pid = -1
