@@ -5,6 +5,12 @@ export const EventMetadataSchema = Type.Object({
   correlationId: Type.String(),
   causationId: Type.Union([Type.String(), Type.Null()]),
   schemaVersion: Type.Integer({ minimum: 1 }),
+  /**
+   * Set on events an import wrote with their original times (docs/adr/0094-importing-a-community.md): they
+   * build read models like any other, but nothing that reacts to a new act (mail, inbox, badge and reputation
+   * rules) answers them again.
+   */
+  imported: Type.Optional(Type.Literal(true)),
 });
 export type EventMetadata = Static<typeof EventMetadataSchema>;
 
@@ -56,6 +62,9 @@ export function defineEvent<T extends string, S extends TSchema>(
     ...(options.upcast ? { upcast: options.upcast } : {}),
   };
 }
+
+/** Whether an event came in by an import: its acts happened elsewhere, long ago, and are not reacted to again. */
+export const isImported = (event: { metadata: EventMetadata }) => event.metadata.imported === true;
 
 /** The `data` of an event type, as its schema describes it (consumers validate what they read). */
 export type DataOf<D extends EventDefinition> = Static<D['data']>;

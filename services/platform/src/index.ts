@@ -41,6 +41,7 @@ export * from './idempotency/claims';
 export * from './idempotency/hooks';
 export * from './idempotency/key';
 export * from './ids/id-generator';
+export * from './import/import-sink';
 export * from './install/postgres-target';
 export * from './lists';
 export * from './observability/metrics';

@@ -53,6 +53,16 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === '23505';
 }
 
+/** An event an import writes: its stream's version and its original time are the source's. */
+export interface ImportedEvent<E extends NewEvent = NewEvent> {
+  streamId: string;
+  version: number;
+  type: E['type'];
+  data: E['data'];
+  occurredAt: string;
+  actorId: string | null;
+}
+
 /** A new stream's event before it is stored: its id is fixed already, its time will be the statement's `now()`. */
 export interface PendingEvent<E extends NewEvent = NewEvent> {
   id: string;
@@ -212,6 +222,41 @@ export class EventStore {
       if (isClaimLost(error)) throw new ClaimTakenOverError();
       throw error;
     }
+  }
+
+  /**
+   * Writes imported events with their original times and versions (docs/adr/0094-importing-a-community.md), many
+   * streams in one statement, in the caller's transaction. An event whose stream already has its version is left
+   * as it is (an import run again, or resumed), so only what was written is returned, for the inline read models.
+   */
+  async appendImported(tx: Tx, events: ImportedEvent[], run: string): Promise<StoredEvent[]> {
+    if (events.length === 0) return [];
+    // In the caller's order: a stream's versions in turn, and across streams the order they happened in.
+    const records = events.map((e, n) => ({
+      id: randomUUID(),
+      n,
+      stream: e.streamId,
+      version: e.version,
+      type: e.type,
+      data: e.data ?? null,
+      metadata: {
+        actorId: e.actorId,
+        correlationId: run,
+        causationId: null,
+        schemaVersion: 1,
+        imported: true,
+      } satisfies StoredEvent['metadata'],
+      at: e.occurredAt,
+    }));
+    const { rows } = await sql<EventRow>`
+      insert into events (event_id, stream_id, stream_version, type, data, metadata, created_at)
+      select e.id, e.stream, e.version, e.type, e.data, e.metadata, e.at
+      from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+        as e(id uuid, n int, stream text, version int, type text, data jsonb, metadata jsonb, at timestamptz)
+      order by e.n
+      on conflict (stream_id, stream_version) do nothing
+      returning ${COLUMNS}`.execute(tx);
+    return rows.map((row) => toStoredEvent(this.schema, row)).sort((a, b) => comparePositions(a.position, b.position));
   }
 
   async readStream(streamId: string, options: { fromVersion?: number } = {}, tx?: Tx): Promise<StoredEvent[]> {

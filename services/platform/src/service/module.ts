@@ -8,6 +8,7 @@ import type { Migrations } from '../db/migrate';
 import type { EventStore } from '../eventstore/event-store';
 import type { HttpApp } from '../http/app';
 import type { IdGenerator } from '../ids/id-generator';
+import type { ImportSink } from '../import/import-sink';
 import type { Projection } from '../projections/projection';
 import type { ProjectionRunner } from '../projections/runner';
 import type { CatchUps } from './catch-up';
@@ -54,6 +55,8 @@ export interface ServiceModule<Parts = unknown> {
   shared?: { actors?: boolean; siteSettings?: boolean };
   /** Where tokens are checked against: by default the service's own actor and key projections. */
   auth?(context: ServiceContext, parts: Parts): { actors: ActorSource; keys: KeySource };
+  /** What the service takes in from an import of a community (docs/adr/0094-importing-a-community.md). */
+  importer?(context: ServiceContext, parts: Parts): ImportSink;
   /** Long-running work beside the HTTP routes (workers, flushers), stopped when the service closes. */
   background?(context: ServiceContext, parts: Parts): Promise<{ stop(): Promise<void> }>;
 }
