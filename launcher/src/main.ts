@@ -12,6 +12,7 @@
 import { configFileOf, createLogger, loadConfigOrExit, onShutdown } from '@agora/platform';
 import { adminCommand } from './admin-command';
 import { clusterCommand } from './cluster-command';
+import { importCommand } from './import/import-command';
 import { launchAgora } from './install/launch';
 import { migrateCommand } from './migrate-command';
 import { projectionsCommand } from './projections-command';
@@ -59,6 +60,9 @@ switch (command) {
   case 'migrate':
     process.exitCode = await migrateCommand(config, log, args);
     break;
+  case 'import':
+    process.exitCode = await importCommand(config, log, args);
+    break;
   case 'cluster': {
     const code = await clusterCommand(config, log, args);
     // `cluster run` (the supervisor) ends by its shutdown handler; the others end here.
@@ -67,7 +71,7 @@ switch (command) {
   }
   default:
     process.stderr.write(
-      `Unknown command ${command}. Commands: start, admin create, projections status|rebuild|retry, search reindex, migrate, cluster up|status|down\n`,
+      `Unknown command ${command}. Commands: start, admin create, projections status|rebuild|retry, search reindex, migrate, import answer|stackexchange, cluster up|status|down\n`,
     );
     process.exitCode = 64;
 }

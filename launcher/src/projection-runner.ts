@@ -23,6 +23,9 @@ import type { Logger } from 'pino';
 
 export interface OpenProjections {
   runner: ProjectionRunner;
+  /** The instance's context and parts, as its `setup` built them (an import's sink is made of them). */
+  context: ServiceContext;
+  parts: unknown;
   /** Releases the node id lease and the database pool. */
   close(): Promise<void>;
 }
@@ -52,6 +55,8 @@ export async function openProjections(
   const runner = new ProjectionRunner({ bus, database: db, log, projections: projectionsOf(module, context, parts) });
   return {
     runner,
+    context,
+    parts,
     async close() {
       await lease.release();
       await db.close();

@@ -7,7 +7,7 @@
  */
 
 /** Where an imported member's password hash came from: verified by its own scheme, rehashed at the next sign-in. */
-export type ImportedPasswordScheme = 'bcrypt';
+export type ImportedPasswordScheme = 'bcrypt' | 'argon2id';
 
 export interface ImportedMember {
   kind: 'member';
@@ -88,6 +88,8 @@ export interface ImportedQuestion {
   pinned: boolean;
   hidden: boolean;
   view_count: number;
+  /** Held for review at the source (a reviewer plugin's queue, a post waiting for approval): not to be published as it is. */
+  pending?: boolean;
 }
 
 export interface ImportedAnswer {
@@ -99,6 +101,8 @@ export interface ImportedAnswer {
   revisions: ImportedRevision[];
   accepted?: { by: string; at: string };
   deleted?: { by: string; at: string };
+  /** Held for review at the source (a reviewer plugin's queue, a post waiting for approval): not to be published as it is. */
+  pending?: boolean;
 }
 
 export interface ImportedComment {
@@ -113,6 +117,8 @@ export interface ImportedComment {
   content: string;
   created_at: string;
   deleted: boolean;
+  /** Held for review at the source (a reviewer plugin's queue, a post waiting for approval): not to be published as it is. */
+  pending?: boolean;
 }
 
 /**
@@ -121,6 +127,8 @@ export interface ImportedComment {
  */
 export interface ImportedVote {
   kind: 'vote';
+  /** The source's own number for the vote, when it has one: a vote without a voter is written once by it. */
+  id?: string;
   object_id: string;
   voter_id?: string;
   direction: 'up' | 'down';
@@ -263,4 +271,6 @@ export interface ImportTally {
   skipped: number;
   /** Why records were skipped, with how many each time. */
   reasons: Record<string, number>;
+  /** What was changed or left out of records imported all the same (a clashing username renamed), with how many. */
+  notes?: Record<string, number>;
 }

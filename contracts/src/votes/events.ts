@@ -50,6 +50,22 @@ const Reaction = Type.Object({
 export const ReactionActivated = defineEvent('votes.reaction_activated', Reaction);
 export const ReactionDeactivated = defineEvent('votes.reaction_deactivated', Reaction);
 
+/**
+ * A vote the source counted without saying who cast it (a Stack Exchange dump), imported on a stream of its own
+ * (`anonymous-vote-<key>`): it counts on its post's votes and nowhere else, so no member, reputation or badge
+ * comes of it (docs/adr/0094-importing-a-community.md). Only an import writes it.
+ */
+export const AnonymousVoteCounted = defineEvent(
+  'votes.anonymous_vote_counted',
+  Type.Object({
+    object_id: Id,
+    object_type: VotableType,
+    question_id: Id,
+    owner_id: Id,
+    direction: Direction,
+  }),
+);
+
 /** Why reputation moved: the reference's reputation activity types, plus an account's starting balance. */
 export const REPUTATION_REASONS = [
   'question.voted_up',
@@ -109,6 +125,7 @@ export const ObjectPurged = defineEvent(
 export const VotesEvents = [
   VoteCast,
   VoteCancelled,
+  AnonymousVoteCounted,
   BookmarkToggled,
   ReactionActivated,
   ReactionDeactivated,

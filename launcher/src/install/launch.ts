@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AGORA_VERSION } from '@agora/contracts';
 import type { AgoraConfig, HttpApp } from '@agora/platform';
 import type { Logger } from 'pino';
 import { type EmbeddedAgora, type OpenedDatabase, openDatabase, serveEmbedded, startEmbedded } from '../embedded';
+import { importUnfinished } from '../import/import-state';
 import { ALL_SERVICES } from '../services';
 import { createMaintenanceApp } from '../upgrade/maintenance-app';
 import { pendingMigrations } from '../upgrade/pending';
@@ -18,6 +20,9 @@ export interface Launch {
   running: Promise<EmbeddedAgora>;
   stop(): Promise<void>;
 }
+
+/** How often a start held by an unfinished import looks whether it has finished. */
+const IMPORT_POLL_MS = 2_000;
 
 /** Whether the data directory already holds a PostgreSQL cluster (an install, or one started before). */
 const clusterExists = (config: AgoraConfig) => existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'));
@@ -99,11 +104,34 @@ export function launchAgora(
     return opened;
   };
 
+  /**
+   * A database an import is still writing into, or left unfinished: visitors get the maintenance page until the
+   * import is finished (docs/adr/0094-importing-a-community.md), so nothing half-imported is ever shown.
+   */
+  const imported = async (opened: OpenedDatabase): Promise<OpenedDatabase> => {
+    let source = await importUnfinished(opened.url);
+    if (!source) return opened;
+    log.warn(
+      `an import of ${source} is unfinished: the site opens once it is (run the same import again to finish it)`,
+    );
+    const maintenance = await createMaintenanceApp(log);
+    try {
+      await maintenance.listen({ host: config.host, port: config.port });
+      while (source && !stopping) {
+        await sleep(IMPORT_POLL_MS);
+        source = await importUnfinished(opened.url);
+      }
+    } finally {
+      await maintenance.close();
+    }
+    return opened;
+  };
+
   const start = async (): Promise<EmbeddedAgora> => {
     const opened = config.databaseUrl || clusterExists(config) ? await openDatabase(config, log) : null;
     const installed = opened ? await hasAgoraTables(opened.url).catch(() => true) : false;
     if (installed && config.autoInstall) log.info('Agora is installed already: AGORA_AUTO_INSTALL has nothing to do');
-    if (installed && opened) agora = await startEmbedded(config, log, await upgraded(opened));
+    if (installed && opened) agora = await startEmbedded(config, log, await imported(await upgraded(opened)));
     else if (config.autoInstall) agora = await installUnattended(opened);
     else if (config.installer) agora = await runInstaller(opened);
     else agora = await startEmbedded(config, log, opened ?? undefined);

@@ -2,6 +2,8 @@ import { BadgesEvents } from '@agora/contracts';
 import { partsOf, type RunningService, type ServiceModule } from '@agora/platform';
 import { AwardCommands } from './commands/awards';
 import { BadgeCommands } from './commands/badges';
+import { badgesExporter } from './export/badges-export';
+import { badgesImporter } from './import/badges-sink';
 import { badgesMigrations } from './migrations';
 import { awardsFromIdentity } from './projections/from-identity/projection';
 import { awardsFromModeration } from './projections/from-moderation/projection';
@@ -32,10 +34,12 @@ export const badgesService: ServiceModule<BadgesParts> = {
     badges: new BadgeCommands(context),
     reads: new BadgeReads(context),
   }),
+  importer: (context) => badgesImporter(context),
   async routes(app, _context, { reads, badges }) {
     await badgeRoutes(app, reads);
     await adminBadgeRoutes(app, reads, badges);
   },
+  exporter: badgesExporter,
   projections: (_context, { awards }) => [
     awardsFromIdentity(awards),
     awardsFromPosts(awards),

@@ -2,6 +2,8 @@ import { IdentityEvents } from '@agora/contracts';
 import { partsOf, type RunningService, type ServiceModule } from '@agora/platform';
 import { Accounts } from './commands/accounts';
 import { ExternalLogins } from './commands/external-logins';
+import { identityExporter } from './export/identity-export';
+import { identityImporter } from './import/member-sink';
 import { identityMigrations } from './migrations';
 import { memberPostsProjection } from './projections/member-posts/projection';
 import { reputationProjection } from './projections/reputation/projection';
@@ -46,6 +48,8 @@ export const identityService: ServiceModule<IdentityParts> = {
     memberPostsProjection,
     flagDecisionsProjection(accounts, context.store, context.log),
   ],
+  importer: (context) => identityImporter(context),
+  exporter: identityExporter,
   async routes(app, _context, { accounts, externalLogins }) {
     await accounts.keys.ensure(app);
     await accountRoutes(app, accounts, externalLogins);

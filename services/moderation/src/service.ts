@@ -10,6 +10,8 @@ import {
 import { FlagCommands } from './commands/flags';
 import { HeldPostCommands } from './commands/held-posts';
 import { ReviewCommands } from './commands/reviews';
+import { moderationExporter } from './export/moderation-export';
+import { moderationImporter } from './import/moderation-sink';
 import { moderationMigrations } from './migrations';
 import { heldPostsFromPosts } from './projections/held-posts/from-posts';
 import { purgedMembers } from './projections/objects/from-identity';
@@ -44,6 +46,7 @@ export const moderationService: ServiceModule<ModerationParts> = {
     held: new HeldPostCommands(context),
     reads: new ModerationReads(context),
   }),
+  importer: (context) => moderationImporter(context),
   async routes(app, context, { flags, reviews, held, reads }) {
     const captchas = captchasFor(context);
     captchaHooks(app, captchas);
@@ -53,6 +56,7 @@ export const moderationService: ServiceModule<ModerationParts> = {
     await reviewRoutes(app, reviews, reads);
     await heldPostRoutes(app, held, reads);
   },
+  exporter: moderationExporter,
   projections: () => [objectsFromPosts, objectsFromTags, heldPostsFromPosts, purgedMembers],
 };
 

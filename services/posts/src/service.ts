@@ -15,6 +15,8 @@ import { PurgeCommands } from './commands/purges';
 import { QuestionFollowCommands } from './commands/question-follows';
 import { QuestionCommands } from './commands/questions';
 import { RevisionCommands } from './commands/revisions';
+import { postsExporter } from './export/posts-export';
+import { postsImporter } from './import/import-sink';
 import { postsMigrations } from './migrations';
 import { questionTitlesProjection } from './projections/question-titles/projection';
 import { tagCatalogProjection } from './projections/tag-catalog/projection';
@@ -110,6 +112,8 @@ export const postsService: ServiceModule<PostsParts> = {
     voteCountsProjection,
     questionTitlesProjection,
   ],
+  importer: postsImporter,
+  exporter: postsExporter,
   async background(_context, { views }) {
     views.start();
     return { stop: () => views.stop() };

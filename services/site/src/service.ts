@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { SiteEvents } from '@agora/contracts';
 import type { ServiceModule } from '@agora/platform';
+import { siteExporter } from './export/site-export';
+import { siteImporter } from './import/site-importer';
 import { installedSite } from './installation/installed-site';
 import { installationRoutes } from './installation/routes';
 import { siteMigrations } from './migrations';
@@ -53,4 +55,6 @@ export const siteService: ServiceModule<SiteParts> = {
     await installationRoutes(app, installedSite(context));
   },
   projections: () => [dashboardFromPosts, dashboardFromVotes, dashboardFromIdentity, pluginConnectors],
+  importer: (context, { storage }) => siteImporter(context, storage),
+  exporter: (context, { storage }) => siteExporter(context, storage),
 };

@@ -2,6 +2,8 @@ import { TagsEvents } from '@agora/contracts';
 import { partsOf, type RunningService, type ServiceModule } from '@agora/platform';
 import { FollowCommands } from './commands/follows';
 import { TagCommands } from './commands/tags';
+import { tagsExporter } from './export/tags-export';
+import { tagsImporter } from './import/import-sink';
 import { tagsMigrations } from './migrations';
 import { questionCountsProjection } from './projections/question-counts/projection';
 import { TagReads } from './queries/reads';
@@ -40,6 +42,8 @@ export const tagsService: ServiceModule<TagsParts> = {
     await tagEditCheckRoutes(app, tags);
   },
   projections: (context) => [questionCountsProjection, tagCreationSaga(context), tagRevisionDecisionsSaga(context)],
+  importer: tagsImporter,
+  exporter: tagsExporter,
   async background(_context, { reads }) {
     reads.warm();
     return { async stop() {} };

@@ -12,6 +12,8 @@ import { Ledger } from './commands/ledger';
 import { ReactionCommands } from './commands/reactions';
 import { TargetLookup } from './commands/targets';
 import { VoteCommands } from './commands/votes';
+import { votesExporter } from './export/votes-export';
+import { votesImporter } from './import/votes-sink';
 import { votesMigrations } from './migrations';
 import { ledgerFromIdentity } from './projections/ledger-inputs/from-identity';
 import { ledgerFromPosts } from './projections/ledger-inputs/from-posts';
@@ -55,6 +57,8 @@ export const votesService: ServiceModule<VotesParts> = {
   migrations: votesMigrations,
   events: VotesEvents,
   setup: setUpVotes,
+  importer: (context) => votesImporter(context),
+  exporter: votesExporter,
   async routes(app, context, { votes, reactions, reactionReads, personalReads }) {
     const captchas = captchasFor(context);
     captchaHooks(app, captchas);

@@ -10,6 +10,7 @@ const KEYS = [
   '20261210_0005_reactions',
   '20261210_0006_question_follows',
   '20261226_0007_ledger_entries_post_deleted',
+  '20261228_0008_imports',
 ];
 
 describeMigrationFolder({

@@ -1,5 +1,6 @@
 import {
   type AnswerInfo,
+  type AnswerWithQuestion,
   type CommentItem,
   linkedAnswerId,
   type Page,
@@ -16,6 +17,23 @@ import {
 import { qaPage } from './qa-page';
 
 const NO_COMMENTS: Page<CommentItem> = { count: 0, list: [] };
+
+/**
+ * The id of the answer a question link names, as the answers list gives it: an old link's form (an imported
+ * site's, docs/adr/0094-importing-a-community.md) is asked of the API, which takes every form and answers the
+ * canonical one.
+ */
+async function canonicalAnswerId(
+  api: PageContext['api'],
+  linked: string | undefined,
+  questionId: string,
+  list: AnswerInfo[],
+): Promise<string | undefined> {
+  if (!linked || list.some((a) => a.id === linked)) return linked;
+  const answer = await api<AnswerWithQuestion>(`answer/info?id=${encodeURIComponent(linked)}`);
+  const info = answer.status === 200 ? answer.data?.info : undefined;
+  return info && info.question_id === questionId ? info.id : linked;
+}
 
 /**
  * The question page as the browser's `QuestionDetailPage` asks for it: the question, its first page of answers
@@ -40,7 +58,7 @@ async function load({ params, pathname, search, api, site }: PageContext): Promi
   const canonicalPath = questionPath(permalink, q.id, q.url_title);
   // A link to one of its answers stays one; any other form of the address (an old slug, the other id form) moves.
   const list = answers.status === 200 && answers.data ? answers.data.list : [];
-  const linked = linkedAnswerId(params, permalink);
+  const linked = await canonicalAnswerId(api, linkedAnswerId(params, permalink), q.id, list);
   const expected = questionPath(permalink, q.id, q.url_title, list.some((a) => a.id === linked) ? linked : undefined);
   if (pathname !== expected) return { kind: 'redirect', location: `${expected}${search.size ? `?${search}` : ''}` };
   const firstComments = await api<QuestionComments>(`comment/question?question_id=${encodeURIComponent(q.id)}`);

@@ -18,7 +18,7 @@ import { applyUserEvent } from '../projections/users/read-model';
 import type { UserRow } from '../responses/users';
 import { hashCode, LINK_LIFETIME_MS, newLinkCode } from '../security/codes';
 import { MEMBERS_TOPIC } from '../security/identity-actors';
-import { decoyHash, hashPassword, verifyPassword } from '../security/passwords';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../security/passwords';
 import { RateLimits } from '../security/rate-limits';
 import { RecipientBudget } from '../security/recipient-budget';
 import { ACCESS_TOKEN_LIFETIME_MS, type SigningKeys } from '../security/signing-keys';
@@ -123,8 +123,20 @@ export class Accounts {
     const row = rows[0];
     const ok = await verifyPassword(row?.password_hash ?? (await decoyHash()), password);
     if (!row?.password_hash || !ok) return undefined;
-    const { password_hash: _, ...user } = row;
+    const { password_hash: stored, ...user } = row;
+    await this.rehashIfForeign(user.user_id, stored, password);
     return user;
+  }
+
+  /**
+   * A password just proven against a hash of another scheme (an imported member's bcrypt hash) is stored again in
+   * Agora's own, unless it changed meanwhile (docs/adr/0094-importing-a-community.md). No event: secrets never travel.
+   */
+  private async rehashIfForeign(userId: string, stored: string, password: string): Promise<void> {
+    if (!needsRehash(stored)) return;
+    const rehashed = await hashPassword(password);
+    await sql`update credentials set password_hash = ${rehashed}, updated_at = now()
+              where user_id = ${userId} and password_hash = ${stored}`.execute(this.db);
   }
 
   async checkPassword(userId: string | undefined, password: string): Promise<boolean> {
@@ -136,7 +148,9 @@ export class Accounts {
     const stored = rows[0]?.password_hash;
     // Unknown accounts cost the same time as known ones.
     const ok = await verifyPassword(stored ?? (await decoyHash()), password);
-    return ok && stored !== undefined;
+    if (!ok || stored === undefined || !userId) return false;
+    await this.rehashIfForeign(userId, stored, password);
+    return true;
   }
 
   async emailTaken(email: string, exceptUserId?: string): Promise<boolean> {

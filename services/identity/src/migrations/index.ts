@@ -8,6 +8,7 @@ import * as usersAnnounceChanges from './0006_users_announce_changes';
 import * as membersAnnounceKeys from './0007_members_announce_keys';
 import * as memberSearchTrigrams from './0008_member_search_trigrams';
 import * as connectorStateBrowsers from './0009_connector_state_browsers';
+import * as usersWithoutEmail from './0010_users_without_email';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const identityMigrationFiles: readonly MigrationFile[] = [
@@ -20,6 +21,7 @@ export const identityMigrationFiles: readonly MigrationFile[] = [
   membersAnnounceKeys,
   memberSearchTrigrams,
   connectorStateBrowsers,
+  usersWithoutEmail,
 ];
 
 export const identityMigrations = migrationsOf(identityMigrationFiles);

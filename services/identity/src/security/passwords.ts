@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import bcrypt from 'bcryptjs';
 import pLimit from 'p-limit';
 
 /**
@@ -15,12 +16,29 @@ const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 7168, timeCost: 5, pa
  */
 const cpuBound = pLimit(availableParallelism());
 
+/**
+ * A bcrypt hash as Apache Answer keeps its members' passwords (`$2a$`, `$2b$` or `$2y$`, a two-digit cost, 53
+ * characters of salt and digest): an imported member's, verified by its own scheme until the next sign-in rehashes
+ * it (docs/adr/0094-importing-a-community.md).
+ */
+const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
+
+export function isBcryptHash(passwordHash: string): boolean {
+  return BCRYPT_HASH.test(passwordHash);
+}
+
+/** Whether a stored hash is of another scheme than Agora's own: a successful sign-in replaces it. */
+export function needsRehash(passwordHash: string): boolean {
+  return !passwordHash.startsWith('$argon2id$');
+}
+
 export function hashPassword(password: string): Promise<string> {
   return cpuBound(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
+    if (isBcryptHash(passwordHash)) return await cpuBound(() => bcrypt.compare(password, passwordHash));
     return await cpuBound(() => verify(passwordHash, password));
   } catch {
     return false;

@@ -39,3 +39,9 @@ export function skip(tally: ImportTally, reason: string): void {
   tally.skipped += 1;
   tally.reasons[reason] = (tally.reasons[reason] ?? 0) + 1;
 }
+
+/** Counts a change made to a record imported all the same, under what was changed. */
+export function note(tally: ImportTally, what: string): void {
+  tally.notes ??= {};
+  tally.notes[what] = (tally.notes[what] ?? 0) + 1;
+}

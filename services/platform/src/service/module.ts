@@ -6,6 +6,7 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { ServiceDatabase } from '../db/database';
 import type { Migrations } from '../db/migrate';
 import type { EventStore } from '../eventstore/event-store';
+import type { ExportSource } from '../export/export-source';
 import type { HttpApp } from '../http/app';
 import type { IdGenerator } from '../ids/id-generator';
 import type { ImportSink } from '../import/import-sink';
@@ -57,6 +58,8 @@ export interface ServiceModule<Parts = unknown> {
   auth?(context: ServiceContext, parts: Parts): { actors: ActorSource; keys: KeySource };
   /** What the service takes in from an import of a community (docs/adr/0094-importing-a-community.md). */
   importer?(context: ServiceContext, parts: Parts): ImportSink;
+  /** What the service gives an export of the community: its read models as import records (`npm run agora -- export`). */
+  exporter?(context: ServiceContext, parts: Parts): ExportSource;
   /** Long-running work beside the HTTP routes (workers, flushers), stopped when the service closes. */
   background?(context: ServiceContext, parts: Parts): Promise<{ stop(): Promise<void> }>;
 }

@@ -18,6 +18,7 @@ import * as postStatusMoves from './0016_post_status_moves';
 import * as titleTrigramsWithoutPendingList from './0017_title_trigrams_without_pending_list';
 import * as memberListsOneIndexPerOrder from './0018_member_lists_one_index_per_order';
 import * as questionTitlesKeptApart from './0019_question_titles_kept_apart';
+import * as importKeeping from './0020_import_keeping';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const postsMigrationFiles: readonly MigrationFile[] = [
@@ -40,6 +41,7 @@ export const postsMigrationFiles: readonly MigrationFile[] = [
   titleTrigramsWithoutPendingList,
   memberListsOneIndexPerOrder,
   questionTitlesKeptApart,
+  importKeeping,
 ];
 
 export const postsMigrations = migrationsOf(postsMigrationFiles);

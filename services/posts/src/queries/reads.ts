@@ -1,5 +1,7 @@
 import type { SiteSettings } from '@agora/contracts';
+import type { LegacyIdStyle } from '@agora/contracts/import/legacy-ids';
 import { ReadModelCache, type ServiceContext } from '@agora/platform';
+import { legacyIdStyle } from './legacy-ids';
 import { ListCounts } from './list-counts';
 
 /**
@@ -24,6 +26,11 @@ export class PostsReads {
 
   settings(): Promise<SiteSettings> {
     return this.context.siteSettings();
+  }
+
+  /** The id style of an imported site's old links, or null (kept until the read models change: an import changes them). */
+  legacyIdStyle(): Promise<LegacyIdStyle | null> {
+    return this.cached('legacy-id-style', () => legacyIdStyle(this.db));
   }
 
   /** The read models' version as the gateway compares it (ChangeFeed.token). */

@@ -1,17 +1,25 @@
+import { resolveLegacyId } from '@agora/contracts/import/legacy-ids';
 import type { HttpApp } from '@agora/platform';
+import { postOfNumber } from '../queries/legacy-ids';
 import type { PostsReads } from '../queries/reads';
 import { normalizeIds, withPermalinkIds } from '../responses/permalink-ids';
 
 /**
- * Permalinks: every endpoint takes a question or answer id in either form, and with
- * the short-id permalink settings (3 and 4) answers carry short ids for questions and answers.
+ * Permalinks: every endpoint takes a question or answer id in either form, or in the form an imported site's old
+ * links have (docs/adr/0094-importing-a-community.md), and with the short-id permalink settings (3 and 4) answers
+ * carry short ids for questions and answers.
  */
 export async function permalinkHooks(app: HttpApp, reads: PostsReads) {
   const currentPermalink = async () => (await reads.settings()).seo.permalink;
 
   app.addHook('preValidation', async (request) => {
-    normalizeIds(request.query);
-    normalizeIds(request.body);
+    const plain = [...normalizeIds(request.query), ...normalizeIds(request.body)];
+    // Plain numbers are a Stack Exchange site's ids; asked only when a request gives one.
+    if (plain.length === 0 || (await reads.legacyIdStyle()) !== 'stackexchange') return;
+    for (const { record, field, number, type } of plain) {
+      const id = type ? resolveLegacyId(number, type, 'stackexchange') : await postOfNumber(reads.db, number);
+      if (id) record[field] = id;
+    }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

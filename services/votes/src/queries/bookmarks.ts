@@ -62,7 +62,8 @@ export async function bookmarkPage(
     sql<BookmarkedQuestionRow>`
       select q.*, ans.n as answer_count, ans.my_first_id as my_first_answer_id, ans.last_id as last_answer_id,
         ans.last_user as last_answer_user_id,
-        (select coalesce(sum(v.direction), 0)::int from votes v where v.object_id = q.id) as vote_count,
+        ((select coalesce(sum(v.direction), 0) from votes v where v.object_id = q.id)
+          + coalesce((select n.up - n.down from anonymous_vote_counts n where n.object_id = q.id), 0))::int as vote_count,
         (select count(*)::int from bookmarks c where c.object_id = q.id) as collection_count,
         (select count(*)::int from question_follows f where f.question_id = q.id) as follow_count,
         exists (select 1 from question_follows f where f.question_id = q.id and f.user_id = ${viewer.id}) as followed,

@@ -13,6 +13,11 @@ export interface VoteInput {
   voterId: string;
   ownerId: string;
   direction: 'up' | 'down';
+  /**
+   * Came in by an import (docs/adr/0094-importing-a-community.md): counted, so that later votes reach the thresholds
+   * from the post's whole count, but earning nothing itself: the source's awards come in as records.
+   */
+  imported?: boolean;
 }
 
 /** What the rules know before a batch of votes: read from the read model for the batch's streams and posts. */
@@ -49,13 +54,19 @@ export function foldVotes(
     state.versions.set(vote.streamId, vote.version);
     streams.add(vote.streamId);
     const on = postObject(vote.objectType, vote.objectId, vote.questionId);
-    if (vote.kind === 'cast' && vote.direction === 'up' && !state.firstUpvoteHolders.has(vote.voterId)) {
+    if (
+      vote.kind === 'cast' &&
+      vote.direction === 'up' &&
+      !vote.imported &&
+      !state.firstUpvoteHolders.has(vote.voterId)
+    ) {
       for (const intent of awardsFor({ kind: 'up_vote_cast', voterId: vote.voterId, on })) intents.push({ intent, at });
     }
     if (vote.objectType === 'comment' || vote.direction !== 'up') return;
     const upVotes = (state.upVotes.get(vote.objectId) ?? 0) + (vote.kind === 'cast' ? 1 : -1);
     state.upVotes.set(vote.objectId, upVotes);
     posts.add(vote.objectId);
+    if (vote.imported) return;
     const earned = awardsFor({
       kind: 'up_votes_counted',
       ownerId: vote.ownerId,

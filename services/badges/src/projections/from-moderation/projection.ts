@@ -1,10 +1,13 @@
-import { type DataOf, FlagReported } from '@agora/contracts';
+import { type DataOf, FlagReported, isImported } from '@agora/contracts';
 import type { Projection } from '@agora/platform';
 import type { AwardCommands } from '../../commands/awards';
 import { awardsFor } from '../../domain/rules/award-rules';
 import { postObject } from '../../domain/rules/facts';
 
-/** "First Flag": a member's first flag on a question, answer or comment. */
+/**
+ * "First Flag": a member's first flag on a question, answer or comment; not an imported one
+ * (docs/adr/0094-importing-a-community.md).
+ */
 export function awardsFromModeration(awards: AwardCommands): Projection {
   return {
     name: 'awards-from-moderation',
@@ -12,7 +15,7 @@ export function awardsFromModeration(awards: AwardCommands): Projection {
     events: [FlagReported],
     async apply(event, tx) {
       const d = event.data as DataOf<typeof FlagReported>;
-      if (d.object_type === 'user') return;
+      if (d.object_type === 'user' || isImported(event)) return;
       const fact = {
         kind: 'flag_raised' as const,
         reporterId: d.reporter_id,

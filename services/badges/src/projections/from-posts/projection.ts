@@ -3,6 +3,7 @@ import {
   AnswerEdited,
   AnswerPosted,
   AnswerPurged,
+  isImported,
   QuestionAsked,
   QuestionEdited,
   QuestionPurged,
@@ -32,6 +33,7 @@ async function apply(awards: AwardCommands, tx: Tx, event: StoredEvent): Promise
     case QuestionEdited.type: {
       const d = event.data as QEdited;
       await indexQuestion(tx, d.question_id, null, d.url_title);
+      if (isImported(event)) return;
       const fact = {
         kind: 'post_edited' as const,
         editorId: d.editor_id,
@@ -46,6 +48,7 @@ async function apply(awards: AwardCommands, tx: Tx, event: StoredEvent): Promise
       return indexAnswer(tx, d.answer_id, d.question_id, d.user_id);
     }
     case AnswerEdited.type: {
+      if (isImported(event)) return;
       const d = event.data as AEdited;
       const fact = {
         kind: 'post_edited' as const,
@@ -58,7 +61,7 @@ async function apply(awards: AwardCommands, tx: Tx, event: StoredEvent): Promise
     }
     case AnswerAccepted.type: {
       const d = event.data as Accepted;
-      if (!d.answer_id) return;
+      if (!d.answer_id || isImported(event)) return;
       const fact = {
         kind: 'answer_accepted' as const,
         acceptorId: d.actor_id,
@@ -79,6 +82,7 @@ async function apply(awards: AwardCommands, tx: Tx, event: StoredEvent): Promise
       return;
     }
     case QuestionSharesVisited.type: {
+      if (isImported(event)) return;
       const d = event.data as Shares;
       const intents = d.visits.flatMap((visit) =>
         awardsFor({
@@ -96,7 +100,8 @@ async function apply(awards: AwardCommands, tx: Tx, event: StoredEvent): Promise
 /**
  * Badges earned by posting: "Editor" for a direct edit, "Scholar" for accepting an answer
  * and "Solved" for its author, "First Share" for a member whose share link was opened. It keeps who wrote
- * each question and answer, and questions' `url_title`, for the awards page.
+ * each question and answer, and questions' `url_title`, for the awards page, from imported events too; imported acts
+ * earn nothing, as their source's awards come in as records (docs/adr/0094-importing-a-community.md).
  */
 export function awardsFromPosts(awards: AwardCommands): Projection {
   return {

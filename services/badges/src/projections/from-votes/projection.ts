@@ -1,4 +1,11 @@
-import { ObjectPurged, ReactionActivated, VoteCancelled, VoteCast } from '@agora/contracts';
+import {
+  AnonymousVoteCounted,
+  isImported,
+  ObjectPurged,
+  ReactionActivated,
+  VoteCancelled,
+  VoteCast,
+} from '@agora/contracts';
 import { itemAt, type Projection, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { Static } from 'typebox';
@@ -8,7 +15,7 @@ import { postObject } from '../../domain/rules/facts';
 import { foldVotes, type VoteInput } from '../../domain/rules/vote-fold';
 import { loadVoteRuleState, resetTallies, saveVoteRuleState } from './vote-tally';
 
-type Vote = Static<typeof VoteCast.data>;
+type Vote = Static<typeof VoteCast.data> | (Static<typeof AnonymousVoteCounted.data> & { user_id?: undefined });
 type Reaction = Static<typeof ReactionActivated.data>;
 
 function voteInput(event: StoredEvent): VoteInput {
@@ -16,13 +23,15 @@ function voteInput(event: StoredEvent): VoteInput {
   return {
     streamId: event.streamId,
     version: event.version,
-    kind: event.type === VoteCast.type ? 'cast' : 'cancel',
+    kind: event.type === VoteCancelled.type ? 'cancel' : 'cast',
     objectId: vote.object_id,
     objectType: vote.object_type,
     questionId: vote.question_id,
-    voterId: vote.user_id,
+    // A vote a source counted without its voter (`votes.anonymous_vote_counted`) has none.
+    voterId: vote.user_id ?? '',
     ownerId: vote.owner_id,
     direction: vote.direction,
+    imported: isImported(event),
   };
 }
 
@@ -43,7 +52,7 @@ async function applyEvents(awards: AwardCommands, tx: Tx, allEvents: StoredEvent
     for (const { intent, at } of intents) requests.push({ intent, cause: itemAt(voteEvents, at) });
   }
   for (const event of events) {
-    if (event.type !== ReactionActivated.type) continue;
+    if (event.type !== ReactionActivated.type || isImported(event)) continue;
     const reaction = event.data as Reaction;
     const on = postObject(reaction.object_type, reaction.object_id, reaction.question_id);
     for (const intent of awardsFor({ kind: 'reaction_added', userId: reaction.user_id, on })) {
@@ -64,13 +73,15 @@ async function applyEvents(awards: AwardCommands, tx: Tx, allEvents: StoredEvent
 /**
  * Badges earned by votes and reactions: "First Upvote" for the voter, the up-vote badges
  * for the author of a question or answer whose up-votes reach their thresholds, "First Reaction". It keeps
- * each vote stream's version and each post's up-votes.
+ * each vote stream's version and each post's up-votes. Imported votes and reactions earn nothing (their source's
+ * awards come in as records), but imported up-votes, with or without their voter, count towards the thresholds
+ * later votes reach (docs/adr/0094-importing-a-community.md).
  */
 export function awardsFromVotes(awards: AwardCommands): Projection {
   return {
     name: 'awards-from-votes',
     source: 'votes',
-    events: [VoteCast, VoteCancelled, ReactionActivated, ObjectPurged],
+    events: [VoteCast, VoteCancelled, AnonymousVoteCounted, ReactionActivated, ObjectPurged],
     apply: (event, tx) => applyEvents(awards, tx, [event]),
     applyBatch: (events, tx) => applyEvents(awards, tx, events),
     // Awards stay: they are badges' own events, and a replay finds each one held already.

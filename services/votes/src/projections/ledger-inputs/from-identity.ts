@@ -1,4 +1,4 @@
-import { MailStatus, UserActivated, UserRegistered } from '@agora/contracts';
+import { isImported, MailStatus, UserActivated, UserRegistered } from '@agora/contracts';
 import type { Projection } from '@agora/platform';
 import type { Ledger } from '../../commands/ledger';
 import { activationInput, startingBalanceInput } from '../../domain/ledger/inputs';
@@ -8,7 +8,8 @@ import { firstDelivery, LEDGER_BATCH } from './inbox';
 /**
  * Accounts in the ledger: the starting balance (1 for accounts an admin or the installer made) and the
  * +1 of activation, once per account — also for self-registration with verification off,
- * where the account is born activated.
+ * where the account is born activated. Not for an imported member, whose total the import sets
+ * (docs/adr/0094-importing-a-community.md).
  */
 export function ledgerFromIdentity(ledger: Ledger): Projection {
   return {
@@ -17,6 +18,7 @@ export function ledgerFromIdentity(ledger: Ledger): Projection {
     batchSize: LEDGER_BATCH,
     events: [UserRegistered, UserActivated],
     async apply(event, tx) {
+      if (isImported(event)) return;
       let inputs: LedgerInput[] = [];
       if (event.type === UserRegistered.type) {
         const r = event.data as { user_id: string; rank: number; mail_status: number; created_by: string };

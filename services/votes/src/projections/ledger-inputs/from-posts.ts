@@ -6,6 +6,7 @@ import {
   AnswerPurged,
   AnswerUndeleted,
   type DataOf,
+  isImported,
   QuestionAsked,
   QuestionDeleted,
   QuestionEdited,
@@ -32,9 +33,21 @@ async function owners(tx: Tx, ids: (string | null)[]): Promise<Map<string, strin
   return new Map(rows.map((r) => [r.object_id, r.owner_id]));
 }
 
+/** An imported deletion or undeletion: the post's state, kept for what comes later, with no reputation change. */
+async function markDeleted(tx: Tx, inputs: LedgerInput[]) {
+  for (const input of inputs) {
+    if (input.kind !== 'suspend' && input.kind !== 'restore') continue;
+    await sql`insert into ledger_objects (object_id, owner_id, question_id, deleted)
+              values (${input.objectId}, '', '', ${input.kind === 'suspend'})
+              on conflict (object_id) do update set deleted = excluded.deleted`.execute(tx);
+  }
+}
+
 /**
  * What posts do to reputation: accepting and unaccepting answers, approved edits; and
  * deleting a post takes back what it earned while undeleting gives it back (docs/behaviour-decisions.md).
+ * Imported acts change no reputation: the source's history and totals come in as records
+ * (docs/adr/0094-importing-a-community.md); owners and deletions are still kept.
  */
 export function ledgerFromPosts(ledger: Ledger): Projection {
   return {
@@ -105,6 +118,7 @@ export function ledgerFromPosts(ledger: Ledger): Projection {
           break;
         }
       }
+      if (isImported(event)) return markDeleted(tx, inputs);
       if (inputs.length === 0 || !(await firstDelivery(tx, event))) return;
       await ledger.run(inputs, { tx, causationId: event.id, actorId: event.metadata.actorId });
     },

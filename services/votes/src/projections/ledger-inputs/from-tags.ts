@@ -1,10 +1,13 @@
-import { type DataOf, TagEdited } from '@agora/contracts';
+import { type DataOf, isImported, TagEdited } from '@agora/contracts';
 import type { Projection } from '@agora/platform';
 import type { Ledger } from '../../commands/ledger';
 import { approvedEditInput } from '../../domain/ledger/inputs';
 import { firstDelivery, LEDGER_BATCH } from './inbox';
 
-/** A suggested tag edit a reviewer approved: +2 to its editor, once per revision. */
+/**
+ * A suggested tag edit a reviewer approved: +2 to its editor, once per revision; not an imported one, whose
+ * reputation came with the source's history (docs/adr/0094-importing-a-community.md).
+ */
 export function ledgerFromTags(ledger: Ledger): Projection {
   return {
     name: 'ledger-from-tags',
@@ -12,6 +15,7 @@ export function ledgerFromTags(ledger: Ledger): Projection {
     batchSize: LEDGER_BATCH,
     events: [TagEdited],
     async apply(event, tx) {
+      if (isImported(event)) return;
       const d = event.data as DataOf<typeof TagEdited>;
       const inputs = approvedEditInput(
         {

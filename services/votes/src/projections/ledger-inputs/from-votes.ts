@@ -1,4 +1,4 @@
-import { VoteCancelled, VoteCast } from '@agora/contracts';
+import { isImported, VoteCancelled, VoteCast } from '@agora/contracts';
 import type { Projection } from '@agora/platform';
 import type { Ledger } from '../../commands/ledger';
 import { voteInputs } from '../../domain/ledger/inputs';
@@ -7,7 +7,8 @@ import { firstDelivery, LEDGER_BATCH } from './inbox';
 
 /**
  * Votes become ledger entries here, after the vote has committed: a vote command touches only its own
- * (voter, object) stream, so any number of voters on one post never wait on the owner's balance.
+ * (voter, object) stream, so any number of voters on one post never wait on the owner's balance. An imported vote
+ * earns nothing here: the source's reputation history comes in as its own records (docs/adr/0094-importing-a-community.md).
  */
 export function ledgerFromVotes(ledger: Ledger): Projection {
   return {
@@ -16,6 +17,7 @@ export function ledgerFromVotes(ledger: Ledger): Projection {
     batchSize: LEDGER_BATCH,
     events: [VoteCast, VoteCancelled],
     async apply(event, tx) {
+      if (isImported(event)) return;
       const inputs = voteInputs(event as unknown as VoteEvent, event.occurredAt);
       if (inputs.length === 0 || !(await firstDelivery(tx, event))) return;
       await ledger.run(inputs, { tx, causationId: event.id, actorId: event.metadata.actorId });

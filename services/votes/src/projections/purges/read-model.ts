@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 export async function applyObjectPurged(tx: Tx, event: StoredEvent): Promise<void> {
   if (event.type !== 'votes.object_purged') return;
   const { object_id } = (event as unknown as EventOf<typeof ObjectPurged>).data;
-  for (const table of ['votes', 'bookmarks', 'reactions']) {
+  for (const table of ['votes', 'anonymous_vote_counts', 'bookmarks', 'reactions']) {
     await sql`delete from ${sql.table(table)} where object_id = ${object_id}`.execute(tx);
   }
 }

@@ -1,4 +1,4 @@
-import type { BookmarkToggled, EventOf, VoteCancelled, VoteCast } from '@agora/contracts';
+import type { AnonymousVoteCounted, BookmarkToggled, EventOf, VoteCancelled, VoteCast } from '@agora/contracts';
 import type { InlineWrites, PendingEvent, StoredEvent, Tx } from '@agora/platform';
 import { type RawBuilder, sql } from 'kysely';
 
@@ -17,10 +17,13 @@ export interface VoteCounts {
   down: number;
 }
 
-/** An object's active up and down votes, as one row. */
+/** An object's active up and down votes, as one row: its voters' and those a source counted without them. */
 export const voteCountsOf = (objectId: string) => sql<VoteCounts>`
-  select count(*) filter (where direction = 1)::int as up, count(*) filter (where direction = -1)::int as down
-  from votes where object_id = ${objectId}`;
+  select (count(*) filter (where direction = 1) + coalesce(max(n.up), 0))::int as up,
+         (count(*) filter (where direction = -1) + coalesce(max(n.down), 0))::int as down
+  from (select 1) as one
+  left join votes v on v.object_id = ${objectId}
+  left join anonymous_vote_counts n on n.object_id = ${objectId}`;
 
 /**
  * A member's first vote on a post as writes of the append's own statement (`projectInStatement`): its row, and
@@ -38,7 +41,10 @@ export function firstVoteWritesInStatement(events: PendingEvent[]): InlineWrites
   };
 }
 
-/** `votes` and `bookmarks`: one row per active vote and per bookmark, from the (user, object) streams. */
+/**
+ * `votes` and `bookmarks`: one row per active vote and per bookmark, from the (user, object) streams; and the votes
+ * without a voter, counted per post.
+ */
 export async function applyVoteOrBookmark(tx: Tx, event: StoredEvent): Promise<void> {
   switch (event.type) {
     case 'votes.vote_cast': {
@@ -49,6 +55,14 @@ export async function applyVoteOrBookmark(tx: Tx, event: StoredEvent): Promise<v
       const d = (event as unknown as VoteEvent).data;
       await sql`delete from votes where object_id = ${d.object_id} and user_id = ${d.user_id}
                 and direction = ${d.direction === 'up' ? 1 : -1}`.execute(tx);
+      return;
+    }
+    case 'votes.anonymous_vote_counted': {
+      const d = (event as unknown as EventOf<typeof AnonymousVoteCounted>).data;
+      const up = d.direction === 'up' ? 1 : 0;
+      await sql`
+        insert into anonymous_vote_counts as c (object_id, up, down) values (${d.object_id}, ${up}, ${1 - up})
+        on conflict (object_id) do update set up = c.up + excluded.up, down = c.down + excluded.down`.execute(tx);
       return;
     }
     case 'votes.bookmark_toggled': {
@@ -67,5 +81,5 @@ export async function applyVoteOrBookmark(tx: Tx, event: StoredEvent): Promise<v
 }
 
 export async function resetVotesAndBookmarks(tx: Tx): Promise<void> {
-  await sql`truncate votes, bookmarks`.execute(tx);
+  await sql`truncate votes, bookmarks, anonymous_vote_counts`.execute(tx);
 }

@@ -1,0 +1,13 @@
+import { ImportInputError } from '../source';
+import type { AnswerDatabase } from './database';
+import { openMysql } from './mysql';
+import { openPostgres } from './postgres';
+import { openSqlite } from './sqlite';
+
+/** Opens the database `--from` names: `postgres://…`, `mysql://…` or `sqlite:<path>`. */
+export async function connectAnswerDatabase(from: string): Promise<AnswerDatabase> {
+  if (/^postgres(ql)?:\/\//i.test(from)) return openPostgres(from);
+  if (/^mysql:\/\//i.test(from)) return openMysql(from);
+  if (/^sqlite:/i.test(from)) return openSqlite(from.replace(/^sqlite:(\/\/)?/i, ''));
+  throw new ImportInputError('--from', null, 'expected postgres://…, mysql://… or sqlite:<path>');
+}

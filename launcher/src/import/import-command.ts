@@ -1,0 +1,130 @@
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { type AgoraConfig, busSettingsOf, createEventBus } from '@agora/platform';
+import type { Logger } from 'pino';
+import { reachDatabase } from '../database-access';
+import { reportLines } from './import-report';
+import { catchUpProjections, openImportServices } from './open-services';
+import { runImport } from './run-import';
+import { ImportInputError, type ImportSource } from './source';
+import { type SourceRequest, sourceFor } from './sources';
+
+export const IMPORT_USAGE = `Usage:
+  import answer --from <postgres://…|mysql://…|sqlite:<path>> [--uploads <dir>] [options]
+  import stackexchange <folder> [options]
+
+Brings a community into this Agora: an Apache Answer installation (v1.x to v2.0.x) from its database, or a
+Stack Exchange data dump from the folder of its XML files. Members, posts with their history and original times,
+votes, reputation, badges and settings come in; the old links keep working.
+
+Options:
+  --dry-run        read and check everything, write nothing
+  --merge          add to a site that has content of its own (refused otherwise)
+  --batch <n>      records per transaction (default 1000)
+  --report <file>  also write the report as JSON
+  --help           this text
+
+An import stopped by Ctrl-C or a crash goes on from its last checkpoint when the same command runs again; run twice,
+it writes nothing twice. While it is unfinished, the site shows its maintenance page.
+`;
+
+function parse(args: string[]): { request: SourceRequest; flags: Record<string, string | boolean | undefined> } | null {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      from: { type: 'string' },
+      uploads: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      merge: { type: 'boolean' },
+      batch: { type: 'string' },
+      report: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return null;
+  const [kind, folder, ...rest] = positionals;
+  if (rest.length > 0) return null;
+  if (kind === 'answer' && values.from && folder === undefined) {
+    return { request: { kind, from: values.from, uploads: values.uploads }, flags: values };
+  }
+  if (kind === 'stackexchange' && folder !== undefined && !values.from && !values.uploads) {
+    return { request: { kind, folder }, flags: values };
+  }
+  return null;
+}
+
+/** `import answer|stackexchange …` (docs/adr/0094-importing-a-community.md). */
+export async function importCommand(config: AgoraConfig, log: Logger, args: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(args);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${IMPORT_USAGE}`);
+    return 64;
+  }
+  if (!parsed) {
+    process.stdout.write(IMPORT_USAGE);
+    return args.includes('--help') ? 0 : 64;
+  }
+  const batch = parsed.flags.batch === undefined ? undefined : Number(parsed.flags.batch);
+  if (batch !== undefined && !(Number.isInteger(batch) && batch >= 1 && batch <= 100_000)) {
+    process.stderr.write('--batch must be a whole number from 1 to 100000\n');
+    return 64;
+  }
+  let stopRequested = false;
+  const stop = () => {
+    if (stopRequested) process.exit(130);
+    stopRequested = true;
+    process.stderr.write('\nStopping after the batch being written (Ctrl-C again stops at once; both resume).\n');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  const database = await reachDatabase(config, log);
+  const bus = await createEventBus({ ...busSettingsOf(config), databaseUrl: database.url, log });
+  let source: ImportSource | null = null;
+  let services: Awaited<ReturnType<typeof openImportServices>> | null = null;
+  try {
+    const reading = sourceFor(parsed.request, { databaseUrl: database.url });
+    source = reading;
+    services = await openImportServices({ config, databaseUrl: database.url, bus, log });
+    const outcome = await runImport({
+      databaseUrl: database.url,
+      source: reading,
+      sinks: services.sinks,
+      dryRun: parsed.flags['dry-run'] === true,
+      merge: parsed.flags.merge === true,
+      uploadsFrom: parsed.request.kind === 'answer' ? parsed.request.uploads : undefined,
+      batch,
+      stopRequested: () => stopRequested,
+    });
+    let caughtUp: Record<string, number> = {};
+    if (outcome.kind === 'finished') {
+      if (config.bus === 'postgres') {
+        caughtUp = await catchUpProjections(services, (line) => process.stderr.write(`catching up: ${line}\n`));
+      } else {
+        process.stdout.write("The services' projections read the imported events from Kafka once they run.\n");
+      }
+    }
+    process.stdout.write(`${reportLines(outcome, caughtUp).join('\n')}\n`);
+    if (typeof parsed.flags.report === 'string') {
+      writeFileSync(parsed.flags.report, `${JSON.stringify({ outcome, caughtUp }, null, 2)}\n`);
+    }
+    if (outcome.kind === 'refused') return 1;
+    return outcome.kind === 'stopped' ? 130 : 0;
+  } catch (error) {
+    if (error instanceof ImportInputError) {
+      process.stderr.write(`Import stopped on bad input: ${error.message}\n`);
+      return 65;
+    }
+    throw error;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    await services?.close();
+    await source?.close().catch(() => {});
+    await bus.close();
+    await database.stop();
+  }
+}

@@ -1,0 +1,73 @@
+import { type AgoraConfig, connectDatabase, type EventBus, migrateService, type ServiceModule } from '@agora/platform';
+import type { Logger } from 'pino';
+import { type OpenProjections, openProjections } from '../projection-runner';
+import { ALL_SERVICES } from '../services';
+import type { OpenSink } from './run-import';
+
+/** Every service opened for an import: migrated, set up, its sink if it takes any records, its projections. */
+export interface ImportServices {
+  sinks: OpenSink[];
+  opened: { module: ServiceModule; projections: OpenProjections }[];
+  close(): Promise<void>;
+}
+
+/**
+ * Opens every service on the database for an import (docs/adr/0094-importing-a-community.md): a fresh database
+ * gets the services' schemas first, as a start would, so an import can be the first thing a site holds.
+ */
+export async function openImportServices(options: {
+  config: AgoraConfig;
+  databaseUrl: string;
+  bus: EventBus;
+  log: Logger;
+  modules?: readonly ServiceModule[];
+}): Promise<ImportServices> {
+  const opened: ImportServices['opened'] = [];
+  const close = async () => {
+    for (const { projections } of opened.reverse()) await projections.close();
+  };
+  try {
+    for (const module of options.modules ?? ALL_SERVICES) {
+      const database = connectDatabase({ url: options.databaseUrl, schema: module.name, maxConnections: 1 });
+      try {
+        await migrateService(database, module.migrations);
+      } finally {
+        await database.close();
+      }
+      opened.push({ module, projections: await openProjections(module, options) });
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const sinks = opened.flatMap(({ module, projections }): OpenSink[] => {
+    const sink = module.importer?.(projections.context, projections.parts);
+    return sink ? [{ service: module.name, context: projections.context, sink }] : [];
+  });
+  return { sinks, opened, close };
+}
+
+/**
+ * Lets every service's asynchronous projections read what the import wrote (search, inboxes, other services'
+ * copies), as they would have while the site ran: until none lags. Returns the seconds each service took.
+ */
+export async function catchUpProjections(
+  services: ImportServices,
+  report: (line: string) => void,
+): Promise<Record<string, number>> {
+  const seconds: Record<string, number> = {};
+  for (const { module, projections } of services.opened) {
+    const started = Date.now();
+    await projections.runner.start();
+    try {
+      while (!(await projections.runner.waitForCatchUp(10_000))) {
+        const behind = (await projections.runner.status()).filter((s) => s.lag > 0);
+        report(`${module.name}: ${behind.map((s) => `${s.name} ${s.lag.toLocaleString('en-US')} behind`).join(', ')}`);
+      }
+    } finally {
+      await projections.runner.stop();
+    }
+    seconds[module.name] = (Date.now() - started) / 1000;
+  }
+  return seconds;
+}
