@@ -14,10 +14,13 @@ export interface LauncherProcess {
 /** Launchers started and not yet ended, for `killLaunchers` after a test file. */
 const running = new Set<ChildProcess>();
 
-/** The real launcher (`node launcher/agora.mjs start`, as `npm start` runs it) in its own process group. */
-export function startLauncher(env: Record<string, string>): LauncherProcess {
+/**
+ * The real launcher (`node launcher/agora.mjs start`, as `npm start` runs it, or another of its commands) in its
+ * own process group.
+ */
+export function startLauncher(env: Record<string, string>, command: string[] = ['start']): LauncherProcess {
   let output = '';
-  const child = spawn(process.execPath, ['launcher/agora.mjs', 'start'], {
+  const child = spawn(process.execPath, ['launcher/agora.mjs', ...command], {
     cwd: REPO,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     detached: true,

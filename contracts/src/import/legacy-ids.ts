@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { formatObjectId, isObjectId, ObjectType, type ObjectTypeName } from '../ids';
 
 /**
@@ -25,6 +26,16 @@ export function idFromNumber(type: ObjectTypeName, n: string | number | bigint):
   const value = BigInt(n);
   if (value < 1n) throw new Error(`not an object number: ${n}`);
   return formatObjectId(type, value);
+}
+
+/**
+ * The id of an object an import makes that its source has none of (a tag's first revision), derived from what it
+ * belongs to, so that every run of the same import makes the same one. Its sequence lies above every source's
+ * numbers and far below Agora's own time-ordered ones.
+ */
+export function derivedImportId(type: ObjectTypeName, ofId: string): string {
+  const hash = BigInt(`0x${createHash('sha256').update(`${type}:${ofId}`).digest('hex').slice(0, 12)}`);
+  return formatObjectId(type, SEQUENCE_LIMIT + hash);
 }
 
 /** The Agora id of an Apache Answer id (`10010000000000001`), or undefined when the string is not one. */

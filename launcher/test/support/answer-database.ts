@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
 import mysql from 'mysql2/promise';
-import { Database } from 'node-sqlite3-wasm';
+import sqlite3 from 'node-sqlite3-wasm';
 import pg from 'pg';
 
 /**
@@ -311,7 +311,7 @@ export async function mysqlTarget(url: string): Promise<FixtureTarget> {
 }
 
 export async function sqliteTarget(file: string): Promise<FixtureTarget> {
-  const db = new Database(file);
+  const db = new sqlite3.Database(file);
   return {
     dialect: 'sqlite',
     async exec(sql, params = []) {

@@ -1,4 +1,3 @@
-import mysql from 'mysql2/promise';
 import { type AnswerDatabase, describeUrl, type Row } from './database';
 
 /**
@@ -6,6 +5,7 @@ import { type AnswerDatabase, describeUrl, type Row } from './database';
  * their text, read as UTC (docs/adr/0094-importing-a-community.md).
  */
 export async function openMysql(from: string): Promise<AnswerDatabase> {
+  const { default: mysql } = await import('mysql2/promise');
   const connection = await mysql.createConnection({
     uri: from,
     supportBigNumbers: true,

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { Database } from 'node-sqlite3-wasm';
 import { ImportInputError } from '../source';
 import type { AnswerDatabase, Row } from './database';
 
@@ -10,7 +9,8 @@ import type { AnswerDatabase, Row } from './database';
  */
 export async function openSqlite(file: string): Promise<AnswerDatabase> {
   if (!existsSync(file)) throw new ImportInputError(file, null, 'no such SQLite file');
-  const db = new Database(file, { readOnly: true });
+  const { default: sqlite3 } = await import('node-sqlite3-wasm');
+  const db = new sqlite3.Database(file, { readOnly: true });
   const query = async (sql: string, params: readonly unknown[] = []) =>
     db.all(sql, params as (string | number | null)[]) as Row[];
   return {

@@ -97,6 +97,7 @@ export async function* voteRecords(db: pg.Pool, s: string, pageSize: number): As
     for (const row of page) {
       yield {
         kind: 'vote',
+        id: row.id,
         object_id: idFromNumber(row.post_type === 1 ? 'question' : 'answer', row.post_id),
         ...(row.user_id && row.user_known ? { voter_id: idFromNumber('user', row.user_id) } : {}),
         direction: row.vote_type === 2 ? 'up' : 'down',

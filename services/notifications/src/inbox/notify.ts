@@ -1,3 +1,4 @@
+import { isImported } from '@agora/contracts';
 import { first, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import { tabOfAction, typeOfAction } from '../domain/actions';
@@ -19,9 +20,11 @@ interface Check {
  * Gives one notification: skipped for users who could not receive it when the event happened, and for an
  * event already counted for this receiver; otherwise it joins the open notification of its group (one
  * per receiver, object and action until read, with a count) or opens a new one, which lights a red dot.
- * Two statements: the checks with the group's latest notification, then the write.
+ * Two statements: the checks with the group's latest notification, then the write. An imported event gives none:
+ * its members were told at the source, long ago (docs/adr/0094-importing-a-community.md).
  */
 export async function notify(tx: Tx, event: StoredEvent, intent: NotificationIntent): Promise<NotifyOutcome> {
+  if (isImported(event)) return 'skipped';
   const at = event.occurredAt;
   const key = eventKey(event.id, intent.receiver, intent.action);
   const { rows } = await sql<Check>`

@@ -1,5 +1,5 @@
 import { Limits } from '@agora/contracts';
-import { excerpt, type Tx } from '@agora/platform';
+import { excerpt, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import { MAILABLE } from '../inbox/eligibility';
 import { questionLink } from './links';
@@ -33,10 +33,10 @@ interface Candidate extends Recipient {
 export async function queueNewQuestionMails(
   tx: Tx,
   mailer: NoticeMailer,
-  event: { id: string; occurredAt: string },
+  event: Pick<StoredEvent, 'id' | 'occurredAt' | 'metadata'>,
   question: NewQuestion,
 ): Promise<void> {
-  if (!withinWindow(mailer, event.occurredAt)) return;
+  if (!withinWindow(mailer, event)) return;
   const { rows: tags } = await sql<{ tag_id: string }>`
     select distinct coalesce(main_tag_id, tag_id) as tag_id from tag_names where slug_name = any(${question.tags})`.execute(
     tx,

@@ -1,5 +1,5 @@
-import { type DigestFrequency, resolveLanguage } from '@agora/contracts';
-import { type AgoraConfig, loadSiteSettings, type Tx } from '@agora/platform';
+import { type DigestFrequency, isImported, resolveLanguage } from '@agora/contracts';
+import { type AgoraConfig, loadSiteSettings, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { MailSource } from '../domain/settings/decider';
 import { MAILABLE } from '../inbox/eligibility';
@@ -30,9 +30,9 @@ export interface Recipient {
   digest: DigestFrequency;
 }
 
-/** Whether an event is recent enough to mail about. */
-export function withinWindow(mailer: NoticeMailer, occurredAt: string): boolean {
-  return mailer.now() - Date.parse(occurredAt) <= mailer.windowMs;
+/** Whether an event is recent enough to mail about; an imported one happened elsewhere and is never mailed about. */
+export function withinWindow(mailer: NoticeMailer, event: Pick<StoredEvent, 'occurredAt' | 'metadata'>): boolean {
+  return !isImported(event) && mailer.now() - Date.parse(event.occurredAt) <= mailer.windowMs;
 }
 
 /** The user with their e-mail settings, if they may be mailed now. */
@@ -108,11 +108,11 @@ export async function deliverNotice(
 export async function queueInboxNotice(
   tx: Tx,
   mailer: NoticeMailer,
-  event: { id: string; occurredAt: string },
+  event: Pick<StoredEvent, 'id' | 'occurredAt' | 'metadata'>,
   receiver: string,
   item: () => Promise<NoticeItem>,
 ): Promise<void> {
-  if (!withinWindow(mailer, event.occurredAt)) return;
+  if (!withinWindow(mailer, event)) return;
   const recipient = await mailableRecipient(tx, receiver);
   if (!recipient?.inbox) return;
   const notice = await item();

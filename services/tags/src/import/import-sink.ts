@@ -18,7 +18,7 @@ export function tagsImporter(context: ServiceContext): ImportSink {
       await lockTagRows(tx);
       const tags = records.filter((r): r is ImportedTag => r.kind === 'tag');
       const follows = records.filter((r): r is ImportedFollow => r.kind === 'follow');
-      if (tags.length > 0) return importTags(context.store, context.ids, tx, tags, run);
+      if (tags.length > 0) return importTags(context.store, tx, tags, run);
       return importTagFollows(context.store, tx, follows, run);
     },
     holdsContent: () => tagsHoldContent(context.database.db),

@@ -6,10 +6,20 @@ import type { TagEvent } from '../domain/tag/decider';
 
 /**
  * An imported tag's own stream, versions from 1 (docs/adr/0094-importing-a-community.md): created by its creator at
- * its creation time with its wiki as its text (the excerpt when it has no wiki: a tag has one text, whose start
- * the lists show), then deleted when the source deleted it, at the same time and by its creator, as the source
+ * its creation time with one text (`tagText`), then deleted when the source deleted it, at the same time and by its creator, as the source
  * dates and names no deletion. Its link to a main tag comes later (`synonymEvents`), once both tags are there.
  */
+/**
+ * A tag has one text, whose start the lists show: a source's excerpt (the short description) leads, its wiki
+ * follows, unless the wiki already begins with it.
+ */
+export function tagText(t: Pick<ImportedTag, 'wiki' | 'excerpt'>): string {
+  const excerpt = t.excerpt.trim();
+  const wiki = t.wiki.trim();
+  if (!excerpt || wiki.startsWith(excerpt)) return wiki || excerpt;
+  return wiki ? `${excerpt}\n\n${wiki}` : excerpt;
+}
+
 export function tagEvents(t: ImportedTag, revisionId: string): ImportedEvent[] {
   const slug = normalizeTagSlug(t.slug_name);
   const acts: TagEvent[] = [
@@ -20,7 +30,7 @@ export function tagEvents(t: ImportedTag, revisionId: string): ImportedEvent[] {
         user_id: t.user_id,
         revision_id: revisionId,
         question_id: null,
-        ...tagContent(slug, t.display_name.trim() || slug, t.wiki || t.excerpt),
+        ...tagContent(slug, t.display_name.trim() || slug, tagText(t)),
       },
     },
   ];

@@ -1,6 +1,7 @@
 import { normalizeTagSlug, TagStatus } from '@agora/contracts';
+import { derivedImportId } from '@agora/contracts/import/legacy-ids';
 import type { ImportedTag, ImportTally } from '@agora/contracts/import/records';
-import { type EventStore, type IdGenerator, type ImportRun, noneYet, note, skip, type Tx } from '@agora/platform';
+import { type EventStore, type ImportRun, noneYet, note, skip, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { MainTag, SynonymLink } from './tag-events';
 import { synonymEvents, tagEvents } from './tag-events';
@@ -85,7 +86,6 @@ async function synonymLinks(tx: Tx, tags: ImportedTag[], tally: ImportTally): Pr
  */
 export async function importTags(
   store: EventStore,
-  ids: IdGenerator,
   tx: Tx,
   records: ImportedTag[],
   run: ImportRun,
@@ -96,7 +96,7 @@ export async function importTags(
   await writeImported(
     store,
     tx,
-    tags.flatMap((t) => tagEvents(t, ids.next('revision'))),
+    tags.flatMap((t) => tagEvents(t, derivedImportId('revision', t.id))),
     run,
   );
   await writeImported(store, tx, synonymEvents(await synonymLinks(tx, tags, tally)), run);

@@ -1,4 +1,4 @@
-import { BookmarkToggled, objectTypeOf, VoteCancelled, VoteCast } from '@agora/contracts';
+import { AnonymousVoteCounted, BookmarkToggled, objectTypeOf, VoteCancelled, VoteCast } from '@agora/contracts';
 import type { Projection } from '@agora/platform';
 import { sql } from 'kysely';
 
@@ -14,13 +14,13 @@ const TABLES = { question: sql`questions`, answer: sql`answers`, comment: sql`co
  * Vote counts of questions, answers and comments and bookmark counts of questions, from the votes
  * service's events (DESIGN §2). Votes arrive as changes (+1, -1), which commute, so the order between
  * different voters' streams does not matter; each event is applied once, with the consumer's checkpoint
- * in the same transaction.
+ * in the same transaction. An imported vote without a voter (`AnonymousVoteCounted`) counts as a cast one.
  */
 export const voteCountsProjection: Projection = {
   name: 'vote-counts',
   source: 'votes',
   lockGroup: POST_ROW_WRITERS,
-  events: [VoteCast, VoteCancelled, BookmarkToggled],
+  events: [VoteCast, VoteCancelled, AnonymousVoteCounted, BookmarkToggled],
   async apply(event, tx) {
     const d = event.data as { object_id: string; direction?: 'up' | 'down'; bookmarked?: boolean };
     const type = objectTypeOf(d.object_id);
@@ -32,7 +32,7 @@ export const voteCountsProjection: Projection = {
     }
     if (type !== 'question' && type !== 'answer' && type !== 'comment') return;
     const sign = d.direction === 'up' ? 1 : -1;
-    const change = event.type === VoteCast.type ? sign : -sign;
+    const change = event.type === VoteCancelled.type ? -sign : sign;
     await sql`update ${TABLES[type]} set vote_count = vote_count + ${change} where id = ${d.object_id}`.execute(tx);
   },
   async reset(tx) {

@@ -1,15 +1,28 @@
-import { BookmarkToggled, type EventOf, ObjectPurged, objectTypeOf, VoteCancelled, VoteCast } from '@agora/contracts';
+import {
+  AnonymousVoteCounted,
+  BookmarkToggled,
+  type EventOf,
+  ObjectPurged,
+  objectTypeOf,
+  VoteCancelled,
+  VoteCast,
+} from '@agora/contracts';
 import type { Projection, StoredEvent, Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import { touchPost } from './changes';
 
-type Event = EventOf<typeof VoteCast> | EventOf<typeof VoteCancelled> | EventOf<typeof BookmarkToggled>;
+type Event =
+  | EventOf<typeof VoteCast>
+  | EventOf<typeof VoteCancelled>
+  | EventOf<typeof AnonymousVoteCounted>
+  | EventOf<typeof BookmarkToggled>;
 
 /**
  * Vote and bookmark counts of questions and answers, from the votes service's events. Each voter's
  * vote on a post is kept as a value with its stream version (each voter and post is one stream), so
  * a repeated or late event changes nothing; counts are sums of those values. The counts live beside
- * the posts, so a vote that arrives before its post's own events is not lost.
+ * the posts, so a vote that arrives before its post's own events is not lost. An imported vote without a voter
+ * is kept under its own stream's id in place of a voter's.
  */
 async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
   if (stored.type === ObjectPurged.type) {
@@ -35,10 +48,12 @@ async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
       on conflict (object_id) do update set collection_count = excluded.collection_count`.execute(tx);
     return;
   }
-  const value = event.type === 'votes.vote_cast' ? (event.data.direction === 'up' ? 1 : -1) : 0;
+  const cast = event.type === 'votes.vote_cast' || event.type === 'votes.anonymous_vote_counted';
+  const value = cast ? (event.data.direction === 'up' ? 1 : -1) : 0;
+  const voter = event.type === 'votes.anonymous_vote_counted' ? stored.streamId : event.data.user_id;
   const { rows } = await sql`
     insert into search_votes (object_id, user_id, value, version)
-    values (${objectId}, ${event.data.user_id}, ${value}, ${stored.version})
+    values (${objectId}, ${voter}, ${value}, ${stored.version})
     on conflict (object_id, user_id) do update set value = excluded.value, version = excluded.version
       where search_votes.version < excluded.version
     returning object_id`.execute(tx);
@@ -53,7 +68,7 @@ async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
 export const voteCountsProjection: Projection = {
   name: 'search-votes',
   source: 'votes',
-  events: [VoteCast, VoteCancelled, BookmarkToggled, ObjectPurged],
+  events: [VoteCast, VoteCancelled, AnonymousVoteCounted, BookmarkToggled, ObjectPurged],
   apply,
   async reset(tx) {
     await sql`truncate search_votes, search_bookmarks, search_post_counts`.execute(tx);
