@@ -44,7 +44,8 @@ export const QuestionRevisionRejected = defineEvent(
  * Why a new post waits for a moderator instead of being published (the site's hold rules): the author's first
  * posts, or a link from an author under the reputation the site asks of links.
  */
-export const HoldReason = Type.Union([Type.Literal('new_member'), Type.Literal('links')]);
+/** Why a post is held: a new member's, one with a new member's links, or one held at the site it was imported from. */
+export const HoldReason = Type.Union([Type.Literal('new_member'), Type.Literal('links'), Type.Literal('imported')]);
 
 /**
  * A new question held for review (pre-moderation): only posts and moderation know of it until it is approved,

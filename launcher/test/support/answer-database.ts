@@ -4,6 +4,7 @@ import bcrypt from 'bcryptjs';
 import mysql from 'mysql2/promise';
 import sqlite3 from 'node-sqlite3-wasm';
 import pg from 'pg';
+import sharp from 'sharp';
 
 /**
  * An Apache Answer v2.0.2 database made from the schema facts (docs/adr/0094-importing-a-community.md): the tables
@@ -439,18 +440,25 @@ export const ACTIVITY_TYPES: [number, string][] = [
 ];
 const type = (key: string) => ACTIVITY_TYPES.find(([, k]) => k === key)?.[0] ?? 0;
 
-/** The files under the fixture's upload directory. */
+/** The files under the fixture's upload directory: small PNGs of three colours. */
 export const UPLOADED = {
-  avatar: { path: 'avatar/a1.png', bytes: Buffer.from('avatar image bytes') },
-  post: { path: 'post/p1.png', bytes: Buffer.from('post image bytes') },
-  logo: { path: 'branding/logo.png', bytes: Buffer.from('logo image bytes') },
+  avatar: { path: 'avatar/a1.png', colour: { r: 200, g: 30, b: 30 } },
+  post: { path: 'post/p1.png', colour: { r: 30, g: 200, b: 30 } },
+  logo: { path: 'branding/logo.png', colour: { r: 30, g: 30, b: 200 } },
 };
 
-export function writeUploads(dir: string) {
-  for (const file of Object.values(UPLOADED)) {
+/** Writes the uploads; their bytes by name. */
+export async function writeUploads(dir: string): Promise<Record<keyof typeof UPLOADED, Buffer>> {
+  const bytes = {} as Record<keyof typeof UPLOADED, Buffer>;
+  for (const [name, file] of Object.entries(UPLOADED) as [keyof typeof UPLOADED, (typeof UPLOADED)['avatar']][]) {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: file.colour } })
+      .png()
+      .toBuffer();
     mkdirSync(path.dirname(path.join(dir, file.path)), { recursive: true });
-    writeFileSync(path.join(dir, file.path), file.bytes);
+    writeFileSync(path.join(dir, file.path), png);
+    bytes[name] = png;
   }
+  return bytes;
 }
 
 export interface FixtureOptions {

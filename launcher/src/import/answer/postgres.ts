@@ -12,8 +12,10 @@ function numbered(sql: string): string {
 
 /** An Answer database on PostgreSQL: `bigint` comes back as text (pg's default), times as their text. */
 export async function openPostgres(from: string): Promise<AnswerDatabase> {
-  const client = new pg.Client({
+  // A pool of one: the readers' queries queue on one connection rather than overlap on it.
+  const client = new pg.Pool({
     connectionString: from,
+    max: 1,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === TIMESTAMP || oid === TIMESTAMPTZ
@@ -21,7 +23,9 @@ export async function openPostgres(from: string): Promise<AnswerDatabase> {
           : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  await client.connect();
+  // A dropped idle connection is replaced by the next query; unheard, its error would end the import.
+  client.on('error', () => {});
+  await client.query('SELECT 1');
   const query = async (sql: string, params: readonly unknown[] = []) =>
     (await client.query<Row>(numbered(sql), [...params])).rows;
   return {

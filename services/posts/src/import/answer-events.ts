@@ -5,12 +5,23 @@ import type { AnswerEvent } from '../domain/answer/decider';
 /**
  * An imported answer's own stream, versions from 1 (docs/adr/0094-importing-a-community.md): posted with its first
  * revision at its creation time, each later revision an edit by its editor, deleted last. Its acceptance goes to the
- * question's stream (`acceptanceEvents`).
+ * question's stream (`acceptanceEvents`). An answer held for review at the source is held here, with nothing after.
  */
 export function answerEvents(a: ImportedAnswer): ImportedEvent[] {
   const [first, ...later] = a.revisions;
   if (!first) throw new Error(`answer ${a.id} has no revision`);
   const ids = { answer_id: a.id, question_id: a.question_id };
+  const text = { content: first.content, html: renderMarkdown(first.content) };
+  if (a.pending) {
+    // Held at the source: it waits in the review queue as it was, and nothing else happens to it until then.
+    const held: AnswerEvent = {
+      type: 'posts.answer_held',
+      data: { ...ids, user_id: a.user_id, revision_id: first.id, reason: 'imported', ...text },
+    };
+    return [
+      { streamId: a.id, version: 1, type: held.type, data: held.data, occurredAt: a.created_at, actorId: a.user_id },
+    ];
+  }
   const acts: { at: string; actorId: string; event: AnswerEvent }[] = [
     {
       at: a.created_at,

@@ -24,7 +24,8 @@ const time = (iso: string) => Date.parse(iso);
  * An imported question's own stream, versions from 1 (docs/adr/0094-importing-a-community.md): asked with its first
  * revision at its creation time, each later revision an edit by its editor, closed, pinned or hidden, and deleted
  * last (a deleted question takes no other act). Edits and the close keep their times' order; pin and hide carry the
- * time of the last act before them, as the source does not date them. The views go to a stream of their own.
+ * time of the last act before them, as the source does not date them. The views go to a stream of their own. A
+ * question held for review at the source is held here (`posts.question_held`), with nothing after it.
  */
 export function questionEvents(
   q: ImportedQuestion,
@@ -81,11 +82,18 @@ export function questionEvents(
   const ask: Dated = {
     at: q.created_at,
     actorId: q.user_id,
-    event: {
-      type: 'posts.question_asked',
-      data: { question_id: q.id, user_id: q.user_id, revision_id: first.id, ...asked },
-    },
+    event: q.pending
+      ? {
+          type: 'posts.question_held',
+          data: { question_id: q.id, user_id: q.user_id, revision_id: first.id, reason: 'imported', ...asked },
+        }
+      : {
+          type: 'posts.question_asked',
+          data: { question_id: q.id, user_id: q.user_id, revision_id: first.id, ...asked },
+        },
   };
+  // Held at the source: it waits in the review queue as it was, and nothing else happens to it until then.
+  if (q.pending) acts.length = 0;
   const events: ImportedEvent[] = [ask, ...acts].map(({ at, actorId, event }, n) => ({
     streamId: q.id,
     version: n + 1,
