@@ -270,3 +270,29 @@ describe('the same Apache Answer site imported from SQLite', () => {
     }
   });
 });
+
+describe('an Answer database the importer cannot take', () => {
+  async function refusal(name: string, options: Parameters<typeof buildAnswerDatabase>[1]) {
+    const file = join(root, `${name}.db`);
+    const sqlite = await sqliteTarget(file);
+    await buildAnswerDatabase(sqlite, options);
+    await sqlite.close();
+    const database = await createTestDatabase(`answer_${name}`);
+    try {
+      const run = await runAgora(siteStore(database.url), ['import', 'answer', '--from', `sqlite:${file}`]);
+      expect(run.code, run.output).toBe(65);
+      return run.output;
+    } finally {
+      await database.drop();
+    }
+  }
+
+  it('names an unknown schema version, and a table the version should have', async () => {
+    expect(await refusal('future', { version: 999 })).toMatch(
+      /Import stopped on bad input: version, row 1: version_number 999 is not one this importer knows/,
+    );
+    expect(await refusal('partial', { without: ['comment'] })).toMatch(
+      /Import stopped on bad input: comment: missing: Answer v2\.0\.\d+ \(version_number \d+\) has this table since/,
+    );
+  }, 120_000);
+});
