@@ -44,10 +44,11 @@ async function openDump(
   name: string,
   rows: Parameters<typeof writeDump>[1],
   omit: Parameters<typeof writeDump>[2] = [],
+  pageSize?: number,
 ) {
   const folder = join(root, name);
   await writeDump(folder, rows, omit);
-  const source = createStackExchangeSource(folder, { database: pool, schema: `stage_${name}` });
+  const source = createStackExchangeSource(folder, { database: pool, schema: `stage_${name}`, pageSize });
   return { folder, source };
 }
 
@@ -233,8 +234,8 @@ describe('the Stack Exchange dump reader', () => {
       },
     ]);
     expect(await all(source, 'vote')).toEqual([
-      { kind: 'vote', object_id: question(10), direction: 'up', created_at: '2011-01-02T00:00:00.000Z' },
-      { kind: 'vote', object_id: answer(11), direction: 'down', created_at: '2011-01-03T00:00:00.000Z' },
+      { kind: 'vote', id: '1', object_id: question(10), direction: 'up', created_at: '2011-01-02T00:00:00.000Z' },
+      { kind: 'vote', id: '2', object_id: answer(11), direction: 'down', created_at: '2011-01-03T00:00:00.000Z' },
     ]);
     expect(await all(source, 'bookmark')).toEqual([
       { kind: 'bookmark', user_id: user(2), question_id: question(10), created_at: '2011-01-05T00:00:00.000Z' },
@@ -286,6 +287,38 @@ describe('the Stack Exchange dump reader', () => {
     await again.dropStaging();
     const { rows } = await pool.query(`select 1 from information_schema.schemata where schema_name = 'stage_twice'`);
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('reading page after page', () => {
+  it('reads every row once, in the order of its number', async () => {
+    const numbers = Array.from({ length: 23 }, (_, n) => n + 1);
+    const { source } = await openDump(
+      'paged',
+      {
+        'Users.xml': numbers.map((n) => ({ Id: n, CreationDate: '2010-01-01T00:00:00.000', DisplayName: `U${n}` })),
+        'Posts.xml': numbers.map((n) => ({
+          Id: n,
+          PostTypeId: 1,
+          CreationDate: '2011-01-01T00:00:00.000',
+          Title: `Q${n}`,
+          Body: '<p>b</p>',
+          OwnerUserId: n,
+          Tags: '<t>',
+        })),
+      },
+      [],
+      5,
+    );
+    await source.open();
+    try {
+      const members = (await all(source, 'member')).map((m) => m.kind === 'member' && !m.placeholder && m.id);
+      expect(members.filter(Boolean)).toEqual(numbers.map((n) => user(n)));
+      const questions = (await all(source, 'question')).map((q) => q.kind === 'question' && q.id);
+      expect(questions).toEqual(numbers.map((n) => question(n)));
+    } finally {
+      await source.close();
+    }
   });
 });
 

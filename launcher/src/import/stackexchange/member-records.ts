@@ -25,7 +25,7 @@ interface StagedUser {
 export async function* memberRecords(db: pg.Pool, s: string, pageSize: number): AsyncGenerator<ImportedMember> {
   const sql = `select id::text as id, reputation, created_at, display_name, last_access_at, website, location,
       about_me, profile_image_url
-    from ${s}.users where id >= 1 and id > $1 order by id limit $2`;
+    from ${s}.users u where u.id >= 1 and u.id > $1 order by u.id limit $2`;
   for await (const page of keysetPages<StagedUser>(db, sql, pageSize)) {
     for (const user of page) yield memberOf(user);
   }
