@@ -7,11 +7,15 @@
  *   projections retry [<service>.<projection>]   apply events set aside (dead letters) again
  *   search reindex [--from-events] [--restart]   rebuild the search index (resumable, swapped in at the end)
  *   migrate <service>...                         run services' migrations on DATABASE_URL, then exit
+ *   import answer --from <url> [--uploads <d>]   bring an Apache Answer site in (docs/adr/0094-importing-a-community.md)
+ *   import stackexchange <folder>                bring a Stack Exchange dump in, or an Agora export
+ *   export <folder> [--with-secrets]             the whole community out, as a Stack Exchange dump and side files
  *   cluster up [--replicas <role=count,...>]     the scaled-out topology on this machine; cluster status, down
  */
 import { configFileOf, createLogger, loadConfigOrExit, onShutdown } from '@agora/platform';
 import { adminCommand } from './admin-command';
 import { clusterCommand } from './cluster-command';
+import { exportCommand } from './export/export-command';
 import { importCommand } from './import/import-command';
 import { launchAgora } from './install/launch';
 import { migrateCommand } from './migrate-command';
@@ -63,6 +67,9 @@ switch (command) {
   case 'import':
     process.exitCode = await importCommand(config, log, args);
     break;
+  case 'export':
+    process.exitCode = await exportCommand(config, log, args);
+    break;
   case 'cluster': {
     const code = await clusterCommand(config, log, args);
     // `cluster run` (the supervisor) ends by its shutdown handler; the others end here.
@@ -71,7 +78,7 @@ switch (command) {
   }
   default:
     process.stderr.write(
-      `Unknown command ${command}. Commands: start, admin create, projections status|rebuild|retry, search reindex, migrate, import answer|stackexchange, cluster up|status|down\n`,
+      `Unknown command ${command}. Commands: start, admin create, projections status|rebuild|retry, search reindex, migrate, import answer|stackexchange, export, cluster up|status|down\n`,
     );
     process.exitCode = 64;
 }

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { attribute as a, XmlFile } from '@agora/launcher/export/xml-file';
 import { Random } from '../seed/random';
 import { FIRST_NAMES, INTERESTS, JOBS, LAST_NAMES, LOCATIONS } from '../seed/vocabulary';
 import {
@@ -13,7 +14,6 @@ import {
   topicOf,
   ZipfTags,
 } from './content';
-import { attribute as a, XmlFile } from './xml-file';
 
 export interface DumpOptions {
   folder: string;

@@ -7,7 +7,7 @@ import { reportLines } from './import-report';
 import { catchUpProjections, openImportServices } from './open-services';
 import { runImport } from './run-import';
 import { ImportInputError, type ImportSource } from './source';
-import { type SourceRequest, sourceFor } from './sources';
+import { type SourceRequest, sourceFor, uploadsFor } from './sources';
 
 export const IMPORT_USAGE = `Usage:
   import answer --from <postgres://…|mysql://…|sqlite:<path>> [--uploads <dir>] [options]
@@ -95,7 +95,7 @@ export async function importCommand(config: AgoraConfig, log: Logger, args: stri
       sinks: services.sinks,
       dryRun: parsed.flags['dry-run'] === true,
       merge: parsed.flags.merge === true,
-      uploadsFrom: parsed.request.kind === 'answer' ? parsed.request.uploads : undefined,
+      uploadsFrom: uploadsFor(parsed.request),
       batch,
       stopRequested: () => stopRequested,
     });

@@ -3,10 +3,14 @@ import type { Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import { isBcryptHash } from '../security/passwords';
 
-/** The hash a member's password is kept as, when the source's is one Agora verifies (bcrypt). */
+/**
+ * The hash a member's password is kept as, when the source's is one Agora verifies: bcrypt (Apache Answer's, rehashed
+ * at the next sign-in) or argon2id (another Agora's export, kept as it is).
+ */
 export function importedHash(member: ImportedMember): string | undefined {
   const password = member.password;
   if (!password || member.placeholder) return undefined;
+  if (password.scheme === 'argon2id') return password.hash.startsWith('$argon2id$') ? password.hash : undefined;
   return password.scheme === 'bcrypt' && isBcryptHash(password.hash) ? password.hash : undefined;
 }
 

@@ -90,7 +90,8 @@ function questionRecord(
     user_id: q.user_id,
     created_at: isoTime(q.created_at),
     revisions: history,
-    ...(q.status === PostStatus.closed && q.close_type !== null
+    // A closure stays when the question is deleted after it (a reopening clears close_type).
+    ...(q.close_type !== null && (q.status === PostStatus.closed || q.status === PostStatus.deleted)
       ? {
           closed: {
             by: closed?.user_id ?? q.user_id,

@@ -124,8 +124,8 @@ function timelineComment(row: ActivityRow, viewer: Actor | null, language: Langu
 }
 
 /**
- * `GET activity/timeline`: every activity row of the object, newest first, cancelled
- * ones included and flagged. Vote rows live in the votes service, so `show_vote` adds nothing here.
+ * `GET activity/timeline`: every activity row of the object, newest first (by the act's time: an import writes rows
+ * kind by kind, not in the order they happened), cancelled ones included and flagged. Vote rows live in the votes service, so `show_vote` adds nothing here.
  */
 export async function objectTimeline(
   db: Db,
@@ -142,7 +142,7 @@ export async function objectTimeline(
     from activity a
     left join comments c on a.activity_type = 'commented' and c.id = a.object_id
     where a.original_object_id = ${objectId}
-    order by a.id desc`.execute(db);
+    order by a.created_at desc, a.id desc`.execute(db);
   const authors = await loadAuthors(db, [post.creatorId, ...rows.map((r) => r.user_id)], settings);
   const creator = authors.get(post.creatorId);
   return {

@@ -2,7 +2,7 @@ import type { ImportKind } from '@agora/contracts/import/records';
 import type { Db, ServiceContext } from '@agora/platform';
 import type { ExportItem, ExportSource } from '@agora/platform/export/export-source';
 import { tableEstimate } from '@agora/platform/export/table-estimate';
-import { bookmarkRecords, reactionRecords, reputationRecords, voteRecords } from './vote-records';
+import { anonymousVoteTotal, bookmarkRecords, reactionRecords, reputationRecords, voteRecords } from './vote-records';
 
 const READERS: Partial<Record<ImportKind, [read: (db: Db) => AsyncIterable<ExportItem>, table: string]>> = {
   vote: [voteRecords, 'votes'],
@@ -21,7 +21,9 @@ export function votesExporter(context: ServiceContext): ExportSource {
   };
   return {
     kinds: Object.keys(READERS) as ImportKind[],
-    estimate: (kind) => tableEstimate(db, reader(kind)[1]),
+    // A vote's records are its voter's rows and, from a source that named no voters, the counts' (vote-records.ts).
+    estimate: async (kind) =>
+      (await tableEstimate(db, reader(kind)[1])) + (kind === 'vote' ? await anonymousVoteTotal(db) : 0),
     records: (kind) => reader(kind)[0](db),
   };
 }

@@ -10,11 +10,14 @@ import { insertRevision, recordRevision, rejectRevision } from './revision-rows'
 import { activity, insertActivity } from './timeline-rows';
 
 /**
- * Recounts a question's answers; `touched` also moves its activity time (a new answer). Answers of one
+ * Recounts a question's answers; `touched` also moves its activity time (a new answer), never back: an imported
+ * question's answers arrive after its own later acts (its closure), each at its original time. Answers of one
  * transaction share a time: ids (time-ordered) break the tie, so a replay picks the same first and last.
  */
 async function refreshAnswerCount(tx: Tx, questionId: string, touched?: string) {
-  const activityTime = touched ? sql`post_update_time = ${touched}, updated_at = ${touched},` : sql``;
+  const activityTime = touched
+    ? sql`post_update_time = greatest(q.post_update_time, ${touched}), updated_at = greatest(q.updated_at, ${touched}),`
+    : sql``;
   await sql`
     update questions q set ${activityTime} answer_count = a.n, first_answer_id = a.first_id, last_answer_id = a.last_id,
       last_answer_at = a.last_at, last_answer_user_id = a.last_user
