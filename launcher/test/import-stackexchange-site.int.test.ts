@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { idFromNumber } from '@agora/contracts/import/legacy-ids';
 import { createTestDatabase } from '@agora/test-support/database';
 import { eventually } from '@agora/test-support/eventually';
-import { killGroup, killLaunchers } from '@agora/test-support/launcher-process';
+import { killGroup, killLaunchers, startLauncher } from '@agora/test-support/launcher-process';
+import { freePort } from '@agora/test-support/ports';
 import { type Stack, startStack } from '@agora/test-support/stack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeStackExchangeDump } from '../../scripts/dump/write-dump';
@@ -202,10 +203,31 @@ describe('an import stopped by a crash', () => {
       await run.exited;
       expect(await importUnfinished(crashed.url)).toMatch(/Stack Exchange data dump/);
 
+      // Meanwhile the site, started, shows its maintenance page, and opens once the import has finished.
+      const port = await freePort();
+      const site = startLauncher(
+        {
+          DATABASE_URL: crashed.url,
+          AGORA_DATA_DIR: crashed.dataDir,
+          AGORA_PORT: String(port),
+          AGORA_OPERATOR_PORT: String(await freePort()),
+          AGORA_INSTALLER: 'off',
+        },
+        ['start'],
+      );
+      const siteinfo = async () =>
+        (await fetch(`http://127.0.0.1:${port}/answer/api/v1/siteinfo`).catch(() => null))?.status;
+      await eventually(async () => (await siteinfo()) === 503, 60_000, 200);
+      const page = await fetch(`http://127.0.0.1:${port}/questions`);
+      expect(page.url).toMatch(/\/maintenance$/);
+
       const resumed = await runAgora(crashed, ['import', 'stackexchange', generated, '--batch', '20']);
       expect(resumed.code, resumed.output).toBe(0);
       expect(resumed.output).toMatch(/Import resumed and finished/);
       expect(await importUnfinished(crashed.url)).toBeNull();
+      await eventually(async () => (await siteinfo()) === 200, 120_000, 200);
+      killGroup(site.child);
+      await site.exited;
       expect(await eventLines(crashed.url)).toEqual(await eventLines(unbrokenDb.url));
     } finally {
       await unbrokenDb.drop();
