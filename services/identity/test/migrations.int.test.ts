@@ -12,6 +12,7 @@ const KEYS = [
   '20261227_0011_members_announce_keys',
   '20261227_0013_member_search_trigrams',
   '20261227_0017_connector_state_browsers',
+  '20261228_0018_users_without_email',
 ];
 
 describeMigrationFolder({

@@ -9,10 +9,14 @@ import type { DumpNumbers } from './dump-numbers';
 import { attributes, dumpTags, dumpTime } from './row-attributes';
 
 /** PostHistoryTypeId: a revision's initial title, body and tags, and an edit's; a closure and a deletion. */
-const INITIAL = { title: 1, body: 2, tags: 3 } as const;
-const EDIT = { title: 4, body: 5, tags: 6 } as const;
-const CLOSED = 10;
-const DELETED = 12;
+const HISTORY_TYPE = {
+  initial: { title: 1, body: 2, tags: 3 },
+  edit: { title: 4, body: 5, tags: 6 },
+  closure: 10,
+  deletion: 12,
+} as const;
+const INITIAL = HISTORY_TYPE.initial;
+const EDIT = HISTORY_TYPE.edit;
 
 /** A revision's RevisionGUID, the same for its rows (the reader groups them by it), made from its id. */
 export function revisionGuid(revisionId: string): string {
@@ -78,7 +82,7 @@ export function closureRow(
   const voter = numbers.users.of(closed.by);
   return attributes([
     ['Id', numbers.next('PostHistory.xml')],
-    ['PostHistoryTypeId', CLOSED],
+    ['PostHistoryTypeId', HISTORY_TYPE.closure],
     ['PostId', questionNumber],
     ['CreationDate', dumpTime(closed.at)],
     ['UserId', voter],
@@ -91,7 +95,7 @@ export function deletionRow(postNumber: number, deleted: { by: string; at: strin
   const user = numbers.users.of(deleted.by);
   return attributes([
     ['Id', numbers.next('PostHistory.xml')],
-    ['PostHistoryTypeId', DELETED],
+    ['PostHistoryTypeId', HISTORY_TYPE.deletion],
     ['PostId', postNumber],
     ['CreationDate', dumpTime(deleted.at)],
     ['UserId', user],

@@ -1,3 +1,4 @@
+import { Role } from '@agora/contracts';
 import { idFromNumber } from '@agora/contracts/import/legacy-ids';
 import type { ImportedMember } from '@agora/contracts/import/records';
 import type pg from 'pg';
@@ -43,7 +44,7 @@ function memberOf(user: StagedUser): ImportedMember {
     username: usernameOf(displayName, user.id),
     display_name: displayName,
     email: '',
-    role_id: 1,
+    role_id: Role.user,
     status: 'normal',
     created_at: user.created_at,
     ...(user.last_access_at ? { last_login_at: user.last_access_at } : {}),
@@ -66,7 +67,7 @@ export function placeholderMember(createdAt: string): ImportedMember {
     username: 'deleted-user',
     display_name: 'Deleted user',
     email: '',
-    role_id: 1,
+    role_id: Role.user,
     status: 'normal',
     created_at: createdAt,
     bio: '',

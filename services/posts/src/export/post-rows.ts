@@ -1,5 +1,5 @@
 import type { ImportedRevision } from '@agora/contracts/import/records';
-import { type Db, RevisionStatusSql } from '@agora/platform';
+import { type Db, PostStatusSql, RevisionStatusSql } from '@agora/platform';
 import { isoTime } from '@agora/platform/export/keyset-pages';
 import { sql } from 'kysely';
 
@@ -59,6 +59,6 @@ export async function latestActs(
 export async function commentCounts(db: Db, objectIds: string[]): Promise<Map<string, number>> {
   const { rows } = await sql<{ object_id: string; n: number }>`
     select object_id, count(*)::int as n from comments
-    where object_id = any(${objectIds}::text[]) and status = 1 group by object_id`.execute(db);
+    where object_id = any(${objectIds}::text[]) and status = ${PostStatusSql.available} group by object_id`.execute(db);
   return new Map(rows.map((r) => [r.object_id, r.n]));
 }
