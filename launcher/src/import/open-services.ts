@@ -49,37 +49,31 @@ export async function openImportServices(options: {
 
 /**
  * Lets every service's asynchronous projections read what the import wrote (search, inboxes, other services'
- * copies), as they would have while the site ran: until none lags. Returns the seconds until each service was done.
+ * copies), as they would have while the site ran: until none lags. Returns the seconds each service took.
  */
 export async function catchUpProjections(
   services: ImportServices,
   report: (line: string) => void,
 ): Promise<Record<string, number>> {
   const seconds: Record<string, number> = {};
-  const started = Date.now();
-  // Side by side: every event is written already, so no service waits on another's projections, and while one
-  // waits on the database another computes.
-  await Promise.all(
-    services.opened.map(async ({ module, projections }) => {
-      await projections.runner.start();
-      try {
-        for (;;) {
-          // A catch-up past its time throws; here that only means another progress line.
-          const caughtUp = await projections.runner.waitForCatchUp(10_000).then(
-            () => true,
-            () => false,
-          );
-          if (caughtUp) break;
-          const behind = (await projections.runner.status()).filter((s) => s.lag > 0);
-          report(
-            `${module.name}: ${behind.map((s) => `${s.name} ${s.lag.toLocaleString('en-US')} behind`).join(', ')}`,
-          );
-        }
-      } finally {
-        await projections.runner.stop();
+  for (const { module, projections } of services.opened) {
+    const started = Date.now();
+    await projections.runner.start();
+    try {
+      for (;;) {
+        // A catch-up past its time throws; here that only means another progress line.
+        const caughtUp = await projections.runner.waitForCatchUp(10_000).then(
+          () => true,
+          () => false,
+        );
+        if (caughtUp) break;
+        const behind = (await projections.runner.status()).filter((s) => s.lag > 0);
+        report(`${module.name}: ${behind.map((s) => `${s.name} ${s.lag.toLocaleString('en-US')} behind`).join(', ')}`);
       }
-      seconds[module.name] = (Date.now() - started) / 1000;
-    }),
-  );
+    } finally {
+      await projections.runner.stop();
+    }
+    seconds[module.name] = (Date.now() - started) / 1000;
+  }
   return seconds;
 }
