@@ -42,6 +42,7 @@ export * from './idempotency/hooks';
 export * from './idempotency/key';
 export * from './ids/id-generator';
 export * from './import/import-sink';
+export * from './import/imported-posts';
 export * from './install/postgres-target';
 export * from './lists';
 export * from './observability/metrics';

@@ -1,9 +1,18 @@
 import type { ImportRecord, ImportTally } from '@agora/contracts/import/records';
-import { type Db, type ImportRun, type ImportSink, noneYet, type ServiceContext, type Tx } from '@agora/platform';
+import {
+  type Db,
+  forgetImportedPosts,
+  type ImportRun,
+  type ImportSink,
+  noneYet,
+  rememberImportedPosts,
+  type ServiceContext,
+  type Tx,
+} from '@agora/platform';
 import { sql } from 'kysely';
 import { applyOwnEvent } from '../projections/awards/read-model';
 import { awardEvents } from './award-events';
-import { forgetPosts, postsNamed, rememberPosts } from './imported-posts';
+import { AWARDED_ON, postsNamed } from './imported-posts';
 
 async function holdsAwards(db: Db): Promise<boolean> {
   const { rows } = await sql<{ held: boolean }>`select exists (select 1 from badge_awards) as held`.execute(db);
@@ -22,7 +31,7 @@ export function badgesImporter(context: ServiceContext): ImportSink {
     holdsContent: () => holdsAwards(context.database.db),
     async write(tx: Tx, records: ImportRecord[], run: ImportRun): Promise<ImportTally> {
       const tally = noneYet();
-      tally.imported += await rememberPosts(tx, records);
+      tally.imported += await rememberImportedPosts(tx, records, AWARDED_ON);
       const awards = records.filter((r) => r.kind === 'badge_award');
       if (awards.length === 0) return tally;
       const posts = await postsNamed(
@@ -33,6 +42,6 @@ export function badgesImporter(context: ServiceContext): ImportSink {
       for (const event of written) await applyOwnEvent(tx, event);
       return tally;
     },
-    finish: (tx: Tx) => forgetPosts(tx),
+    finish: (tx: Tx) => forgetImportedPosts(tx),
   };
 }

@@ -1,58 +1,19 @@
-import type { ImportRecord } from '@agora/contracts/import/records';
-import type { Tx } from '@agora/platform';
+import { type ImportedPost, importedPostsNamed, type KnownPostRow, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 
 /** What a flag says of the post it is on. */
-export interface PostFacts {
-  objectType: 'question' | 'answer' | 'comment';
-  questionId: string;
-  ownerId: string;
-}
+export type PostFacts = ImportedPost;
 
 /**
- * Remembers the imported questions, answers and comments: moderation's copy of posts reads posts' events only after
- * the import has written them (docs/adr/0094-importing-a-community.md), and a flag names its post's question and
- * author.
+ * The posts flags name: those the import remembered (`rememberImportedPosts`: moderation's copy of posts reads posts'
+ * events only after the import has written them, docs/adr/0094-importing-a-community.md), or moderation's own.
  */
-export async function rememberPosts(tx: Tx, records: ImportRecord[]): Promise<number> {
-  const rows = records.flatMap((r) => {
-    if (r.kind === 'question') return [{ id: r.id, type: 'question', question: r.id, owner: r.user_id }];
-    if (r.kind === 'answer') return [{ id: r.id, type: 'answer', question: r.question_id, owner: r.user_id }];
-    if (r.kind === 'comment') return [{ id: r.id, type: 'comment', question: r.question_id, owner: r.user_id }];
-    return [];
-  });
-  if (rows.length === 0) return 0;
-  await sql`
-    insert into import_posts (object_id, object_type, question_id, owner_id)
-    select id, type, question, owner from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(id text, type text, question text, owner text)
-    on conflict (object_id) do update set object_type = excluded.object_type, question_id = excluded.question_id,
-      owner_id = excluded.owner_id`.execute(tx);
-  return rows.length;
-}
-
-/** The posts of these ids that the import named, or that moderation knows already (a merge, posts made live). */
-export async function postsNamed(tx: Tx, ids: readonly string[]): Promise<Map<string, PostFacts>> {
-  const wanted = [...new Set(ids.filter(Boolean))];
-  const { rows } = await sql<{
-    object_id: string;
-    object_type: PostFacts['objectType'];
-    question_id: string;
-    owner_id: string;
-  }>`
-    select object_id, object_type, question_id, owner_id from import_posts where object_id = any(${wanted}::text[])
-    union all
-    select object_id, object_type, question_id, user_id from moderated_objects
-    where object_id = any(${wanted}::text[]) and object_type <> 'tag'`.execute(tx);
-  const posts = new Map<string, PostFacts>();
-  for (const row of rows) {
-    if (posts.has(row.object_id)) continue;
-    posts.set(row.object_id, { objectType: row.object_type, questionId: row.question_id, ownerId: row.owner_id });
-  }
-  return posts;
-}
-
-/** The import is over: moderation's copy of posts has them from posts' events from now on. */
-export async function forgetPosts(tx: Tx): Promise<void> {
-  await sql`truncate import_posts`.execute(tx);
+export function postsNamed(tx: Tx, ids: readonly string[]): Promise<Map<string, PostFacts>> {
+  return importedPostsNamed(
+    tx,
+    ids,
+    (wanted) => sql<KnownPostRow>`
+      select object_id, object_type, question_id, user_id from moderated_objects
+      where object_id = any(${wanted}::text[]) and object_type <> 'tag'`,
+  );
 }

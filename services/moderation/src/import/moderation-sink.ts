@@ -1,9 +1,18 @@
 import type { ImportRecord, ImportTally } from '@agora/contracts/import/records';
-import { type Db, type ImportRun, type ImportSink, noneYet, type ServiceContext, type Tx } from '@agora/platform';
+import {
+  type Db,
+  forgetImportedPosts,
+  type ImportRun,
+  type ImportSink,
+  noneYet,
+  rememberImportedPosts,
+  type ServiceContext,
+  type Tx,
+} from '@agora/platform';
 import { sql } from 'kysely';
 import { applyModerationEvent } from '../projections/moderation/read-model';
 import { flagEvents } from './flag-events';
-import { forgetPosts, postsNamed, rememberPosts } from './imported-posts';
+import { postsNamed } from './imported-posts';
 
 async function holdsFlags(db: Db): Promise<boolean> {
   const { rows } = await sql<{ held: boolean }>`select exists (select 1 from flags) as held`.execute(db);
@@ -23,7 +32,7 @@ export function moderationImporter(context: ServiceContext): ImportSink {
     holdsContent: () => holdsFlags(context.database.db),
     async write(tx: Tx, records: ImportRecord[], run: ImportRun): Promise<ImportTally> {
       const tally = noneYet();
-      tally.imported += await rememberPosts(tx, records);
+      tally.imported += await rememberImportedPosts(tx, records);
       const flags = records.filter((r) => r.kind === 'flag');
       if (flags.length === 0) return tally;
       const posts = await postsNamed(
@@ -35,6 +44,6 @@ export function moderationImporter(context: ServiceContext): ImportSink {
       if (written.length > 0) context.changes.changed();
       return tally;
     },
-    finish: (tx: Tx) => forgetPosts(tx),
+    finish: (tx: Tx) => forgetImportedPosts(tx),
   };
 }

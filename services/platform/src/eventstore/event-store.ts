@@ -274,6 +274,17 @@ export class EventStore {
     );
     return rows[0]?.version ?? 0;
   }
+
+  /** The last version of each stream named (0 for a stream with no event yet), in one query. */
+  async currentVersions(streamIds: readonly string[], tx?: Tx): Promise<Map<string, number>> {
+    const versions = new Map(streamIds.map((id) => [id, 0]));
+    if (versions.size === 0) return versions;
+    const { rows } = await sql<{ stream_id: string; version: number }>`
+      select stream_id, max(stream_version)::int as version from events
+      where stream_id = any(${[...versions.keys()]}::text[]) group by stream_id`.execute(tx ?? this.db);
+    for (const row of rows) versions.set(row.stream_id, row.version);
+    return versions;
+  }
 }
 
 export interface GlobalReadResult {

@@ -2,7 +2,7 @@ import type { ImportedAnswer, ImportTally } from '@agora/contracts/import/record
 import { type EventStore, type ImportRun, noneYet, skip, type Tx } from '@agora/platform';
 import { type AcceptanceState, acceptanceEvents, answerEvents } from './answer-events';
 import { postsById } from './post-rows';
-import { streamVersions, writeImported } from './write-events';
+import { writeImported } from './write-events';
 
 /**
  * Imported answers, each its own stream from version 1 (see `answerEvents`), then the acceptances among them on
@@ -28,9 +28,9 @@ export async function importAnswers(
   }
   await writeImported(store, tx, taken.flatMap(answerEvents), run);
   const accepted = taken.filter((a) => a.accepted);
-  const versions = await streamVersions(
-    tx,
+  const versions = await store.currentVersions(
     accepted.map((a) => a.question_id),
+    tx,
   );
   const states = new Map<string, AcceptanceState>(
     [...versions].map(([id, version]) => [

@@ -4,7 +4,7 @@ import { type EventStore, type ImportedEvent, type ImportRun, noneYet, skip, typ
 import { pendingRevisionEvent } from './pending-revision-events';
 import { knownRevisions, postsById } from './post-rows';
 import { tagFiling } from './tag-names';
-import { streamVersions, writeImported } from './write-events';
+import { writeImported } from './write-events';
 
 /**
  * Imported suggested edits, each on its post's stream after its last version. One already written (its revision is
@@ -25,7 +25,7 @@ export async function importPendingRevisions(
       tx,
       pending.map((p) => p.revision.id),
     ),
-    await streamVersions(tx, objectIds),
+    await store.currentVersions(objectIds, tx),
     await tagFiling(
       tx,
       pending.flatMap((p) => p.revision.tags ?? []),

@@ -1,5 +1,4 @@
 import type { EventStore, ImportedEvent, ImportRun, StoredEvent, Tx } from '@agora/platform';
-import { sql } from 'kysely';
 import { applyPostsEvent } from '../projections/posts/read-model';
 
 /**
@@ -32,15 +31,4 @@ export async function writeImported(
   const written = await store.appendImported(tx, inTimeOrder(events), run.id);
   for (const event of written) await applyPostsEvent(tx, event);
   return written;
-}
-
-/** The last version of each stream named (0 for a stream with no event yet). */
-export async function streamVersions(tx: Tx, streamIds: string[]): Promise<Map<string, number>> {
-  const versions = new Map(streamIds.map((id) => [id, 0]));
-  if (streamIds.length === 0) return versions;
-  const { rows } = await sql<{ stream_id: string; version: number }>`
-    select stream_id, max(stream_version)::int as version from events
-    where stream_id = any(${[...versions.keys()]}::text[]) group by stream_id`.execute(tx);
-  for (const row of rows) versions.set(row.stream_id, row.version);
-  return versions;
 }

@@ -4,7 +4,7 @@ import { type EventStore, type ImportedEvent, type ImportRun, noneYet, skip, typ
 import { sql } from 'kysely';
 import { followsStream } from '../domain/follows/decider';
 import { tagFollowEvent } from './follow-events';
-import { streamVersions, writeImported } from './write-events';
+import { writeImported } from './write-events';
 
 /**
  * Follows of tags (follows of anything else are posts' or nobody's, and not counted here), each on its member's
@@ -29,7 +29,7 @@ export async function importTagFollows(
   const { rows: followed } = await sql<{ user_id: string; tag_id: string }>`
     select user_id, tag_id from tag_follows where user_id = any(${users}::text[])`.execute(tx);
   const had = new Set(followed.map((f) => `${f.user_id} ${f.tag_id}`));
-  const versions = await streamVersions(tx, users.map(followsStream));
+  const versions = await store.currentVersions(users.map(followsStream), tx);
   const events: ImportedEvent[] = [];
   for (const f of follows) {
     const tag = targetOf.get(f.object_id);

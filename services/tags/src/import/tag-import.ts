@@ -5,7 +5,7 @@ import { type EventStore, type ImportRun, noneYet, note, skip, type Tx } from '@
 import { sql } from 'kysely';
 import type { MainTag, SynonymLink } from './tag-events';
 import { synonymEvents, tagEvents } from './tag-events';
-import { streamVersions, writeImported } from './write-events';
+import { writeImported } from './write-events';
 
 interface Row {
   id: string;
@@ -41,7 +41,12 @@ async function freeSlugs(tx: Tx, tags: ImportedTag[], tally: ImportTally): Promi
 }
 
 /** The synonyms of the batch still to link, with their main tags; those whose main tag is not there are noted. */
-async function synonymLinks(tx: Tx, tags: ImportedTag[], tally: ImportTally): Promise<SynonymLink[]> {
+async function synonymLinks(
+  store: EventStore,
+  tx: Tx,
+  tags: ImportedTag[],
+  tally: ImportTally,
+): Promise<SynonymLink[]> {
   for (const t of tags) if (t.main_tag_slug && t.deleted) note(tally, 'a deleted synonym: not linked to its main tag');
   const synonyms = tags.filter((t) => t.main_tag_slug && !t.deleted);
   if (synonyms.length === 0) return [];
@@ -53,7 +58,7 @@ async function synonymLinks(tx: Tx, tags: ImportedTag[], tally: ImportTally): Pr
   const mainIds = [...mains.values()].map((m) => m.id);
   const { rows: existing } = await sql<{ id: string; main_tag_id: string }>`
     select id, main_tag_id from tags where main_tag_id = any(${mainIds}::text[]) order by id`.execute(tx);
-  const versions = await streamVersions(tx, [...synonyms.map((t) => t.id), ...mainIds]);
+  const versions = await store.currentVersions([...synonyms.map((t) => t.id), ...mainIds], tx);
   const byMain = new Map<string, MainTag>();
   const links: SynonymLink[] = [];
   synonyms.forEach((tag, i) => {
@@ -99,6 +104,6 @@ export async function importTags(
     tags.flatMap((t) => tagEvents(t, derivedImportId('revision', t.id))),
     run,
   );
-  await writeImported(store, tx, synonymEvents(await synonymLinks(tx, tags, tally)), run);
+  await writeImported(store, tx, synonymEvents(await synonymLinks(store, tx, tags, tally)), run);
   return tally;
 }

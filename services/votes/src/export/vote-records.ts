@@ -30,19 +30,11 @@ async function* votersVotes(db: Db): AsyncIterable<ExportItem> {
   }
 }
 
-/** Whether the schema keeps votes counted without their voters: absent on a schema that never took an import. */
-async function keepsAnonymousVotes(db: Db): Promise<boolean> {
-  const { rows } = await sql<{ table: string | null }>`
-    select to_regclass('anonymous_vote_counts')::text as table`.execute(db);
-  return Boolean(rows[0]?.table);
-}
-
 /**
  * Votes a source counted without their voters (a Stack Exchange dump), kept as counts per post: one record each,
  * dated with the post, as they came in.
  */
 async function* anonymousVotes(db: Db): AsyncIterable<ExportItem> {
-  if (!(await keepsAnonymousVotes(db))) return;
   type Row = { object_id: string; up: number; down: number; created_at: Date | null };
   const pages = keysetPages<Row>(async (last) => {
     const { rows } = await sql<Row>`
@@ -68,7 +60,6 @@ async function* anonymousVotes(db: Db): AsyncIterable<ExportItem> {
 
 /** How many votes were counted without their voters: one record each. */
 export async function anonymousVoteTotal(db: Db): Promise<number> {
-  if (!(await keepsAnonymousVotes(db))) return 0;
   const { rows } = await sql<{ n: number }>`
     select coalesce(sum(up + down), 0)::int as n from anonymous_vote_counts`.execute(db);
   return rows[0]?.n ?? 0;

@@ -1,10 +1,12 @@
 import type { ImportKind, ImportRecord, ImportTally } from '@agora/contracts/import/records';
 import {
   type Db,
+  forgetImportedPosts,
   type ImportedEvent,
   type ImportRun,
   type ImportSink,
   noneYet,
+  rememberImportedPosts,
   type ServiceContext,
   type Tx,
 } from '@agora/platform';
@@ -12,7 +14,7 @@ import { sql } from 'kysely';
 import { takeLedgerLock } from '../projections/ledger/post-deleted';
 import { applyOwnEvent } from '../projections/own-log';
 import { bookmarkEvents } from './bookmark-events';
-import { forgetPosts, postsNamed, rememberPosts } from './imported-posts';
+import { postsNamed } from './imported-posts';
 import { reactionEvents } from './reaction-events';
 import { reputationEvents } from './reputation-events';
 import { rememberTotals, settleTotals } from './reputation-totals';
@@ -64,7 +66,7 @@ export function votesImporter(context: ServiceContext): ImportSink {
     holdsContent: () => holdsActs(context.database.db),
     async write(tx: Tx, records: ImportRecord[], run: ImportRun): Promise<ImportTally> {
       const tally = noneYet();
-      tally.imported += await rememberPosts(tx, records);
+      tally.imported += await rememberImportedPosts(tx, records);
       const members = ofKind(records, 'member');
       await rememberTotals(tx, members);
       tally.imported += members.length;
@@ -75,7 +77,7 @@ export function votesImporter(context: ServiceContext): ImportSink {
     },
     async finish(tx: Tx, run: ImportRun) {
       await settleTotals(tx, store, run.id);
-      await forgetPosts(tx);
+      await forgetImportedPosts(tx);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createImportedPostsTable } from '@agora/platform';
 import { type Kysely, type Migration, sql } from 'kysely';
 
 export const key = '20261228_0008_imports';
@@ -13,13 +14,7 @@ export const migration: Migration = {
       )`.execute(db);
     // What an import in progress has said of its posts and members, for the records that name them before votes'
     // copy of posts has read posts' events (docs/adr/0094-importing-a-community.md); emptied when the import ends.
-    await sql`
-      create table import_posts (
-        object_id text primary key,
-        object_type text not null,
-        question_id text not null,
-        owner_id text not null
-      )`.execute(db);
+    await createImportedPostsTable(db);
     await sql`create table import_reputation_totals (user_id text primary key, reputation integer not null)`.execute(
       db,
     );
