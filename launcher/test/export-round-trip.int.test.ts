@@ -5,7 +5,7 @@
  * importing the folder answers the same through the API, field by field, and a member signs in there with the old
  * password; and the dump alone, read as any Stack Exchange dump, brings the posts in with their HTML converted.
  */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -436,6 +436,8 @@ afterAll(async () => {
 describe('export', () => {
   it('writes a Stack Exchange dump whose files parse and hold the posts, HTML bodies and Markdown history', async () => {
     expect((await readdir(exported)).sort()).toEqual([...DUMP_FILES, 'agora'].sort());
+    // Members' addresses are in it: only its owner may enter the folder.
+    expect((await stat(exported)).mode & 0o777).toBe(0o700);
     const rows = Object.fromEntries(
       await Promise.all(DUMP_FILES.map(async (file) => [file, await xmlRows(join(exported, file))] as const)),
     );

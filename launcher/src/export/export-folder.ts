@@ -1,8 +1,11 @@
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
+
+/** Owner only: an export holds members' e-mail addresses, and with `--with-secrets` their password hashes. */
+const PRIVATE = 0o700;
 
 /**
  * Makes the folder an export goes to, or takes an empty one: an export never mixes with other files, nor overwrites
- * an earlier export. A string says why the folder cannot be used.
+ * an earlier export. Only its owner may enter it. A string says why the folder cannot be used.
  */
 export async function prepareExportFolder(folder: string): Promise<string | undefined> {
   const info = await stat(folder).catch((error: NodeJS.ErrnoException) => {
@@ -10,10 +13,12 @@ export async function prepareExportFolder(folder: string): Promise<string | unde
     throw error;
   });
   if (!info) {
-    await mkdir(folder, { recursive: true });
+    await mkdir(folder, { recursive: true, mode: PRIVATE });
+    await chmod(folder, PRIVATE);
     return undefined;
   }
   if (!info.isDirectory()) return `${folder} is not a folder`;
   if ((await readdir(folder)).length > 0) return `${folder} is not empty: export into a new or empty folder`;
+  await chmod(folder, PRIVATE);
   return undefined;
 }
