@@ -216,7 +216,9 @@ describe('an Apache Answer site imported from PostgreSQL', () => {
     expect((await get(`${API}/personal/user/info?username=admin`)).rank).toBe(1200);
     expect((await get(`${API}/personal/user/info?username=banned`)).rank).toBe(10);
     const badges = await get(`${API}/badge/user/awards?username=mod`);
-    expect(badges.list.length).toBeGreaterThan(0);
+    expect(badges.list.map((b: { name: string; earned_count: number }) => [b.name, b.earned_count])).toEqual([
+      ['First Flag', 1],
+    ]);
     const flags = await get(`${API}/report/unreviewed/post?page=1`);
     expect(flags.list.map((f: { answer_id: string }) => f.answer_id)).toEqual([id(ID.a2)]);
     const held = await get(`${API}/review/pending/post/page?page=1`);

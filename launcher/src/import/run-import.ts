@@ -50,8 +50,9 @@ function addTally(into: ImportTally, from: ImportTally): void {
 /**
  * Runs an import (docs/adr/0094-importing-a-community.md): kind by kind, batches of records written by every
  * service that takes their kind, each in one transaction of its own database, the checkpoint kept after each
- * batch. The caller opens nothing and closes the source. A run left unfinished (Ctrl-C, a crash) is resumed by the next run of the same source: it skips the
- * records written before, and the batch that was in flight is written again, which changes nothing.
+ * batch. It opens the source; the caller closes it. A run left unfinished (Ctrl-C, a crash) is resumed by the next
+ * run of the same source: it skips the records written before, and the batch that was in flight is written again,
+ * which changes nothing.
  */
 export async function runImport(options: ImportOptions): Promise<ImportOutcome> {
   const { source, sinks } = options;

@@ -34,7 +34,7 @@ export interface PlainNumber {
 /**
  * A request's question and answer ids in their long form, whichever form it gave them in: Agora's short form, or an
  * old link's (docs/adr/0094-importing-a-community.md), an Apache Answer id in its long or short form. Plain numbers
- * are returned: on a site imported from Stack Exchange they are its numbers (`resolvePlainNumbers`).
+ * are returned: on a site imported from Stack Exchange they are its numbers (`permalinkHooks` resolves them).
  */
 export function normalizeIds(input: unknown): PlainNumber[] {
   if (!input || typeof input !== 'object') return [];
