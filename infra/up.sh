@@ -9,6 +9,9 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 TIMEOUT="${AGORA_INFRA_TIMEOUT:-120}"
+# AGORA_INFRA_PARTS=kafka starts the broker alone (a test that restarts its own broker needs no OpenSearch).
+PARTS="${AGORA_INFRA_PARTS:-kafka opensearch}"
+wants() { [[ " $PARTS " == *" $1 "* ]]; }
 JAVA_HOME_RESOLVED="$(java_home)"
 JAVA_BIN="$JAVA_HOME_RESOLVED/bin/java"
 
@@ -287,19 +290,20 @@ if ! kafka_running; then
   require_free_port "$KAFKA_PORT" "Kafka"
   require_free_port "$KAFKA_CONTROLLER_PORT" "Kafka controller"
 fi
-if ! opensearch_running; then
+if wants opensearch && ! opensearch_running; then
   require_free_port "$OPENSEARCH_PORT" "OpenSearch HTTP"
   require_free_port "$OPENSEARCH_TRANSPORT_PORT" "OpenSearch transport"
 fi
 fetch_kafka
-fetch_opensearch
+wants opensearch && fetch_opensearch
 log "artifacts ready (${SECONDS}s)"
 start_kafka
-start_opensearch
+wants opensearch && start_opensearch
 wait_kafka
 log "Kafka ready (${SECONDS}s)"
-wait_opensearch
-log "OpenSearch ready (${SECONDS}s)"
-
 echo "KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT"
-echo "OPENSEARCH_URL=http://127.0.0.1:$OPENSEARCH_PORT"
+if wants opensearch; then
+  wait_opensearch
+  log "OpenSearch ready (${SECONDS}s)"
+  echo "OPENSEARCH_URL=http://127.0.0.1:$OPENSEARCH_PORT"
+fi

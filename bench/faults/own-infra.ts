@@ -15,6 +15,8 @@ export interface OwnInfraOptions {
   dir: string;
   kafkaPort: number;
   opensearchPort: number;
+  /** What to start: both by default; `['kafka']` for a run that needs only its own broker. */
+  parts?: InfraPart[];
 }
 
 export type InfraPart = 'kafka' | 'opensearch';
@@ -42,6 +44,7 @@ export class OwnInfra {
       AGORA_KAFKA_CONTROLLER_PORT: String(kafkaPort + 1),
       AGORA_OPENSEARCH_PORT: String(opensearchPort),
       AGORA_OPENSEARCH_TRANSPORT_PORT: String(opensearchPort + 100),
+      AGORA_INFRA_PARTS: (this.options.parts ?? ['kafka', 'opensearch']).join(' '),
     };
   }
 
@@ -55,7 +58,7 @@ export class OwnInfra {
   }
 
   /**
-   * Starts whatever of the two is not running (infra/up.sh is idempotent) and waits until both answer; without
+   * Starts whatever of its parts is not running (infra/up.sh is idempotent) and waits until they answer; without
    * blocking this process, whose load clients go on meanwhile.
    */
   async up(): Promise<void> {
