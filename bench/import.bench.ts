@@ -5,6 +5,7 @@
  *  - the time of each phase: generating, staging and writing each kind, each service's projections catching up;
  *  - the events each service's store holds after, and the rate each service's projections replayed them at;
  *  - the importing process's peak memory and CPU time, and the disk the database takes.
+ *  - with --replay, each asynchronous projection rebuilt from zero on its own afterwards: its replay rate.
  * The scale the issue asks for is `--questions 1000000` (bench/results/scale-1m.json when run at that size).
  */
 import { spawn } from 'node:child_process';
@@ -14,9 +15,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DUMP_RATIOS, writeStackExchangeDump } from '../scripts/dump/write-dump';
+import { measureReplayRates, type ReplayRate } from './replay-rates';
 import { benchDatabase, machine, writeResults } from './support';
 
-const { values } = parseArgs({ options: { questions: { type: 'string', default: '5000' } } });
+const { values } = parseArgs({
+  options: { questions: { type: 'string', default: '5000' }, replay: { type: 'boolean', default: false } },
+});
 const questions = Number(values.questions);
 if (!Number.isInteger(questions) || questions < 1) throw new Error('--questions must be a whole number ≥ 1');
 const REPO = path.resolve(import.meta.dirname, '..');
@@ -96,6 +100,14 @@ for (const service of Object.keys(caughtUp)) {
 }
 const { rows: size } = await client.query<{ bytes: string }>('select pg_database_size(current_database()) as bytes');
 await client.end();
+let replayRates: ReplayRate[] | undefined;
+if (values.replay) {
+  replayRates = await measureReplayRates(db.url, dataDir, undefined, (rate) =>
+    process.stderr.write(
+      `replayed ${rate.projection}: ${rate.events} events in ${rate.seconds} s (${rate.eventsPerSecond}/s)\n`,
+    ),
+  );
+}
 await db.stop();
 rmSync(work, { recursive: true, force: true });
 
@@ -122,6 +134,7 @@ const results = {
   logEventsPerSecond: Object.fromEntries(
     Object.entries(caughtUp).map(([service, seconds]) => [service, Math.round(totalEvents / seconds)]),
   ),
+  replayRates,
   databaseMb: Math.round(Number(size[0]?.bytes ?? 0) / 1024 / 1024),
   projectedFor1M: { importHours: Number(((importSeconds * (1_000_000 / questions)) / 3600).toFixed(1)) },
 };
