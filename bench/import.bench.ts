@@ -5,6 +5,7 @@
  *  - the time of each phase: generating, staging and writing each kind, each service's projections catching up;
  *  - the events each service's store holds after, and the rate each service's projections replayed them at;
  *  - the importing process's peak memory and CPU time, and the disk the database takes.
+ *  - with --profile <dir>, a CPU profile of the import command written there (`node --cpu-prof`);
  *  - with --replay, each asynchronous projection rebuilt from zero on its own afterwards: its replay rate.
  * The scale the issue asks for is `--questions 1000000` (bench/results/scale-1m.json when run at that size).
  */
@@ -19,7 +20,11 @@ import { measureReplayRates, type ReplayRate } from './replay-rates';
 import { benchDatabase, machine, writeResults } from './support';
 
 const { values } = parseArgs({
-  options: { questions: { type: 'string', default: '5000' }, replay: { type: 'boolean', default: false } },
+  options: {
+    questions: { type: 'string', default: '5000' },
+    replay: { type: 'boolean', default: false },
+    profile: { type: 'string' },
+  },
 });
 const questions = Number(values.questions);
 if (!Number.isInteger(questions) || questions < 1) throw new Error('--questions must be a whole number ≥ 1');
@@ -53,6 +58,7 @@ function runImport(): Promise<{ output: string; code: number | null }> {
         '-f',
         'TIME %e s %U user %S sys %M kB',
         process.execPath,
+        ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : []),
         'launcher/agora.mjs',
         'import',
         'stackexchange',
