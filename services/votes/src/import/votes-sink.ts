@@ -12,7 +12,7 @@ import {
 } from '@agora/platform';
 import { sql } from 'kysely';
 import { takeLedgerLock } from '../projections/ledger/post-deleted';
-import { applyOwnEvent } from '../projections/own-log';
+import { applyOwnEvents } from '../projections/own-log';
 import { bookmarkEvents } from './bookmark-events';
 import { postsNamed } from './imported-posts';
 import { reactionEvents } from './reaction-events';
@@ -72,7 +72,7 @@ export function votesImporter(context: ServiceContext): ImportSink {
       tally.imported += members.length;
       const events = await actEvents(tx, records, tally);
       const written = await store.appendImported(tx, events, run.id);
-      for (const event of written) await applyOwnEvent(tx, event);
+      await applyOwnEvents(tx, written);
       return tally;
     },
     async finish(tx: Tx, run: ImportRun) {

@@ -1,5 +1,5 @@
 import type { AnonymousVoteCounted, BookmarkToggled, EventOf, VoteCancelled, VoteCast } from '@agora/contracts';
-import type { InlineWrites, PendingEvent, StoredEvent, Tx } from '@agora/platform';
+import type { BulkApply, InlineWrites, PendingEvent, StoredEvent, Tx } from '@agora/platform';
 import { type RawBuilder, sql } from 'kysely';
 
 type VoteEvent = EventOf<typeof VoteCast> | EventOf<typeof VoteCancelled>;
@@ -83,3 +83,62 @@ export async function applyVoteOrBookmark(tx: Tx, event: StoredEvent): Promise<v
 export async function resetVotesAndBookmarks(tx: Tx): Promise<void> {
   await sql`truncate votes, bookmarks, anonymous_vote_counts`.execute(tx);
 }
+
+type Anonymous = EventOf<typeof AnonymousVoteCounted>['data'];
+
+/**
+ * Runs of cast votes and votes counted without a voter (an import's millions of them, docs/capacity.md §9) in two
+ * statements: each (object, voter)'s row as the run's casts leave it (its facts from the first, direction and time
+ * from the last, as `castVoteRow`'s upsert keeps them), and each object's anonymous counts summed.
+ */
+export const votesInBulk: BulkApply = {
+  types: new Set(['votes.vote_cast', 'votes.anonymous_vote_counted']),
+  async apply(run, tx) {
+    const casts = new Map<string, { o: string; u: string; d: number; t: string; q: string; w: string; at: string }>();
+    const anonymous = new Map<string, { o: string; up: number; down: number }>();
+    for (const event of run) {
+      if (event.type === 'votes.vote_cast') {
+        const d = event.data as Cast;
+        const key = `${d.object_id} ${d.user_id}`;
+        const first = casts.get(key);
+        const direction = d.direction === 'up' ? 1 : -1;
+        casts.set(
+          key,
+          first
+            ? { ...first, d: direction, at: event.occurredAt }
+            : {
+                o: d.object_id,
+                u: d.user_id,
+                d: direction,
+                t: d.object_type,
+                q: d.question_id,
+                w: d.owner_id,
+                at: event.occurredAt,
+              },
+        );
+        continue;
+      }
+      const d = event.data as Anonymous;
+      const counts = anonymous.get(d.object_id) ?? { o: d.object_id, up: 0, down: 0 };
+      if (d.direction === 'up') counts.up += 1;
+      else counts.down += 1;
+      anonymous.set(d.object_id, counts);
+    }
+    if (casts.size > 0) {
+      await sql`
+        insert into votes (object_id, user_id, direction, object_type, question_id, owner_id, voted_at)
+        select o, u, d, t, q, w, at from jsonb_to_recordset(${JSON.stringify([...casts.values()])}::jsonb)
+          as i(o text, u text, d smallint, t text, q text, w text, at timestamptz)
+        on conflict (object_id, user_id) do update set direction = excluded.direction, voted_at = excluded.voted_at`.execute(
+        tx,
+      );
+    }
+    if (anonymous.size > 0) {
+      await sql`
+        insert into anonymous_vote_counts as c (object_id, up, down)
+        select o, up, down from jsonb_to_recordset(${JSON.stringify([...anonymous.values()])}::jsonb)
+          as i(o text, up int, down int)
+        on conflict (object_id) do update set up = c.up + excluded.up, down = c.down + excluded.down`.execute(tx);
+    }
+  },
+};
