@@ -6,6 +6,8 @@
  *  - the events each service's store holds after, and the rate each service's projections replayed them at;
  *  - the importing process's peak memory and CPU time, and the disk the database takes.
  *  - with --profile <dir>, a CPU profile of the import command written there (`node --cpu-prof`);
+ *  - with --reads, Agora started on the imported database: cold start, idle memory and the read budgets at 16
+ *    clients (bench/scale-reads.ts);
  *  - with --replay, each asynchronous projection rebuilt from zero on its own afterwards: its replay rate.
  * The scale the issue asks for is `--questions 1000000` (bench/results/scale-1m.json when run at that size).
  */
@@ -17,6 +19,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { DUMP_RATIOS, writeStackExchangeDump } from '../scripts/dump/write-dump';
 import { measureReplayRates, type ReplayRate } from './replay-rates';
+import { measureScaleReads, type ScaleReads } from './scale-reads';
 import { benchDatabase, machine, writeResults } from './support';
 
 const { values } = parseArgs({
@@ -24,6 +27,7 @@ const { values } = parseArgs({
     questions: { type: 'string', default: '5000' },
     replay: { type: 'boolean', default: false },
     profile: { type: 'string' },
+    reads: { type: 'boolean', default: false },
   },
 });
 const questions = Number(values.questions);
@@ -115,6 +119,8 @@ if (values.replay) {
   );
 }
 await db.stop();
+let reads: ScaleReads | undefined;
+if (values.reads) reads = await measureScaleReads(path.join(work, 'pg'));
 rmSync(work, { recursive: true, force: true });
 
 const totalEvents = Object.values(events).reduce((a, b) => a + b, 0);
@@ -141,6 +147,7 @@ const results = {
     Object.entries(caughtUp).map(([service, seconds]) => [service, Math.round(totalEvents / seconds)]),
   ),
   replayRates,
+  reads,
   databaseMb: Math.round(Number(size[0]?.bytes ?? 0) / 1024 / 1024),
   projectedFor1M: { importHours: Number(((importSeconds * (1_000_000 / questions)) / 3600).toFixed(1)) },
 };
