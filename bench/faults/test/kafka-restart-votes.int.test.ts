@@ -72,7 +72,7 @@ describe.skipIf(!fullSuite)('votes while the Kafka broker restarts (issue 45 ite
     await stack.settle();
 
     const votes: Vote[] = [];
-    const vote = async (voter: { id: string; token: string }, answer: string, key = randomUUID()) => {
+    const vote = async (voter: { id: string; token: string }, answer: string, key: string = randomUUID()) => {
       const response = await stack.call('POST', `${API}/vote/up`, {
         token: voter.token,
         body: { object_id: answer, is_cancel: false },

@@ -11,7 +11,7 @@ import {
   type Tx,
 } from '@agora/platform';
 import { sql } from 'kysely';
-import { applyUserEvent } from '../projections/users/read-model';
+import { applyUserEvents } from '../projections/users/read-model';
 import { importedHash, storeImportedHashes } from './imported-passwords';
 import { heldByStored, placeMembers } from './member-clashes';
 import { lastLoginEvent, memberEvents } from './member-events';
@@ -66,7 +66,7 @@ export function identityImporter(context: ServiceContext): ImportSink {
       }
       if (run.dryRun) return tally;
       const written = await context.store.appendImported(tx, events, run.id);
-      for (const event of written) await applyUserEvent(tx, event);
+      await applyUserEvents(tx, written);
       await storeImportedHashes(tx, hashes);
       return tally;
     },

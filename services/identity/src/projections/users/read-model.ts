@@ -1,4 +1,4 @@
-import { holdReputation, MailStatusSql, type StoredEvent, type Tx } from '@agora/platform';
+import { applyInRuns, type BulkApply, holdReputation, MailStatusSql, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { UserEvent } from '../../domain/user/decider';
 
@@ -95,4 +95,96 @@ export async function applyUserEvent(tx: Tx, stored: StoredEvent): Promise<void>
     default:
       return;
   }
+}
+
+type Registered = Extract<UserEvent, { type: 'identity.user_registered' }>['data'];
+type ProfileUpdated = Extract<UserEvent, { type: 'identity.profile_updated' }>['data'];
+
+/** What a run's later events leave of a member: the last profile, the last sign-in, the time of the last change. */
+interface LaterChanges {
+  u: string;
+  profile: ProfileUpdated | null;
+  login: string | null;
+  changed: string;
+}
+
+/**
+ * Runs of registrations, profile updates and sign-ins (an import's members, docs/capacity.md §9) in three
+ * statements: the reputations held and the rows inserted as `applyUserEvent` inserts them (a member's first
+ * registration), then each member's later changes folded (every profile field is set by each update, so the last
+ * one's; `changed_at` the last event's time).
+ */
+const usersInBulk: BulkApply = {
+  types: new Set(['identity.user_registered', 'identity.profile_updated', 'identity.user_logged_in']),
+  async apply(run, tx) {
+    const registered = new Map<string, Registered & { at: string }>();
+    const later = new Map<string, LaterChanges>();
+    for (const event of run) {
+      const userId = (event.data as { user_id: string }).user_id;
+      if (event.type === 'identity.user_registered') {
+        if (!registered.has(userId)) registered.set(userId, { ...(event.data as Registered), at: event.occurredAt });
+        continue;
+      }
+      const changes = later.get(userId) ?? { u: userId, profile: null, login: null, changed: event.occurredAt };
+      if (event.type === 'identity.profile_updated') changes.profile = event.data as ProfileUpdated;
+      else changes.login = event.occurredAt;
+      changes.changed = event.occurredAt;
+      later.set(userId, changes);
+    }
+    if (registered.size > 0) {
+      const rows = JSON.stringify([...registered.values()]);
+      await sql`
+        insert into actor_reputation (user_id, rank, version)
+        select user_id, rank, 0 from jsonb_to_recordset(${rows}::jsonb) as r(user_id text, rank int)
+        on conflict (user_id) do nothing`.execute(tx);
+      await sql`
+        insert into users (user_id, username, display_name, email, role_id, mail_status, language, rank,
+                           question_count, answer_count, created_at, changed_at)
+        select r.user_id, r.username, r.display_name, r.email, r.role_id, r.mail_status, r.language,
+               coalesce((select rank from actor_reputation a where a.user_id = r.user_id), r.rank),
+               (select count(*)::int from member_posts m where m.user_id = r.user_id and m.kind = 'question' and m.live),
+               (select count(*)::int from member_posts m where m.user_id = r.user_id and m.kind = 'answer' and m.live),
+               r.at, r.at
+        from jsonb_to_recordset(${rows}::jsonb) as r(user_id text, username text, display_name text, email text,
+                                                     role_id int, mail_status int, language text, rank int,
+                                                     at timestamptz)`.execute(tx);
+    }
+    if (later.size > 0) {
+      const rows = [...later.values()].map(({ u, profile, login, changed }) => ({
+        u,
+        p: profile !== null,
+        ...(profile && {
+          username: profile.username,
+          display_name: profile.display_name,
+          avatar: profile.avatar,
+          bio: profile.bio,
+          bio_html: profile.bio_html,
+          website: profile.website,
+          location: profile.location,
+        }),
+        login,
+        changed,
+      }));
+      await sql`
+        update users t set
+          username = case when i.p then i.username else t.username end,
+          display_name = case when i.p then i.display_name else t.display_name end,
+          avatar = case when i.p then i.avatar else t.avatar end,
+          bio = case when i.p then i.bio else t.bio end,
+          bio_html = case when i.p then i.bio_html else t.bio_html end,
+          website = case when i.p then i.website else t.website end,
+          location = case when i.p then i.location else t.location end,
+          last_login_at = coalesce(i.login, t.last_login_at),
+          changed_at = i.changed
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as i(u text, p boolean, username text,
+          display_name text, avatar jsonb, bio text, bio_html text, website text, location text,
+          login timestamptz, changed timestamptz)
+        where t.user_id = i.u`.execute(tx);
+    }
+  },
+};
+
+/** Many user events in order: runs of an import's kinds in a few statements (`usersInBulk`), the rest one by one. */
+export function applyUserEvents(tx: Tx, events: StoredEvent[]): Promise<void> {
+  return applyInRuns(events, tx, usersInBulk, (event, inTx) => applyUserEvent(inTx, event));
 }
