@@ -17,7 +17,7 @@ import {
   QuestionPurged,
   QuestionUnfollowed,
 } from '@agora/contracts';
-import type { Projection, StoredEvent, Tx } from '@agora/platform';
+import { applyInRuns, type Projection, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import * as recipients from '../../domain/recipients';
 import { COUNTER_WRITERS, COUNTER_WRITERS_BATCH } from '../../inbox/counters';
@@ -25,6 +25,7 @@ import { forgetSource } from '../../inbox/notify';
 import { queueNewQuestionMails } from '../../mail/new-question-mail';
 import type { NoticeMailer } from '../../mail/notice-queue';
 import { give } from './give';
+import { importedInBulk } from './imported-in-bulk';
 import { indexPost, postsById, retitle, setMentions } from './post-index';
 import { forgetPurgedPosts } from './purged-posts';
 import { addFollower, followersOf, removeFollower } from './question-followers';
@@ -304,13 +305,16 @@ async function applyWaiting(tx: Tx, postId: string, mailer: NoticeMailer): Promi
  * subscribers (the `all_new_question` and `followed_tags` e-mail settings).
  */
 export function inboxFromPosts(mailer: NoticeMailer): Projection {
+  const applyOne = (event: StoredEvent, tx: Tx) => apply(tx, event, mailer);
+  const bulk = importedInBulk(applyOne);
   return {
     name: 'inbox-from-posts',
     source: 'posts',
     events: EVENTS,
     lockGroup: COUNTER_WRITERS,
     batchSize: COUNTER_WRITERS_BATCH,
-    apply: (event, tx) => apply(tx, event, mailer),
+    apply: applyOne,
+    applyBatch: (events, tx) => applyInRuns(events, tx, bulk, applyOne),
     async reset(tx) {
       await forgetSource(tx, 'posts');
       await sql`truncate post_index, question_followers, events_waiting_for_posts`.execute(tx);
