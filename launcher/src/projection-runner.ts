@@ -32,7 +32,7 @@ export interface OpenProjections {
 
 export async function openProjections(
   module: ServiceModule,
-  options: { config: AgoraConfig; databaseUrl: string; bus: EventBus; log: Logger },
+  options: { config: AgoraConfig; databaseUrl: string; bus: EventBus; log: Logger; bulkBatchSize?: number },
 ): Promise<OpenProjections> {
   const { config, databaseUrl, bus, log } = options;
   const db = connectDatabase({ url: databaseUrl, schema: module.name, maxConnections: 3 });
@@ -52,7 +52,13 @@ export async function openProjections(
     siteSettings: siteSettingsReader(db.db, changes, config.siteUrl),
   };
   const parts = await module.setup(context);
-  const runner = new ProjectionRunner({ bus, database: db, log, projections: projectionsOf(module, context, parts) });
+  const runner = new ProjectionRunner({
+    bus,
+    database: db,
+    log,
+    projections: projectionsOf(module, context, parts),
+    bulkBatchSize: options.bulkBatchSize,
+  });
   return {
     runner,
     context,

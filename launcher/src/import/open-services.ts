@@ -4,6 +4,12 @@ import { type OpenProjections, openProjections } from '../projection-runner';
 import { ALL_SERVICES } from '../services';
 import type { OpenSink } from './run-import';
 
+/**
+ * Events per projection batch while an import's projections catch up: nothing waits on a read model then, and each
+ * batch goes through the projection's set-based `applyBatch` (docs/capacity.md §9).
+ */
+const IMPORT_CATCH_UP_BATCH = 2_000;
+
 /** Every service opened for an import: migrated, set up, its sink if it takes any records, its projections. */
 export interface ImportServices {
   sinks: OpenSink[];
@@ -34,7 +40,8 @@ export async function openImportServices(options: {
       } finally {
         await database.close();
       }
-      opened.push({ module, projections: await openProjections(module, options) });
+      const projections = await openProjections(module, { ...options, bulkBatchSize: IMPORT_CATCH_UP_BATCH });
+      opened.push({ module, projections });
     }
   } catch (error) {
     await close();

@@ -29,6 +29,11 @@ export interface ProjectionRunnerOptions {
   projections: readonly Projection[];
   log: Logger;
   batchSize?: number;
+  /**
+   * Events per batch for every projection, over its own `batchSize`: for a catch-up no reply waits on (an import's,
+   * docs/capacity.md §9), where larger batches mean fewer statements per event through `applyBatch`.
+   */
+  bulkBatchSize?: number;
   /** After each batch's transaction commits (caches learn their read models changed), with its topic tables. */
   onCommitted?: (topics: readonly string[]) => void;
   /** After a batch of a keyed projection commits: the keys its events changed (see Projection.keyed). */
@@ -135,7 +140,7 @@ export class ProjectionRunner {
       source: projection.source,
       consumer: database,
       types: [...understood],
-      batchSize: projection.batchSize ?? this.options.batchSize ?? 500,
+      batchSize: this.options.bulkBatchSize ?? projection.batchSize ?? this.options.batchSize ?? 500,
       ...(projection.lingerMs ? { lingerMs: projection.lingerMs } : {}),
       handleBatch: async (tx, events, mode) => {
         changed = events.some((event) => understood.has(event.type));
