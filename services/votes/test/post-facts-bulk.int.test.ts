@@ -46,7 +46,7 @@ const asked = (q: string, title: string) =>
     title,
     url_title: title.toLowerCase(),
     content: `**${title}** body`,
-    html: `<p>${title}</p>`,
+    html: `<p><strong>${title}</strong> body</p>`,
     tags,
   });
 const edited = (q: string, title: string, editor: string) =>
@@ -58,7 +58,7 @@ const edited = (q: string, title: string, editor: string) =>
     title,
     url_title: title.toLowerCase(),
     content: `_${title}_ body`,
-    html: `<p>${title}</p>`,
+    html: `<p><em>${title}</em> body</p>`,
     tags: [...tags, { slug_name: title.toLowerCase(), display_name: title }],
   });
 const posted = (a: string, q: string, content: string) =>
@@ -68,7 +68,7 @@ const posted = (a: string, q: string, content: string) =>
     user_id: 'answerer',
     revision_id: `r-${a}`,
     content,
-    html: '',
+    html: `<p>${content}</p>`,
   });
 const answerEdited = (a: string, q: string, content: string) =>
   posts(AnswerEdited.type, a, {
@@ -78,7 +78,7 @@ const answerEdited = (a: string, q: string, content: string) =>
     revision_id: `r-${content}`,
     edit_summary: '',
     content,
-    html: '',
+    html: `<p>${content}</p>`,
   });
 const commented = (c: string, object: string, q: string, text: string) =>
   posts(CommentAdded.type, c, {
@@ -89,7 +89,7 @@ const commented = (c: string, object: string, q: string, text: string) =>
     reply_comment_id: null,
     reply_user_id: null,
     original_text: text,
-    parsed_text: text,
+    parsed_text: `<p>${text}</p>`,
     mentions: [],
   });
 const commentEdited = (c: string, text: string) =>
@@ -97,7 +97,7 @@ const commentEdited = (c: string, text: string) =>
     comment_id: c,
     actor_id: 'commenter',
     original_text: text,
-    parsed_text: text,
+    parsed_text: `<p>${text}</p>`,
     mentions: [],
   });
 const act = (type: string, q: string) =>

@@ -30,7 +30,7 @@ import {
 import {
   applyInRuns,
   type BulkApply,
-  excerpt,
+  excerptOfHtml,
   PinSql,
   PostStatusSql,
   type Projection,
@@ -193,7 +193,7 @@ function foldQuestion(changes: QuestionChange[]): QuestionFold {
       url_title: d.url_title,
       content: d.content,
       html: d.html,
-      description: excerpt(d.content, DESCRIPTION_LENGTH),
+      description: excerptOfHtml(d.html, DESCRIPTION_LENGTH),
       tags: d.tags,
       editor: d.editor_id,
       edited_at: edit.at,
@@ -256,7 +256,7 @@ function rowsOfRun(run: StoredEvent[]) {
       }
       case AnswerEdited.type: {
         const d = event.data as DataOf<typeof AnswerEdited>;
-        answers.change(d.answer_id, n, d.content);
+        answers.change(d.answer_id, n, d.html);
         return;
       }
       case CommentAdded.type: {
@@ -266,7 +266,7 @@ function rowsOfRun(run: StoredEvent[]) {
       }
       case CommentEdited.type: {
         const d = event.data as DataOf<typeof CommentEdited>;
-        comments.change(d.comment_id, n, d.original_text);
+        comments.change(d.comment_id, n, d.parsed_text);
         return;
       }
       case QuestionFollowed.type:
@@ -322,13 +322,13 @@ const postFactsInBulk: BulkApply = {
       return;
     }
     const { questions, answers, comments, follows } = rowsOfRun(run);
-    const describe = (text: string) => excerpt(text, DESCRIPTION_LENGTH);
+    const describe = (html: string) => excerptOfHtml(html, DESCRIPTION_LENGTH);
 
     const answersMade = answers.creations().map(({ id, value: { at, data }, after }) => ({
       id,
       question_id: data.question_id,
       user_id: data.user_id,
-      description: describe(lastOf(after) ?? data.content),
+      description: describe(lastOf(after) ?? data.html),
       at,
     }));
     let answersInserted = new Set<string>();
@@ -347,7 +347,7 @@ const postFactsInBulk: BulkApply = {
       object_id: data.object_id,
       question_id: data.question_id,
       user_id: data.user_id,
-      description: describe(lastOf(after) ?? data.original_text),
+      description: describe(lastOf(after) ?? data.parsed_text),
       at,
     }));
     let commentsInserted = new Set<string>();
@@ -368,7 +368,7 @@ const postFactsInBulk: BulkApply = {
         url_title: data.url_title,
         content: data.content,
         html: data.html,
-        description: describe(data.content),
+        description: describe(data.html),
         tags: data.tags,
       };
       return { ...asked, ...fold, id, user_id: data.user_id, at };
@@ -488,7 +488,7 @@ export const postFactsProjection: Projection = {
         await sql`
           insert into questions (id, user_id, title, url_title, content, html, description, tags, created_at, updated_at)
           values (${d.question_id}, ${d.user_id}, ${d.title}, ${d.url_title}, ${d.content}, ${d.html},
-                  ${excerpt(d.content, DESCRIPTION_LENGTH)}, ${JSON.stringify(d.tags)}::jsonb, ${at},
+                  ${excerptOfHtml(d.html, DESCRIPTION_LENGTH)}, ${JSON.stringify(d.tags)}::jsonb, ${at},
                   -- Answers applied before it (on Kafka another partition may run ahead) touched it already.
                   greatest(${at}::timestamptz,
                            (select max(created_at) from answers where question_id = ${d.question_id})))
@@ -499,7 +499,7 @@ export const postFactsProjection: Projection = {
         const d = event.data as DataOf<typeof QuestionEdited>;
         await sql`
           update questions set title = ${d.title}, url_title = ${d.url_title}, content = ${d.content}, html = ${d.html},
-            description = ${excerpt(d.content, DESCRIPTION_LENGTH)}, tags = ${JSON.stringify(d.tags)}::jsonb,
+            description = ${excerptOfHtml(d.html, DESCRIPTION_LENGTH)}, tags = ${JSON.stringify(d.tags)}::jsonb,
             last_edit_user_id = ${d.editor_id}, edited_at = ${at}, ${touched(at)}
           where id = ${d.question_id}`.execute(tx);
         return;
@@ -513,14 +513,14 @@ export const postFactsProjection: Projection = {
         const d = event.data as DataOf<typeof AnswerPosted>;
         await sql`
           insert into answers (id, question_id, user_id, description, created_at)
-          values (${d.answer_id}, ${d.question_id}, ${d.user_id}, ${excerpt(d.content, DESCRIPTION_LENGTH)}, ${at})
+          values (${d.answer_id}, ${d.question_id}, ${d.user_id}, ${excerptOfHtml(d.html, DESCRIPTION_LENGTH)}, ${at})
           on conflict (id) do nothing`.execute(tx);
         await sql`update questions set ${touched(at)} where id = ${d.question_id}`.execute(tx);
         return;
       }
       case AnswerEdited.type: {
         const d = event.data as DataOf<typeof AnswerEdited>;
-        await sql`update answers set description = ${excerpt(d.content, DESCRIPTION_LENGTH)} where id = ${d.answer_id}`.execute(
+        await sql`update answers set description = ${excerptOfHtml(d.html, DESCRIPTION_LENGTH)} where id = ${d.answer_id}`.execute(
           tx,
         );
         return;
@@ -539,13 +539,13 @@ export const postFactsProjection: Projection = {
         await sql`
           insert into comments (id, object_id, question_id, user_id, description, created_at)
           values (${d.comment_id}, ${d.object_id}, ${d.question_id}, ${d.user_id},
-                  ${excerpt(d.original_text, DESCRIPTION_LENGTH)}, ${at})
+                  ${excerptOfHtml(d.parsed_text, DESCRIPTION_LENGTH)}, ${at})
           on conflict (id) do nothing`.execute(tx);
         return;
       }
       case CommentEdited.type: {
         const d = event.data as DataOf<typeof CommentEdited>;
-        await sql`update comments set description = ${excerpt(d.original_text, DESCRIPTION_LENGTH)}
+        await sql`update comments set description = ${excerptOfHtml(d.parsed_text, DESCRIPTION_LENGTH)}
                   where id = ${d.comment_id}`.execute(tx);
         return;
       }
