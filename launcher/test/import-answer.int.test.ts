@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Role } from '@agora/contracts';
 import { idFromAnswerId, idFromNumber, shortIdOf } from '@agora/contracts/import/legacy-ids';
-import { login, solveCaptcha } from '@agora/test-support/accounts';
+import { solveCaptcha } from '@agora/test-support/accounts';
 import { createTestDatabase } from '@agora/test-support/database';
 import { killLaunchers } from '@agora/test-support/launcher-process';
 import { type Stack, startStack } from '@agora/test-support/stack';
@@ -17,7 +17,6 @@ import {
   postgresTarget,
   sqliteTarget,
   T,
-  UPLOADED,
   writeUploads,
 } from './support/answer-database';
 import { runAgora, siteStore } from './support/import-command';

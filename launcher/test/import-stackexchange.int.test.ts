@@ -11,7 +11,7 @@ import { ImportInputError } from '../src/import/source';
 import { PLACEHOLDER_USER_ID } from '../src/import/stackexchange/ids';
 import { createStackExchangeSource, type StackExchangeSource } from '../src/import/stackexchange/stackexchange-source';
 import { dumpFileText, writeDump } from './support/stackexchange-dump';
-import { BODY_HTML, DUMP, G1, G2, POSTS, USERS } from './support/stackexchange-sample';
+import { DUMP, POSTS, USERS } from './support/stackexchange-sample';
 
 const user = (n: number) => idFromNumber('user', n);
 const question = (n: number) => idFromNumber('question', n);

@@ -6,7 +6,9 @@ import {
   type Projection,
   type ServiceDatabase,
   type StoredEvent,
+  type Tx,
 } from '@agora/platform';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestDatabase } from './database';
 
@@ -79,4 +81,49 @@ export async function appliedBothWays(
   expect(applyBatch, `${projection.name} applies batches`).toBeDefined();
   await inBatch.db.transaction().execute((tx) => applyBatch?.(events, tx) ?? Promise.resolve());
   return { oneByOne, inBatch };
+}
+
+/** A read model's two ways of applying events: one at a time, and a batch (in log order) at once. */
+export interface BothWays {
+  oneByOne(tx: Tx, event: StoredEvent): Promise<void>;
+  inBatch(tx: Tx, events: StoredEvent[]): Promise<void>;
+}
+
+/**
+ * Batches of events applied by a read model that is not a Projection (an inline one, applied in its command's or
+ * its import's transaction) one by one in one fresh schema, all in one transaction, and a batch at a time in
+ * another, a transaction each, so that a batch finds what those before it wrote: a test compares what each leaves.
+ */
+export async function appliedBothWaysInBatches(
+  ways: BothWays,
+  batches: StoredEvent[][],
+  schema: (name: string) => Promise<ServiceDatabase>,
+  name: string,
+): Promise<{ oneByOne: ServiceDatabase; inBatch: ServiceDatabase }> {
+  const oneByOne = await schema(`${name}_one_by_one`);
+  await oneByOne.db.transaction().execute(async (tx) => {
+    for (const event of batches.flat()) await ways.oneByOne(tx, event);
+  });
+  const inBatch = await schema(`${name}_in_batch`);
+  for (const batch of batches) await inBatch.db.transaction().execute((tx) => ways.inBatch(tx, batch));
+  return { oneByOne, inBatch };
+}
+
+/**
+ * Every table of a schema but those named, each as its rows in a stable order (by their text): what a read model
+ * left, to compare whole.
+ */
+export async function everyTable(database: ServiceDatabase, except: string[] = []): Promise<Record<string, unknown[]>> {
+  const { rows: tables } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables
+    where table_schema = ${database.schema} and table_type = 'BASE TABLE' order by 1`.execute(database.db);
+  const result: Record<string, unknown[]> = {};
+  for (const { name } of tables.filter((t) => !except.includes(t.name))) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(database.db);
+    result[name] = rows
+      .map((row) => ({ row, key: JSON.stringify(row) }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .map(({ row }) => row);
+  }
+  return result;
 }

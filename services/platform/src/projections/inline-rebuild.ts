@@ -14,7 +14,12 @@ const FENCE_WAIT_MS = 10_000;
  */
 export async function rebuildInlineReadModel(
   database: ServiceDatabase,
-  model: { reset(tx: Tx): Promise<void>; apply(tx: Tx, event: StoredEvent): Promise<void> },
+  model: {
+    reset(tx: Tx): Promise<void>;
+    apply(tx: Tx, event: StoredEvent): Promise<void>;
+    /** A page of events at once, in log order, leaving the model as `apply` on each in turn would. */
+    applyBatch?(tx: Tx, events: StoredEvent[]): Promise<void>;
+  },
 ): Promise<number> {
   return database.db.transaction().execute(async (tx) => {
     await model.reset(tx);
@@ -33,7 +38,8 @@ export async function rebuildInlineReadModel(
         }
         return applied;
       }
-      for (const event of events) await model.apply(tx, event);
+      if (model.applyBatch) await model.applyBatch(tx, events);
+      else for (const event of events) await model.apply(tx, event);
       applied += events.length;
       position = last.position;
     }

@@ -1,5 +1,5 @@
 import type { EventStore, ImportedEvent, ImportRun, StoredEvent, Tx } from '@agora/platform';
-import { applyPostsEvent } from '../projections/posts/read-model';
+import { applyPostsEvents } from '../projections/posts/read-model';
 
 /**
  * The events of many streams in the order they happened: each stream's in its versions' order, and across
@@ -20,7 +20,8 @@ export function inTimeOrder(events: ImportedEvent[]): ImportedEvent[] {
 /**
  * Appends imported events with their original times (`EventStore.appendImported`: what is there already is left
  * alone) and applies the posts read model to those written, in the order written, as the command path does in its
- * transaction and a rebuild does from the log (docs/adr/0094-importing-a-community.md).
+ * transaction and a rebuild does from the log (docs/adr/0094-importing-a-community.md): a batch at a time
+ * (`applyPostsEvents`), not a statement or more per event.
  */
 export async function writeImported(
   store: EventStore,
@@ -29,6 +30,6 @@ export async function writeImported(
   run: ImportRun,
 ): Promise<StoredEvent[]> {
   const written = await store.appendImported(tx, inTimeOrder(events), run.id);
-  for (const event of written) await applyPostsEvent(tx, event);
+  await applyPostsEvents(tx, written);
   return written;
 }

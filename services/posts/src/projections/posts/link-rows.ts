@@ -1,18 +1,23 @@
 import { DUPLICATE_CLOSE_TYPE } from '@agora/contracts';
 import type { Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import { questionLinksIn } from '../../domain/links/question-links';
+import { type QuestionLink, questionLinksIn } from '../../domain/links/question-links';
 
 /** How a post links to a question: by its text, or by closing its question as a duplicate of it. */
 export type LinkVia = 'body' | 'duplicate';
 
+/** The questions a post's text links to, its own question apart (a question's links to itself do not count). */
+export function questionLinksOf(post: { questionId: string }, text: string): QuestionLink[] {
+  return questionLinksIn(text).filter((link) => link.questionId !== post.questionId);
+}
+
 /**
  * Common table expressions that make `question_links` hold what a post's text (or a duplicate close's
- * message) links to now: links no longer in it are removed, new ones added. A question's links to itself
- * do not count. Its text never varies, so the statement it joins can stay a prepared one.
+ * message) links to now (`questionLinksOf`): links no longer in it are removed, new ones added. Its text never
+ * varies, so the statement it joins can stay a prepared one.
  */
 export function questionLinkChanges(post: { id: string; questionId: string }, via: LinkVia, text: string) {
-  const links = questionLinksIn(text).filter((link) => link.questionId !== post.questionId);
+  const links = questionLinksOf(post, text);
   const questions = links.map((link) => link.questionId);
   const sites = links.map((link) => link.site);
   return sql`

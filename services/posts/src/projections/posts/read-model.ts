@@ -1,7 +1,16 @@
-import type { InlineWrites, PendingEvent, StoredEvent, Tx } from '@agora/platform';
+import {
+  applyInRuns,
+  type BulkApply,
+  type InlineWrites,
+  type PendingEvent,
+  type StoredEvent,
+  type Tx,
+} from '@agora/platform';
 import { sql } from 'kysely';
 import { answerAppliers } from './answers';
 import { byType } from './appliers';
+import { FOLDED_TYPES, foldsExactly } from './bulk-fold';
+import { applyFoldedRun } from './bulk-writes';
 import { commentAppliers } from './comments';
 import { questionFollowAppliers } from './question-follows';
 import { type Asked, questionAskedWrites } from './question-rows';
@@ -35,6 +44,33 @@ export async function applyPostsEvent(tx: Tx, stored: StoredEvent): Promise<void
   await APPLIERS.get(stored.type)?.(tx, stored);
 }
 
+/** Runs of the folded types in a few statements each; an event that does not fold exactly splits its run. */
+const postsInBulk: BulkApply = {
+  types: FOLDED_TYPES,
+  async apply(events, tx) {
+    let run: StoredEvent[] = [];
+    for (const event of events) {
+      if (foldsExactly(event)) {
+        run.push(event);
+        continue;
+      }
+      await applyFoldedRun(tx, run);
+      run = [];
+      await applyPostsEvent(tx, event);
+    }
+    await applyFoldedRun(tx, run);
+  },
+};
+
+/**
+ * Applies posts events (in log order) to the read models as `applyPostsEvent` would one at a time, the runs of an
+ * import's kinds (asks, edits, answers, acceptances, comments, view counts) a few statements per run
+ * (docs/capacity.md §9).
+ */
+export async function applyPostsEvents(tx: Tx, events: StoredEvent[]): Promise<void> {
+  await applyInRuns(events, tx, postsInBulk, (event, t) => applyPostsEvent(t, event));
+}
+
 export async function resetPostsReadModel(tx: Tx): Promise<void> {
   await sql`truncate questions, question_tags, known_tags, answers, comments, revisions, activity, question_follows, question_links`.execute(
     tx,
@@ -45,4 +81,5 @@ export async function resetPostsReadModel(tx: Tx): Promise<void> {
 export const postsReadModel = {
   reset: resetPostsReadModel,
   apply: applyPostsEvent,
+  applyBatch: applyPostsEvents,
 };

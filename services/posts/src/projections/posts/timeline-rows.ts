@@ -16,10 +16,13 @@ export type ActivityRow = {
   reason?: number | null;
 };
 
+/** A timeline row's key: the event's id and the timeline it is on (an event writes at most one row per timeline). */
+export const activityEventId = (eventId: string, timeline: string) => `${eventId}:${timeline}`;
+
 /** Inserts an event's timeline rows (one statement for all of them). */
 export function insertActivity(event: { id: string; occurredAt: Time }, rows: ActivityRow[]) {
   const values = rows.map(
-    (row) => sql`(${`${event.id}:${row.timeline}`}, ${row.object}, ${row.timeline}, ${row.type}, ${row.user},
+    (row) => sql`(${activityEventId(event.id, row.timeline)}, ${row.object}, ${row.timeline}, ${row.type}, ${row.user},
                   ${row.revision ?? null}, ${row.comment ?? ''}, ${row.reason ?? null}::integer, ${event.occurredAt}::timestamptz)`,
   );
   return sql`
