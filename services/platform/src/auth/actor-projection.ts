@@ -1,8 +1,13 @@
 import {
+  AccountEmailRequested,
+  ConnectorConfigured,
   type DataOf,
   EmailChanged,
+  ExternalLoginLinked,
+  ExternalLoginUnlinked,
   IdentityEvents,
   InterfaceChanged,
+  PasswordChanged,
   ProfileUpdated,
   ReputationChanged,
   RoleChanged,
@@ -11,6 +16,7 @@ import {
   UserActivated,
   UserDeactivated,
   UserDeleted,
+  UserLoggedIn,
   UserPurged,
   UserRegistered,
   UserReinstated,
@@ -24,6 +30,7 @@ import { UserCache } from '../db/user-cache';
 import type { StoredEvent } from '../eventstore/types';
 import { first } from '../lists';
 import type { Projection } from '../projections/projection';
+import { applyInRuns, type BulkApply } from '../projections/runs';
 import { type Actor, type ActorLookup, type ActorSource, effectiveStatus, type KeySource } from './actor';
 
 async function setActor(tx: Tx, event: StoredEvent, userId: string, set: ReturnType<typeof sql>) {
@@ -45,6 +52,70 @@ export const ACTORS_TOPIC = 'actors';
 
 /** Both projections below write `actors` rows of many users per batch: they take turns (Projection.lockGroup). */
 const ACTOR_WRITERS = 'actors';
+
+/** Identity's event types this projection passes over (sign-ins, passwords, external logins, …). */
+const PASSED_OVER = [
+  PasswordChanged.type,
+  UserLoggedIn.type,
+  AccountEmailRequested.type,
+  ConnectorConfigured.type,
+  ExternalLoginLinked.type,
+  ExternalLoginUnlinked.type,
+];
+
+type Registration = DataOf<typeof UserRegistered> & { at: string };
+
+/**
+ * Runs of registrations and profile updates (an import's members: docs/capacity.md §9), and of the events this
+ * projection passes over, in three statements: the reputations held and the rows inserted as `apply` does for each
+ * member's first registration, then each member's last profile with the latest change time.
+ */
+const actorsInBulk: BulkApply = {
+  types: new Set([UserRegistered.type, ProfileUpdated.type, ...PASSED_OVER]),
+  async apply(run, tx) {
+    const registered = new Map<string, Registration>();
+    const profiles = new Map<string, { u: string; n: string; d: string; a: unknown; at: string }>();
+    for (const event of run) {
+      if (event.type === UserRegistered.type) {
+        const r = event.data as DataOf<typeof UserRegistered>;
+        if (!registered.has(r.user_id)) registered.set(r.user_id, { ...r, at: event.occurredAt });
+      } else if (event.type === ProfileUpdated.type) {
+        const p = event.data as DataOf<typeof ProfileUpdated>;
+        const at = profiles.get(p.user_id)?.at ?? event.occurredAt;
+        profiles.set(p.user_id, {
+          u: p.user_id,
+          n: p.username,
+          d: p.display_name,
+          a: p.avatar,
+          at: Date.parse(at) > Date.parse(event.occurredAt) ? at : event.occurredAt,
+        });
+      }
+    }
+    if (registered.size > 0) {
+      const rows = JSON.stringify([...registered.values()]);
+      await sql`
+        insert into actor_reputation (user_id, rank, version)
+        select user_id, rank, 0 from jsonb_to_recordset(${rows}::jsonb) as r(user_id text, rank int)
+        on conflict (user_id) do nothing`.execute(tx);
+      await sql`
+        insert into actors (user_id, username, display_name, email, role_id, status, mail_status, rank, language, changed_at)
+        select r.user_id, r.username, r.display_name, r.email, r.role_id, 'normal', r.mail_status,
+               coalesce((select rank from actor_reputation a where a.user_id = r.user_id), r.rank), r.language, r.at
+        from jsonb_to_recordset(${rows}::jsonb) as r(user_id text, username text, display_name text, email text,
+                                                     role_id int, mail_status int, rank int, language text,
+                                                     at timestamptz)
+        on conflict (user_id) do nothing`.execute(tx);
+    }
+    if (profiles.size > 0) {
+      await sql`
+        update actors t set username = i.n, display_name = i.d, avatar = i.a,
+                            changed_at = greatest(t.changed_at, i.at)
+        from jsonb_to_recordset(${JSON.stringify([...profiles.values()])}::jsonb)
+          as i(u text, n text, d text, a jsonb, at timestamptz)
+        where t.user_id = i.u`.execute(tx);
+    }
+  },
+};
 
 /** Keeps a service's `actors`, `revoked_sessions` and `signing_keys` from identity's events. */
 export const actorProjection: Projection = {
@@ -135,6 +206,9 @@ export const actorProjection: Projection = {
       }
     }
   },
+  applyBatch(events, tx) {
+    return applyInRuns(events, tx, actorsInBulk, (event, inTx) => actorProjection.apply(event, inTx));
+  },
   async reset(tx) {
     await sql`truncate actors, revoked_sessions, signing_keys`.execute(tx);
   },
@@ -179,6 +253,28 @@ export const actorReputationProjection: Projection = {
     if (!(await recordReputation(tx, event))) return;
     const r = event.data as DataOf<typeof ReputationChanged>;
     await sql`update actors set rank = ${r.reputation} where user_id = ${r.user_id}`.execute(tx);
+  },
+  /**
+   * A batch in one statement: a member's reputation is their ledger stream's latest event, so of a batch only each
+   * member's highest version can be recorded, and the actor's rank follows it when it is (as one by one).
+   */
+  async applyBatch(events, tx) {
+    const latest = new Map<string, { u: string; r: number; v: number }>();
+    for (const event of events) {
+      const r = event.data as DataOf<typeof ReputationChanged>;
+      if ((latest.get(r.user_id)?.v ?? Number.NEGATIVE_INFINITY) < event.version) {
+        latest.set(r.user_id, { u: r.user_id, r: r.reputation, v: event.version });
+      }
+    }
+    if (latest.size === 0) return;
+    await sql`
+      with recorded as (
+        insert into actor_reputation (user_id, rank, version)
+        select u, r, v from jsonb_to_recordset(${JSON.stringify([...latest.values()])}::jsonb) as i(u text, r int, v int)
+        on conflict (user_id) do update set rank = excluded.rank, version = excluded.version
+          where actor_reputation.version < excluded.version
+        returning user_id, rank)
+      update actors a set rank = recorded.rank from recorded where a.user_id = recorded.user_id`.execute(tx);
   },
   async reset(tx) {
     await sql`truncate actor_reputation`.execute(tx);
