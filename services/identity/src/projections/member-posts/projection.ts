@@ -31,31 +31,100 @@ async function added(tx: Tx, postId: string, userId: string, kind: Kind) {
     update users set ${column} = ${column} + 1 where user_id in (select user_id from inserted)`.execute(tx);
 }
 
-/** Posts asked or answered, counted for their authors in one statement (a replayed one counts nothing). */
-const addedInBulk: BulkApply = {
-  types: new Set([QuestionAsked.type, AnswerPosted.type]),
+/** What a run does to one post: the first ask or answer adding it, and the liveness its deletions leave. */
+interface PostInRun {
+  /** The first add's author and kind (a later one adds nothing, as one by one). */
+  added?: { userId: string; kind: Kind };
+  /** The last deletion or undeletion after that first add: the liveness a row the run inserts ends with. */
+  liveAfterAdd?: boolean;
+  /** The last deletion or undeletion of the run: the liveness a row already there ends with. */
+  lastLive?: boolean;
+}
+
+/** The post a deletion or undeletion names, and the liveness it sets. */
+function livenessOf(event: StoredEvent): { postId: string; live: boolean } | undefined {
+  switch (event.type) {
+    case QuestionDeleted.type:
+      return { postId: (event.data as DataOf<typeof QuestionDeleted>).question_id, live: false };
+    case QuestionUndeleted.type:
+      return { postId: (event.data as DataOf<typeof QuestionUndeleted>).question_id, live: true };
+    case AnswerDeleted.type:
+      return { postId: (event.data as DataOf<typeof AnswerDeleted>).answer_id, live: false };
+    case AnswerUndeleted.type:
+      return { postId: (event.data as DataOf<typeof AnswerUndeleted>).answer_id, live: true };
+  }
+  return undefined;
+}
+
+/**
+ * Asks, answers, deletions and undeletions of a run in two statements (the replay of an import: docs/capacity.md §9;
+ * an imported deleted post is deleted right after it is added). One by one, a post's row is inserted live by its
+ * first add only when it has none, and a deletion or undeletion changes only a row there, counting ±1 for the row's
+ * author and kind when the liveness changes. So a row there before the run ends at the run's last liveness, its
+ * author's figure moving by the difference: set first, before any insert. Then a row the run inserts ends at the
+ * last liveness after its first add, its author counting it once if live; a row there already inserts nothing.
+ * Purges, which remove rows, go one by one.
+ */
+const postsInBulk: BulkApply = {
+  types: new Set([
+    QuestionAsked.type,
+    AnswerPosted.type,
+    QuestionDeleted.type,
+    QuestionUndeleted.type,
+    AnswerDeleted.type,
+    AnswerUndeleted.type,
+  ]),
   async apply(events, tx) {
-    const posts = new Map<string, { userId: string; kind: Kind }>();
+    const posts = new Map<string, PostInRun>();
     for (const event of events) {
       const post = postOf(event);
-      if (post && !posts.has(post.postId)) posts.set(post.postId, post);
+      if (post) {
+        const seen = posts.get(post.postId) ?? {};
+        if (!seen.added) seen.added = { userId: post.userId, kind: post.kind };
+        posts.set(post.postId, seen);
+        continue;
+      }
+      const change = livenessOf(event);
+      if (!change) continue;
+      const seen = posts.get(change.postId) ?? {};
+      seen.lastLive = change.live;
+      if (seen.added) seen.liveAfterAdd = change.live;
+      posts.set(change.postId, seen);
     }
-    const ids = [...posts.keys()];
-    const rows = [...posts.values()];
+    const changes = [...posts].flatMap(([p, { lastLive }]) => (lastLive === undefined ? [] : [{ p, l: lastLive }]));
+    if (changes.length > 0) {
+      // By the primary key (`= any`): a join with the table is planned as a scan of it while its statistics say
+      // it is empty, as in a rebuild.
+      await sql`
+        with changed as (
+          update member_posts m set live = c.l
+          from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as c(p text, l boolean)
+          where m.post_id = any(${changes.map((c) => c.p)}::text[]) and m.post_id = c.p and m.live <> c.l
+          returning m.user_id, m.kind, case when c.l then 1 else -1 end as d
+        ), totals as (
+          select user_id, coalesce(sum(d) filter (where kind = 'question'), 0)::int as questions,
+                 coalesce(sum(d) filter (where kind = 'answer'), 0)::int as answers
+          from changed group by user_id
+        )
+        update users u set question_count = u.question_count + t.questions, answer_count = u.answer_count + t.answers
+        from totals t where u.user_id = t.user_id and (t.questions <> 0 or t.answers <> 0)`.execute(tx);
+    }
+    const adds = [...posts].flatMap(([p, { added, liveAfterAdd }]) =>
+      added ? [{ p, u: added.userId, k: added.kind, l: liveAfterAdd ?? true }] : [],
+    );
+    if (adds.length === 0) return;
     await sql`
       with inserted as (
         insert into member_posts (post_id, user_id, kind, live)
-        select post_id, user_id, kind, true
-        from unnest(${ids}::text[], ${rows.map((r) => r.userId)}::text[], ${rows.map((r) => r.kind)}::text[])
-          as r(post_id, user_id, kind)
-        on conflict (post_id) do nothing returning user_id, kind
+        select a.p, a.u, a.k, a.l from jsonb_to_recordset(${JSON.stringify(adds)}::jsonb) as a(p text, u text, k text, l boolean)
+        on conflict (post_id) do nothing returning user_id, kind, live
       ), totals as (
-        select user_id, count(*) filter (where kind = 'question')::int as questions,
-               count(*) filter (where kind = 'answer')::int as answers
+        select user_id, count(*) filter (where kind = 'question' and live)::int as questions,
+               count(*) filter (where kind = 'answer' and live)::int as answers
         from inserted group by user_id
       )
       update users u set question_count = u.question_count + t.questions, answer_count = u.answer_count + t.answers
-      from totals t where u.user_id = t.user_id`.execute(tx);
+      from totals t where u.user_id = t.user_id and (t.questions <> 0 or t.answers <> 0)`.execute(tx);
   },
 };
 
@@ -133,7 +202,7 @@ export const memberPostsProjection: Projection = {
     }
   },
   applyBatch(events, tx) {
-    return applyInRuns(events, tx, addedInBulk, (event, t) => memberPostsProjection.apply(event, t));
+    return applyInRuns(events, tx, postsInBulk, (event, t) => memberPostsProjection.apply(event, t));
   },
   async reset(tx) {
     await sql`truncate member_posts`.execute(tx);
