@@ -51,43 +51,199 @@ async function dropPurged(
   }
 }
 
+/** A flag a run sets on a row: its last value, and its last after the run's first insert of the row (null: none). */
+interface Flag {
+  any: boolean | null;
+  afterInsert: boolean | null;
+}
+
+const noFlag = (): Flag => ({ any: null, afterInsert: null });
+const setFlag = (flag: Flag, value: boolean, inserted: boolean) => {
+  flag.any = value;
+  if (inserted) flag.afterInsert = value;
+};
+
+/** What a run does to one question, answer or comment: inserts it or not (as its first insert has it), its flags. */
+interface Folded<F extends string> {
+  inserted: boolean;
+  at: string | null;
+  questionId: string;
+  flags: Record<F, Flag>;
+}
+
+function folded<F extends string>(rows: Map<string, Folded<F>>, id: string, names: readonly F[]): Folded<F> {
+  let row = rows.get(id);
+  if (!row) {
+    const flags = Object.fromEntries(names.map((name) => [name, noFlag()])) as Record<F, Flag>;
+    row = { inserted: false, at: null, questionId: '', flags };
+    rows.set(id, row);
+  }
+  return row;
+}
+
+const QUESTION_FLAGS = ['deleted', 'hidden', 'accepted'] as const;
+type QuestionFlag = (typeof QUESTION_FLAGS)[number];
+
+const QUESTION_FLAG_OF: Record<string, [QuestionFlag, boolean]> = {
+  [QuestionDeleted.type]: ['deleted', true],
+  [QuestionUndeleted.type]: ['deleted', false],
+  [QuestionHidden.type]: ['hidden', true],
+  [QuestionShown.type]: ['hidden', false],
+};
+
+/** Suggested edits queued (true) or leaving the queue (false), as `apply` has them. */
+const PENDING_EDIT_OF: Record<string, boolean> = {
+  [QuestionRevisionSubmitted.type]: true,
+  [AnswerRevisionSubmitted.type]: true,
+  [QuestionRevisionRejected.type]: false,
+  [AnswerRevisionRejected.type]: false,
+  [QuestionEdited.type]: false,
+  [AnswerEdited.type]: false,
+};
+
+/** A folded row as the statements read it: inserted with its flags as after its insert, else updated with its last. */
+const recordOf = <F extends string>(id: string, row: Folded<F>) => ({
+  id,
+  q: row.questionId,
+  at: row.at,
+  inserted: row.inserted,
+  ...Object.fromEntries(
+    Object.entries<Flag>(row.flags).flatMap(([name, flag]) => [
+      [name, flag.any],
+      [`${name}_new`, flag.afterInsert],
+    ]),
+  ),
+});
+
 /**
- * Questions, answers and comments added, a statement for each kind in a run. Questions go first: one counts the
- * answers already there, and an answer counts for a question already there, so an answer and its question end up
- * counted once in whichever order they came (as applied one by one).
+ * A run of everything but purges (which drop rows) in a statement per table, whatever its length (an import's
+ * replay is asks, edits, acceptances, answers and comments). Each row is folded in order in JS: one the table
+ * held before the run takes the last value the run gave each of its flags (each update reaches it); one the run
+ * inserts is inserted as its first insert left it, with the flags set after that (those before found no row).
+ * An answer moving between live and deleted moves its question's count once, if the question was there;
+ * questions are inserted last, each counting the answers live by then, so an answer and its question end up
+ * counted once in whichever order they came (as applied one by one). A suggested edit is queued or not as its
+ * last event in the run left it.
  */
-const addedInBulk: BulkApply = {
-  types: new Set([QuestionAsked.type, AnswerPosted.type, CommentAdded.type]),
+const postsInBulk: BulkApply = {
+  types: new Set([
+    QuestionAsked.type,
+    AnswerPosted.type,
+    CommentAdded.type,
+    CommentDeleted.type,
+    AnswerDeleted.type,
+    AnswerUndeleted.type,
+    AnswerAccepted.type,
+    ...Object.keys(QUESTION_FLAG_OF),
+    ...Object.keys(PENDING_EDIT_OF),
+  ]),
   async apply(events, tx) {
-    const of = (type: string) => events.filter((e) => e.type === type);
-    const data = (e: StoredEvent) => e.data as Data;
-    const asked = of(QuestionAsked.type);
-    if (asked.length > 0) {
-      await sql`
-        insert into dashboard_questions (question_id, asked_at, answer_count)
-        select r.question_id, r.asked_at,
-               (select count(*) from dashboard_answers a where a.question_id = r.question_id and not a.deleted)
-        from unnest(${asked.map((e) => data(e).question_id)}::text[], ${asked.map((e) => e.occurredAt)}::timestamptz[])
-          as r(question_id, asked_at)
-        on conflict do nothing`.execute(tx);
+    const questions = new Map<string, Folded<QuestionFlag>>();
+    const answers = new Map<string, Folded<'deleted'>>();
+    const comments = new Map<string, Folded<'deleted'>>();
+    const pendingEdits = new Map<string, boolean>();
+    for (const event of events) {
+      const data = event.data as Data;
+      const pending = PENDING_EDIT_OF[event.type];
+      if (pending !== undefined) pendingEdits.set(data.revision_id ?? '', pending);
+      const questionFlag = QUESTION_FLAG_OF[event.type];
+      if (questionFlag) {
+        const row = folded(questions, data.question_id ?? '', QUESTION_FLAGS);
+        setFlag(row.flags[questionFlag[0]], questionFlag[1], row.inserted);
+      }
+      switch (event.type) {
+        case QuestionAsked.type: {
+          const row = folded(questions, data.question_id ?? '', QUESTION_FLAGS);
+          if (!row.inserted) Object.assign(row, { inserted: true, at: event.occurredAt });
+          break;
+        }
+        case AnswerAccepted.type: {
+          const row = folded(questions, data.question_id ?? '', QUESTION_FLAGS);
+          setFlag(row.flags.accepted, data.answer_id != null, row.inserted);
+          break;
+        }
+        case AnswerPosted.type: {
+          const row = folded(answers, data.answer_id ?? '', ['deleted']);
+          if (!row.inserted) Object.assign(row, { inserted: true, at: event.occurredAt, questionId: data.question_id });
+          break;
+        }
+        case AnswerDeleted.type:
+        case AnswerUndeleted.type: {
+          const row = folded(answers, data.answer_id ?? '', ['deleted']);
+          setFlag(row.flags.deleted, event.type === AnswerDeleted.type, row.inserted);
+          break;
+        }
+        case CommentAdded.type:
+          folded(comments, data.comment_id ?? '', ['deleted']).inserted = true;
+          break;
+        case CommentDeleted.type: {
+          const row = folded(comments, data.comment_id ?? '', ['deleted']);
+          setFlag(row.flags.deleted, true, row.inserted);
+          break;
+        }
+      }
     }
-    const posted = of(AnswerPosted.type);
-    if (posted.length > 0) {
+    const json = <F extends string>(rows: Map<string, Folded<F>>) =>
+      JSON.stringify([...rows].map(([id, row]) => recordOf(id, row)));
+    if (answers.size > 0) {
       await sql`
-        with added as (
-          insert into dashboard_answers (answer_id, question_id, posted_at)
-          select * from unnest(${posted.map((e) => data(e).answer_id)}::text[],
-                               ${posted.map((e) => data(e).question_id)}::text[],
-                               ${posted.map((e) => e.occurredAt)}::timestamptz[])
-          on conflict do nothing returning question_id
-        ), per_question as (select question_id, count(*)::int as n from added group by question_id)
+        with i as (
+          select * from jsonb_to_recordset(${json(answers)}::jsonb)
+            as i(id text, q text, at timestamptz, inserted boolean, deleted boolean, deleted_new boolean)
+        ), moved as (
+          update dashboard_answers a set deleted = i.deleted from i
+          where a.answer_id = i.id and a.deleted <> i.deleted
+          returning a.question_id, a.deleted
+        ), added as (
+          insert into dashboard_answers (answer_id, question_id, posted_at, deleted)
+          select id, q, at, coalesce(deleted_new, false) from i
+          where inserted and not exists (select 1 from dashboard_answers a where a.answer_id = i.id)
+          returning question_id, deleted
+        ), per_question as (
+          select question_id, sum(n)::int as n
+          from (select question_id, case when deleted then -1 else 1 end as n from moved
+                union all select question_id, 1 from added where not deleted) as changes
+          group by question_id)
         update dashboard_questions q set answer_count = q.answer_count + p.n
-        from per_question p where q.question_id = p.question_id`.execute(tx);
+        from per_question p where q.question_id = p.question_id and p.n <> 0`.execute(tx);
     }
-    const commented = of(CommentAdded.type);
-    if (commented.length > 0) {
-      await sql`insert into dashboard_comments (comment_id)
-                select unnest(${commented.map((e) => data(e).comment_id)}::text[]) on conflict do nothing`.execute(tx);
+    if (questions.size > 0) {
+      await sql`
+        with i as (
+          select * from jsonb_to_recordset(${json(questions)}::jsonb)
+            as i(id text, at timestamptz, inserted boolean, deleted boolean, deleted_new boolean, hidden boolean,
+                 hidden_new boolean, accepted boolean, accepted_new boolean)
+        ), flagged as (
+          update dashboard_questions q
+          set deleted = coalesce(i.deleted, q.deleted), hidden = coalesce(i.hidden, q.hidden),
+              accepted = coalesce(i.accepted, q.accepted)
+          from i where q.question_id = i.id and coalesce(i.deleted, i.hidden, i.accepted) is not null
+        )
+        insert into dashboard_questions (question_id, asked_at, answer_count, deleted, hidden, accepted)
+        select id, at, (select count(*) from dashboard_answers a where a.question_id = i.id and not a.deleted),
+               coalesce(deleted_new, false), coalesce(hidden_new, false), coalesce(accepted_new, false)
+        from i where inserted and not exists (select 1 from dashboard_questions q where q.question_id = i.id)`.execute(
+        tx,
+      );
+    }
+    if (comments.size > 0) {
+      await sql`
+        with i as (
+          select * from jsonb_to_recordset(${json(comments)}::jsonb)
+            as i(id text, inserted boolean, deleted boolean, deleted_new boolean)
+        ), flagged as (
+          update dashboard_comments c set deleted = true from i where c.comment_id = i.id and i.deleted
+        )
+        insert into dashboard_comments (comment_id, deleted)
+        select id, coalesce(deleted_new, false) from i
+        where inserted and not exists (select 1 from dashboard_comments c where c.comment_id = i.id)`.execute(tx);
+    }
+    if (pendingEdits.size > 0) {
+      const ids = (queued: boolean) => [...pendingEdits].filter(([, q]) => q === queued).map(([id]) => id);
+      await sql`
+        with left_queue as (delete from dashboard_pending_edits where revision_id = any(${ids(false)}::text[]))
+        insert into dashboard_pending_edits (revision_id) select unnest(${ids(true)}::text[])
+        on conflict do nothing`.execute(tx);
     }
   },
 };
@@ -196,7 +352,7 @@ export const dashboardFromPosts: Projection = {
   ],
   topics: [DASHBOARD_TOPIC],
   apply,
-  applyBatch: (events, tx) => applyInRuns(events, tx, addedInBulk, apply),
+  applyBatch: (events, tx) => applyInRuns(events, tx, postsInBulk, apply),
   async reset(tx) {
     await sql`truncate dashboard_questions, dashboard_answers, dashboard_comments, dashboard_pending_edits`.execute(tx);
   },
