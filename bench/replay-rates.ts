@@ -1,12 +1,14 @@
 /**
  * Each asynchronous projection rebuilt from position zero on its own, one after another, as
- * `npm run agora -- projections rebuild <service>.<projection>` does: the seconds each takes and the events of its
- * source it applied per second (docs/capacity.md §9). Run on a database an import has filled.
+ * `npm run agora -- projections rebuild <service>.<projection>` does but in an import's batches
+ * (`IMPORT_CATCH_UP_BATCH`): the seconds each takes and the events of its source it applied per second
+ * (docs/capacity.md §9). Run on a database an import has filled.
  */
 import type { EventDefinition } from '@agora/contracts';
 import { busSettingsOf, createEventBus, loadConfig, projectionsOf, type ServiceModule } from '@agora/platform';
 import pg from 'pg';
 import pino from 'pino';
+import { IMPORT_CATCH_UP_BATCH } from '../launcher/src/import/open-services';
 import { openProjections } from '../launcher/src/projection-runner';
 import { ALL_SERVICES } from '../launcher/src/services';
 
@@ -42,7 +44,13 @@ export async function measureReplayRates(
   const rates: ReplayRate[] = [];
   try {
     for (const module of modules) {
-      const opened = await openProjections(module, { config, databaseUrl, bus, log });
+      const opened = await openProjections(module, {
+        config,
+        databaseUrl,
+        bus,
+        log,
+        bulkBatchSize: IMPORT_CATCH_UP_BATCH,
+      });
       try {
         for (const projection of projectionsOf(module, opened.context, opened.parts)) {
           const events = await countOfTypes(client, projection.source, projection.events);

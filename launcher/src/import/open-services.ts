@@ -8,7 +8,7 @@ import type { OpenSink } from './run-import';
  * Events per projection batch while an import's projections catch up: nothing waits on a read model then, and each
  * batch goes through the projection's set-based `applyBatch` (docs/capacity.md §9).
  */
-const IMPORT_CATCH_UP_BATCH = 2_000;
+export const IMPORT_CATCH_UP_BATCH = 2_000;
 
 /** Every service opened for an import: migrated, set up, its sink if it takes any records, its projections. */
 export interface ImportServices {
