@@ -18,7 +18,7 @@ import {
 } from '@agora/contracts';
 import { type BulkApply, first, type StoredEvent, type Tx } from '@agora/platform';
 import { sql } from 'kysely';
-import type { PostFacts } from './post-index';
+import { answerFacts, commentFacts, type PostFacts, questionFacts } from './post-index';
 
 const FOLLOWS = new Set<string>([QuestionFollowed.type, QuestionUnfollowed.type]);
 
@@ -87,15 +87,7 @@ class ImportedStretch {
     switch (event.type) {
       case QuestionAsked.type: {
         const d = event.data as DataOf<typeof QuestionAsked>;
-        this.index({
-          ...NO_FACTS,
-          object_id: d.question_id,
-          object_type: 'question',
-          user_id: d.user_id,
-          question_id: d.question_id,
-          title: d.title,
-          url_title: d.url_title,
-        });
+        this.index(questionFacts(d));
         this.takeWaiting(d.question_id);
         return;
       }
@@ -106,13 +98,7 @@ class ImportedStretch {
       }
       case AnswerPosted.type: {
         const d = event.data as DataOf<typeof AnswerPosted>;
-        this.index({
-          ...NO_FACTS,
-          object_id: d.answer_id,
-          object_type: 'answer',
-          user_id: d.user_id,
-          question_id: d.question_id,
-        });
+        this.index(answerFacts(d));
         this.takeWaiting(d.answer_id);
         if (!this.posts.has(d.question_id)) this.wait(event, d.question_id);
         return;
@@ -134,16 +120,7 @@ class ImportedStretch {
           this.wait(event, d.object_id);
           return;
         }
-        this.index({
-          ...NO_FACTS,
-          object_id: d.comment_id,
-          object_type: 'comment',
-          user_id: d.user_id,
-          question_id: d.question_id,
-          answer_id: post.object_type === 'answer' ? d.object_id : null,
-          parent_id: d.object_id,
-          mentions: d.mentions,
-        });
+        this.index(commentFacts(d, post));
         return;
       }
       case CommentEdited.type: {
@@ -164,8 +141,6 @@ class ImportedStretch {
     }
   }
 }
-
-const NO_FACTS = { answer_id: null, parent_id: null, title: '', url_title: '', mentions: [] as string[] };
 
 /** The posts a stretch's events read from the index, and the posts whose waiting events they take. */
 function postsOfStretch(events: StoredEvent[]): { read: Set<string>; arriving: Set<string> } {

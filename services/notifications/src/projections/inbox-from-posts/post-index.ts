@@ -1,3 +1,4 @@
+import type { AnswerPosted, CommentAdded, DataOf, QuestionAsked } from '@agora/contracts';
 import type { Tx } from '@agora/platform';
 import { sql } from 'kysely';
 import type { PostType } from '../../domain/actions';
@@ -16,6 +17,39 @@ export interface PostFacts {
   url_title: string;
   mentions: string[];
 }
+
+const NO_FACTS = { answer_id: null, parent_id: null, title: '', url_title: '', mentions: [] as string[] };
+
+/** What the index keeps of a question, an answer and a comment when it arrives (one by one and in bulk). */
+export const questionFacts = (d: DataOf<typeof QuestionAsked>): PostFacts => ({
+  ...NO_FACTS,
+  object_id: d.question_id,
+  object_type: 'question',
+  user_id: d.user_id,
+  question_id: d.question_id,
+  title: d.title,
+  url_title: d.url_title,
+});
+
+export const answerFacts = (d: DataOf<typeof AnswerPosted>): PostFacts => ({
+  ...NO_FACTS,
+  object_id: d.answer_id,
+  object_type: 'answer',
+  user_id: d.user_id,
+  question_id: d.question_id,
+});
+
+/** A comment on `parent` (the post it is on, as the index knows it). */
+export const commentFacts = (d: DataOf<typeof CommentAdded>, parent: PostFacts | undefined): PostFacts => ({
+  ...NO_FACTS,
+  object_id: d.comment_id,
+  object_type: 'comment',
+  user_id: d.user_id,
+  question_id: d.question_id,
+  answer_id: parent?.object_type === 'answer' ? d.object_id : null,
+  parent_id: d.object_id,
+  mentions: d.mentions,
+});
 
 export async function indexPost(
   tx: Tx,

@@ -26,7 +26,7 @@ import { queueNewQuestionMails } from '../../mail/new-question-mail';
 import type { NoticeMailer } from '../../mail/notice-queue';
 import { give } from './give';
 import { importedInBulk } from './imported-in-bulk';
-import { indexPost, postsById, retitle, setMentions } from './post-index';
+import { answerFacts, commentFacts, indexPost, postsById, questionFacts, retitle, setMentions } from './post-index';
 import { forgetPurgedPosts } from './purged-posts';
 import { addFollower, followersOf, removeFollower } from './question-followers';
 import { dropWaiting, postsOrWait, takeWaiting } from './waiting-events';
@@ -54,14 +54,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
   switch (event.type) {
     case QuestionAsked.type: {
       const d = event.data as DataOf<typeof QuestionAsked>;
-      await indexPost(tx, {
-        object_id: d.question_id,
-        object_type: 'question',
-        user_id: d.user_id,
-        question_id: d.question_id,
-        title: d.title,
-        url_title: d.url_title,
-      });
+      await indexPost(tx, questionFacts(d));
       await queueNewQuestionMails(tx, mailer, event, {
         questionId: d.question_id,
         askerId: d.user_id,
@@ -111,12 +104,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
     }
     case AnswerPosted.type: {
       const d = event.data as DataOf<typeof AnswerPosted>;
-      await indexPost(tx, {
-        object_id: d.answer_id,
-        object_type: 'answer',
-        user_id: d.user_id,
-        question_id: d.question_id,
-      });
+      await indexPost(tx, answerFacts(d));
       await applyWaiting(tx, d.answer_id, mailer);
       const asker = (await postsOrWait(tx, event, [d.question_id]))?.get(d.question_id)?.user_id;
       if (!asker) return;
@@ -208,15 +196,7 @@ async function apply(tx: Tx, event: StoredEvent, mailer: NoticeMailer): Promise<
       if (!posts) return;
       const post = posts.get(d.object_id);
       const onAnswer = post?.object_type === 'answer';
-      await indexPost(tx, {
-        object_id: d.comment_id,
-        object_type: 'comment',
-        user_id: d.user_id,
-        question_id: d.question_id,
-        answer_id: onAnswer ? d.object_id : null,
-        parent_id: d.object_id,
-        mentions: d.mentions,
-      });
+      await indexPost(tx, commentFacts(d, post));
       return give(
         tx,
         event,
