@@ -92,11 +92,8 @@ const actorsInBulk: BulkApply = {
       }
     }
     if (registered.size > 0) {
+      await holdReputations(tx, [...registered.values()]);
       const rows = JSON.stringify([...registered.values()]);
-      await sql`
-        insert into actor_reputation (user_id, rank, version)
-        select user_id, rank, 0 from jsonb_to_recordset(${rows}::jsonb) as r(user_id text, rank int)
-        on conflict (user_id) do nothing`.execute(tx);
       await sql`
         insert into actors (user_id, username, display_name, email, role_id, status, mail_status, rank, language, changed_at)
         select r.user_id, r.username, r.display_name, r.email, r.role_id, 'normal', r.mail_status,
@@ -222,6 +219,16 @@ export const actorProjection: Projection = {
 export async function holdReputation(tx: Tx, userId: string, rank: number): Promise<void> {
   await sql`insert into actor_reputation (user_id, rank, version) values (${userId}, ${rank}, 0)
             on conflict (user_id) do nothing`.execute(tx);
+}
+
+/** holdReputation for many members at once (a batch of registrations). */
+export async function holdReputations(tx: Tx, members: readonly { user_id: string; rank: number }[]): Promise<void> {
+  if (members.length === 0) return;
+  const rows = JSON.stringify(members.map(({ user_id, rank }) => ({ user_id, rank })));
+  await sql`
+    insert into actor_reputation (user_id, rank, version)
+    select user_id, rank, 0 from jsonb_to_recordset(${rows}::jsonb) as r(user_id text, rank int)
+    on conflict (user_id) do nothing`.execute(tx);
 }
 
 /**

@@ -1,9 +1,17 @@
-import { applyInRuns, type BulkApply, holdReputation, MailStatusSql, type StoredEvent, type Tx } from '@agora/platform';
-import { sql } from 'kysely';
+import {
+  applyInRuns,
+  type BulkApply,
+  holdReputation,
+  holdReputations,
+  MailStatusSql,
+  type StoredEvent,
+  type Tx,
+} from '@agora/platform';
+import { type RawBuilder, sql } from 'kysely';
 import type { UserEvent } from '../../domain/user/decider';
 
 /** A member's live posts of a kind, as posts' events told them (projections/member-posts), for a rebuild. */
-const memberCount = (userId: string, kind: 'question' | 'answer') =>
+const memberCount = (userId: string | RawBuilder<unknown>, kind: 'question' | 'answer') =>
   sql`(select count(*)::int from member_posts where user_id = ${userId} and kind = ${kind} and live)`;
 
 /**
@@ -132,18 +140,14 @@ const usersInBulk: BulkApply = {
       later.set(userId, changes);
     }
     if (registered.size > 0) {
+      await holdReputations(tx, [...registered.values()]);
       const rows = JSON.stringify([...registered.values()]);
-      await sql`
-        insert into actor_reputation (user_id, rank, version)
-        select user_id, rank, 0 from jsonb_to_recordset(${rows}::jsonb) as r(user_id text, rank int)
-        on conflict (user_id) do nothing`.execute(tx);
       await sql`
         insert into users (user_id, username, display_name, email, role_id, mail_status, language, rank,
                            question_count, answer_count, created_at, changed_at)
         select r.user_id, r.username, r.display_name, r.email, r.role_id, r.mail_status, r.language,
                coalesce((select rank from actor_reputation a where a.user_id = r.user_id), r.rank),
-               (select count(*)::int from member_posts m where m.user_id = r.user_id and m.kind = 'question' and m.live),
-               (select count(*)::int from member_posts m where m.user_id = r.user_id and m.kind = 'answer' and m.live),
+               ${memberCount(sql.ref('r.user_id'), 'question')}, ${memberCount(sql.ref('r.user_id'), 'answer')},
                r.at, r.at
         from jsonb_to_recordset(${rows}::jsonb) as r(user_id text, username text, display_name text, email text,
                                                      role_id int, mail_status int, language text, rank int,
