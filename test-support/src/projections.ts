@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MailStatus, ProfileUpdated, Role, UserRegistered } from '@agora/contracts';
 import {
   connectDatabase,
   type Migrations,
@@ -32,6 +33,32 @@ export function deliveredEvent(source: string, type: string, streamId: string, d
     position: { transactionId: String(position), globalPosition: String(position) },
   };
 }
+
+/** A member's registration as identity's log holds it (an activated member). */
+export const registeredEvent = (user: string, rank = 1) =>
+  deliveredEvent('identity', UserRegistered.type, user, {
+    user_id: user,
+    username: user,
+    display_name: `Member ${user}`,
+    email: `${user}@example.com`,
+    role_id: Role.user,
+    mail_status: MailStatus.activated,
+    language: 'en_US',
+    rank,
+  });
+
+/** A profile update that sets every field from `name`. */
+export const profileUpdatedEvent = (user: string, name: string) =>
+  deliveredEvent('identity', ProfileUpdated.type, user, {
+    user_id: user,
+    username: name,
+    display_name: `Renamed ${name}`,
+    avatar: { type: 'custom', gravatar: '', custom: `/uploads/${name}.png` },
+    bio: name,
+    bio_html: `<p>${name}</p>`,
+    website: `https://${name}.example`,
+    location: name,
+  });
 
 /**
  * Schemas of one test database of the file's own, each migrated with a service's tables (and `prepare`d), for a

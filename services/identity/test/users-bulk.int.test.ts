@@ -4,9 +4,9 @@
  * known kept over the registration's, post counts from `member_posts`, profiles updated twice, sign-ins, a role change
  * between (applied one by one) and a profile updated after it for a member registered before the run.
  */
-import { MailStatus, Role } from '@agora/contracts';
+import { Role } from '@agora/contracts';
 import type { ServiceDatabase, StoredEvent } from '@agora/platform';
-import { deliveredEvent, serviceSchemas } from '@agora/test-support/projections';
+import { deliveredEvent, profileUpdatedEvent, registeredEvent, serviceSchemas } from '@agora/test-support/projections';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { identityMigrations } from '../src/migrations';
@@ -14,28 +14,6 @@ import { applyUserEvent, applyUserEvents } from '../src/projections/users/read-m
 
 const schema = serviceSchemas('users_bulk', identityMigrations);
 
-const registered = (user: string, rank = 1) =>
-  deliveredEvent('identity', 'identity.user_registered', user, {
-    user_id: user,
-    username: user,
-    display_name: `Member ${user}`,
-    email: `${user}@example.com`,
-    role_id: Role.user,
-    mail_status: MailStatus.activated,
-    language: 'en_US',
-    rank,
-  });
-const profile = (user: string, bio: string) =>
-  deliveredEvent('identity', 'identity.profile_updated', user, {
-    user_id: user,
-    username: `${user}-renamed`,
-    display_name: `Renamed ${user}`,
-    avatar: { type: 'custom', gravatar: '', custom: `/uploads/${bio}.png` },
-    bio,
-    bio_html: `<p>${bio}</p>`,
-    website: `https://${bio}.example`,
-    location: bio,
-  });
 const login = (user: string) => deliveredEvent('identity', 'identity.user_logged_in', user, { user_id: user });
 const roleChanged = (user: string) =>
   deliveredEvent('identity', 'identity.role_changed', user, { user_id: user, role_id: Role.moderator });
@@ -68,23 +46,23 @@ const read = async (database: ServiceDatabase) => ({
 describe("identity's members a batch at a time", () => {
   it('leave users and reputations as applying each event in turn', async () => {
     const events = [
-      registered('u0'),
+      registeredEvent('u0'),
       roleChanged('u0'),
-      profile('u0', 'zero'),
-      registered('u1'),
-      profile('u1', 'first'),
+      profileUpdatedEvent('u0', 'zero'),
+      registeredEvent('u1'),
+      profileUpdatedEvent('u1', 'first'),
       login('u1'),
-      registered('u2', 7),
-      profile('u1', 'second'),
-      registered('u3'),
+      registeredEvent('u2', 7),
+      profileUpdatedEvent('u1', 'second'),
+      registeredEvent('u3'),
       login('u2'),
     ];
     const expected = await read(await applied(events, 'one_by_one', false));
     expect(
       expected.users.map((u) => [u.user_id, u.username, u.role_id, u.rank, u.question_count, u.answer_count, u.bio]),
     ).toEqual([
-      ['u0', 'u0-renamed', Role.moderator, 1, 0, 0, 'zero'],
-      ['u1', 'u1-renamed', Role.user, 1, 0, 0, 'second'],
+      ['u0', 'zero', Role.moderator, 1, 0, 0, 'zero'],
+      ['u1', 'second', Role.user, 1, 0, 0, 'second'],
       ['u2', 'u2', Role.user, 7, 1, 1, ''],
       ['u3', 'u3', Role.user, 50, 0, 0, ''],
     ]);

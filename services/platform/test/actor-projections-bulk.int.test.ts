@@ -4,17 +4,15 @@
  * registrations with a reputation already known, profiles updated twice, events passed over, a role change between
  * (one by one), and reputations arriving out of order or already recorded at a later version.
  */
-import {
-  MailStatus,
-  ProfileUpdated,
-  ReputationChanged,
-  Role,
-  RoleChanged,
-  UserLoggedIn,
-  UserRegistered,
-} from '@agora/contracts';
+import { ReputationChanged, Role, RoleChanged, UserLoggedIn } from '@agora/contracts';
 import type { ServiceDatabase } from '@agora/platform';
-import { appliedBothWays, deliveredEvent, serviceSchemas } from '@agora/test-support/projections';
+import {
+  appliedBothWays,
+  deliveredEvent,
+  profileUpdatedEvent,
+  registeredEvent,
+  serviceSchemas,
+} from '@agora/test-support/projections';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { actorProjection, actorReputationProjection } from '../src/auth/actor-projection';
@@ -26,28 +24,6 @@ async function seed(database: ServiceDatabase) {
 }
 const schema = serviceSchemas('actors_bulk', platformMigrations, seed);
 
-const registered = (user: string, rank = 1) =>
-  deliveredEvent('identity', UserRegistered.type, user, {
-    user_id: user,
-    username: user,
-    display_name: `Member ${user}`,
-    email: `${user}@example.com`,
-    role_id: Role.user,
-    mail_status: MailStatus.activated,
-    language: 'en_US',
-    rank,
-  });
-const profile = (user: string, name: string) =>
-  deliveredEvent('identity', ProfileUpdated.type, user, {
-    user_id: user,
-    username: name,
-    display_name: `Renamed ${name}`,
-    avatar: { type: 'custom', gravatar: '', custom: `/uploads/${name}.png` },
-    bio: '',
-    bio_html: '',
-    website: '',
-    location: '',
-  });
 const reputation = (user: string, value: number, version: number) =>
   deliveredEvent(
     'votes',
@@ -71,17 +47,17 @@ const actors = async (database: ServiceDatabase) => ({
 describe('actors a batch at a time', () => {
   it('leave actors and reputations as applying each identity event in turn', async () => {
     const events = [
-      registered('u1'),
-      profile('u1', 'first'),
+      registeredEvent('u1'),
+      profileUpdatedEvent('u1', 'first'),
       deliveredEvent('identity', UserLoggedIn.type, 'u1', { user_id: 'u1' }),
-      registered('u2', 5),
+      registeredEvent('u2', 5),
       deliveredEvent('identity', RoleChanged.type, 'u1', { user_id: 'u1', role_id: Role.moderator }),
-      profile('u1', 'second'),
-      registered('u3'),
-      registered('u1'),
-      profile('u2', 'fourth'),
+      profileUpdatedEvent('u1', 'second'),
+      registeredEvent('u3'),
+      registeredEvent('u1'),
+      profileUpdatedEvent('u2', 'fourth'),
       // Dated before the one it follows (a clock set back): the later name, the later time.
-      { ...profile('u2', 'third'), occurredAt: '2020-01-01T00:00:00.000Z' },
+      { ...profileUpdatedEvent('u2', 'third'), occurredAt: '2020-01-01T00:00:00.000Z' },
     ];
     const { oneByOne, inBatch } = await appliedBothWays(actorProjection, events, schema, 'actors');
     const expected = await actors(oneByOne);
@@ -94,7 +70,7 @@ describe('actors a batch at a time', () => {
   });
 
   it('leave ranks as applying each reputation change in turn, late and stale ones included', async () => {
-    const setUp = [registered('u1'), registered('u2'), registered('u3')];
+    const setUp = [registeredEvent('u1'), registeredEvent('u2'), registeredEvent('u3')];
     const events = [
       reputation('u1', 10, 1),
       reputation('u1', 25, 3),
