@@ -390,19 +390,17 @@ const postFactsInBulk: BulkApply = {
       questionsInserted = idsOf(rows);
     }
 
-    const answersEdited = answers
-      .changed(answersInserted)
-      .map(({ id, changes }) => ({ id, description: describe(lastOf(changes) ?? '') }));
-    if (answersEdited.length > 0) {
-      await sql`update answers a set description = i.description
-                from ${recordset(answersEdited)} as i(id text, description text) where a.id = i.id`.execute(tx);
-    }
-    const commentsEdited = comments
-      .changed(commentsInserted)
-      .map(({ id, changes }) => ({ id, description: describe(lastOf(changes) ?? '') }));
-    if (commentsEdited.length > 0) {
-      await sql`update comments c set description = i.description
-                from ${recordset(commentsEdited)} as i(id text, description text) where c.id = i.id`.execute(tx);
+    // Answers and comments that were there before the run: the description of their last edit.
+    for (const [rows, inserted, table] of [
+      [answers, answersInserted, sql`answers`],
+      [comments, commentsInserted, sql`comments`],
+    ] as const) {
+      const edited = rows
+        .changed(inserted)
+        .map(({ id, changes }) => ({ id, description: describe(lastOf(changes) ?? '') }));
+      if (edited.length === 0) continue;
+      await sql`update ${table} t set description = i.description
+                from ${recordset(edited)} as i(id text, description text) where t.id = i.id`.execute(tx);
     }
     const questionsChanged = questions
       .changed(questionsInserted)
