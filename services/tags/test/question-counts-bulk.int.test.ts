@@ -3,21 +3,14 @@
  * links and each question's state as applying each event in turn: replays, a question's events out of order,
  * deletions, hiding and a purge between, and links the state does not know of.
  */
-import {
-  QuestionAsked,
-  QuestionDeleted,
-  QuestionEdited,
-  QuestionHidden,
-  QuestionPurged,
-  QuestionShown,
-  QuestionUndeleted,
-} from '@agora/contracts';
+import { QuestionDeleted, QuestionHidden, QuestionShown, QuestionUndeleted } from '@agora/contracts';
 import type { ServiceDatabase } from '@agora/platform';
 import { appliedBothWays, deliveredEvent, serviceSchemas } from '@agora/test-support/projections';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { tagsMigrations } from '../src/migrations';
 import { questionCountsProjection } from '../src/projections/question-counts/projection';
+import { asked, edited, purged } from './support/question-events';
 
 /** Tags a, b, c and d; q0 counted under d already; q8 deleted; a link of q7 that no state knows of. */
 async function seed(database: ServiceDatabase) {
@@ -42,39 +35,8 @@ async function seed(database: ServiceDatabase) {
 
 const schema = serviceSchemas('question_counts_bulk', tagsMigrations, seed);
 
-const content = (tags: string[]) => ({
-  title: 'T',
-  url_title: 't',
-  content: 'c',
-  html: 'c',
-  tags: tags.map((slug_name) => ({ slug_name, display_name: slug_name })),
-});
-const asked = (q: string, version: number, tags: string[]) =>
-  deliveredEvent(
-    'posts',
-    QuestionAsked.type,
-    q,
-    { question_id: q, user_id: 'u1', revision_id: `r-${q}-${version}`, ...content(tags) },
-    version,
-  );
-const edited = (q: string, version: number, tags: string[]) =>
-  deliveredEvent(
-    'posts',
-    QuestionEdited.type,
-    q,
-    { question_id: q, editor_id: 'u2', revision_id: `r-${q}-${version}`, edit_summary: '', ...content(tags) },
-    version,
-  );
 const act = (type: string, q: string, version: number) =>
   deliveredEvent('posts', type, q, { question_id: q, actor_id: 'm1' }, version);
-const purged = (q: string, version: number) =>
-  deliveredEvent(
-    'posts',
-    QuestionPurged.type,
-    q,
-    { question_id: q, user_id: 'u1', actor_id: 'm1', answer_ids: [], comment_ids: [], revision_ids: [] },
-    version,
-  );
 
 const tables = async (database: ServiceDatabase) => ({
   counts: (await sql`select slug_name, question_count from tags order by slug_name`.execute(database.db)).rows,

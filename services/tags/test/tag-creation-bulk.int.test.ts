@@ -3,7 +3,7 @@
  * event in turn would: the same tags created and recovered, with the same ids, in the same order, and the same
  * progress per question, through replays, a purge and questions naming only tags that exist.
  */
-import { QuestionAsked, QuestionEdited, QuestionPurged, TagStatus } from '@agora/contracts';
+import { TagStatus } from '@agora/contracts';
 import {
   EventStore,
   IdGenerator,
@@ -12,13 +12,14 @@ import {
   type ServiceDatabase,
   type Tx,
 } from '@agora/platform';
-import { appliedBothWays, deliveredEvent, serviceSchemas } from '@agora/test-support/projections';
+import { appliedBothWays, serviceSchemas } from '@agora/test-support/projections';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { decideOn } from '../src/commands/streams';
 import { tagDecider } from '../src/domain/tag/decider';
 import { tagsMigrations } from '../src/migrations';
 import { tagCreationSaga } from '../src/sagas/tag-creation';
+import { asked, edited, purged } from './support/question-events';
 
 /**
  * What the saga uses of a service's context: the event store, only ever in the caller's transaction, and ids minted
@@ -47,38 +48,6 @@ async function seed(database: ServiceDatabase) {
 }
 
 const schema = serviceSchemas('tag_creation_bulk', tagsMigrations, seed);
-
-const content = (tags: string[]) => ({
-  title: 'T',
-  url_title: 't',
-  content: 'c',
-  html: 'c',
-  tags: tags.map((name) => ({ slug_name: name, display_name: name })),
-});
-const asked = (q: string, version: number, tags: string[]) =>
-  deliveredEvent(
-    'posts',
-    QuestionAsked.type,
-    q,
-    { question_id: q, user_id: `asker-${q}`, revision_id: `r-${q}-${version}`, ...content(tags) },
-    version,
-  );
-const edited = (q: string, version: number, tags: string[]) =>
-  deliveredEvent(
-    'posts',
-    QuestionEdited.type,
-    q,
-    { question_id: q, editor_id: `editor-${q}`, revision_id: `r-${q}-${version}`, edit_summary: '', ...content(tags) },
-    version,
-  );
-const purged = (q: string, version: number) =>
-  deliveredEvent(
-    'posts',
-    QuestionPurged.type,
-    q,
-    { question_id: q, user_id: 'u1', actor_id: 'm1', answer_ids: [], comment_ids: [], revision_ids: [] },
-    version,
-  );
 
 /** What the saga writes, without the times of writing (each way writes at its own). */
 const tables = async (database: ServiceDatabase) => ({
