@@ -14,7 +14,18 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 
 const REPO = path.resolve(import.meta.dirname, '..');
-const SERVICES = ['site', 'identity', 'posts', 'votes', 'tags', 'search', 'badges', 'moderation', 'notifications'];
+const SERVICES = [
+  'site',
+  'identity',
+  'posts',
+  'votes',
+  'tags',
+  'search',
+  'badges',
+  'moderation',
+  'notifications',
+  'assistant',
+];
 
 /** Each entry's source and the folder its bundle goes to (`main.js` and its lazily loaded chunks). */
 export const ENTRIES = [

@@ -17,6 +17,8 @@ export const ObjectType = {
   notification: 12,
   activity: 13,
   file: 14,
+  apiKey: 15,
+  conversation: 16,
 } as const;
 
 export type ObjectTypeName = keyof typeof ObjectType;

@@ -6,6 +6,8 @@ export * from './api/reasons';
 export * from './api/time';
 export * from './api/timeline';
 export * from './api/written-text';
+export * from './assistant/api-keys';
+export * from './assistant/events';
 export * from './badges/catalogue';
 export * from './badges/events';
 export * from './badges/responses';

@@ -22,7 +22,13 @@ import { fetchReviewCount, withReviewCount } from './review-count';
 import { AREA_PREFIXES, matchRoute, ROOT_FILES, ROOT_FOLDERS, rootFileOwner, type ServiceName } from './routing-table';
 import { registerSecurityHeaders } from './security-headers';
 import { awaitSessionChanges } from './session-catch-up';
-import { endToEndHeaders, type ForwardResponse, type ServiceTransport } from './transports';
+import {
+  endToEndHeaders,
+  type ForwardRequest,
+  type ForwardResponse,
+  type ServiceTransport,
+  type StreamedResponse,
+} from './transports';
 import { serveWebApp } from './web-app';
 
 export interface GatewayOptions {
@@ -57,6 +63,28 @@ function parseJson(body: Buffer | undefined): unknown {
   } catch {
     return null;
   }
+}
+
+/** A streamed answer passed on as it comes; the client's going away ends the service's side too. */
+async function passStream(
+  transport: Required<Pick<ServiceTransport, 'stream'>>,
+  forwarded: ForwardRequest,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const gone = new AbortController();
+  request.raw.once('close', () => gone.abort());
+  reply.raw.once('close', () => gone.abort());
+  let response: StreamedResponse;
+  try {
+    response = await transport.stream(forwarded, gone.signal);
+  } catch (error) {
+    throw Object.assign(errors.unavailable(), { cause: error });
+  }
+  // Proxies and compression must not hold events back.
+  reply.code(response.status).headers({ ...response.headers, 'x-accel-buffering': 'no' });
+  response.body.on('error', () => gone.abort());
+  return reply.send(response.body);
 }
 
 /** The one public HTTP entry (DESIGN §2, §6): routes every API call to the service that owns it. */
@@ -99,6 +127,13 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
     const headers = endToEndHeaders(request.headers as Record<string, string | undefined>);
     headers['x-request-id'] = request.id;
     headers['x-forwarded-for'] = request.ip;
+    if (route?.streamed && transport.stream)
+      return passStream(
+        { stream: transport.stream.bind(transport) },
+        { method: request.method, url: request.url, headers, body },
+        request,
+        reply,
+      );
     // The caller's own votes and bookmarks, fetched beside the post they are shown on (DESIGN §2).
     const callerState = fetchCallerState(route, request, headers, options.transports.votes);
     // The review to-do count of the red dot, moderation's, fetched beside notifications' answer.

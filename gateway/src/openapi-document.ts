@@ -34,6 +34,7 @@ const SERVICE_DESCRIPTIONS: Record<ServiceName, string> = {
   badges: "The badge catalogue, awards, members' badges, badge statuses.",
   notifications: 'Inbox, achievements, unread counts, notification settings, unsubscribing.',
   site: 'Site settings, branding, legal pages, languages, uploads, plugins, the dashboard, installation.',
+  assistant: 'API keys, the MCP server and its tools.',
 };
 
 const DESCRIPTION = [

@@ -28,12 +28,16 @@ const EXEMPT_API = new Set([
   'user/info',
   'user/notification/unsubscribe',
 ]);
-// Uploaded files: browsers load images without the token; their addresses are unguessable content hashes.
-const EXEMPT_PREFIXES = ['connector/', 'user-center/', 'file/uploads/'];
+// Uploaded files: browsers load images without the token; their addresses are unguessable content hashes. The MCP
+// server's callers bring an API key instead of a token: the assistant checks it on every request.
+const EXEMPT_PREFIXES = ['connector/', 'user-center/', 'file/uploads/', 'mcp/'];
+const EXEMPT_EXACT = new Set(['mcp']);
 
 export function exemptFromPrivateSite(route: RouteMatch): boolean {
   if (route.area !== 'api') return true; // admin routes demand an admin anyway; the installer runs before any login
-  return EXEMPT_API.has(route.rest) || EXEMPT_PREFIXES.some((p) => route.rest.startsWith(p));
+  return (
+    EXEMPT_API.has(route.rest) || EXEMPT_EXACT.has(route.rest) || EXEMPT_PREFIXES.some((p) => route.rest.startsWith(p))
+  );
 }
 
 const CACHE_MS = 1000;

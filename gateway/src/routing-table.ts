@@ -18,6 +18,7 @@ export const SERVICE_NAMES = [
   'badges',
   'notifications',
   'site',
+  'assistant',
 ] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
@@ -86,6 +87,7 @@ const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
     'embed/config': 'site',
     'sidebar/config': 'site',
     'captcha/config': 'site',
+    mcp: 'assistant',
   },
   admin: {
     users: 'identity',
@@ -111,6 +113,8 @@ const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
     'badge/status': 'badges',
     language: 'site',
     'theme/options': 'site',
+    'api-key': 'assistant',
+    'mcp-config': 'assistant',
   },
   installation: {
     'config-file': 'site',
@@ -151,7 +155,12 @@ export interface RouteMatch {
   byRequest?: (request: { body: () => unknown; query: URLSearchParams }) => ServiceName;
   /** Asked when the owner answers 404: revision ids do not tell whether a post's or a tag's is meant. */
   elseOnNotFound?: ServiceName;
+  /** Answered as a stream, passed on as it comes (server-sent events), never gathered whole first. */
+  streamed?: boolean;
 }
+
+/** API routes whose answers are streams: the MCP server's SSE channel. */
+const STREAMED_API = new Set(['mcp/sse']);
 
 const followOwner: RouteMatch['byRequest'] = ({ body }) => {
   const objectId = (body() as { object_id?: unknown } | null)?.object_id;
@@ -210,6 +219,7 @@ export function matchRoute(pathname: string): RouteMatch | undefined {
       if (area === 'api' && rest === 'activity/timeline/detail') match.elseOnNotFound = 'tags';
       if (area === 'admin' && rest === DELETE_PERMANENTLY_PATH) match.byRequest = purgeOwner;
       if (area === 'admin' && (rest === 'plugin/status' || rest === 'plugin/config')) match.byRequest = pluginOwner;
+      if (area === 'api' && STREAMED_API.has(rest)) match.streamed = true;
       return match;
     }
     return undefined;

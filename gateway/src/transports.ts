@@ -16,9 +16,17 @@ export interface ForwardResponse {
   body: Buffer;
 }
 
+export interface StreamedResponse {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Readable;
+}
+
 /** How the gateway reaches a service: in the same process, or over HTTP. Responses are identical. */
 export interface ServiceTransport {
   forward(request: ForwardRequest): Promise<ForwardResponse>;
+  /** The answer as it comes, for streamed routes; `signal` ends it (the client went away). */
+  stream?(request: ForwardRequest, signal: AbortSignal): Promise<StreamedResponse>;
   close(): Promise<void>;
 }
 
@@ -70,6 +78,23 @@ export class InProcessTransport implements ServiceTransport {
     };
   }
 
+  async stream(request: ForwardRequest, signal: AbortSignal): Promise<StreamedResponse> {
+    // light-my-request answers as soon as the head is written and passes each write on as it is made.
+    const response = await this.app.inject({
+      method: request.method as 'GET',
+      url: request.url,
+      headers: request.headers,
+      payloadAsStream: true,
+      signal,
+      ...(request.body ? { payload: request.body } : {}),
+    });
+    return {
+      status: response.statusCode,
+      headers: endToEndHeaders(response.headers as Record<string, string | string[] | undefined>),
+      body: response.stream(),
+    };
+  }
+
   async close(): Promise<void> {}
 }
 
@@ -108,6 +133,24 @@ export class HttpTransport implements ServiceTransport {
       status: response.statusCode,
       headers: endToEndHeaders(response.headers as Record<string, string | string[] | undefined>),
       body,
+    };
+  }
+
+  async stream(request: ForwardRequest, signal: AbortSignal): Promise<StreamedResponse> {
+    const pool = await this.connect();
+    const response = await pool.request({
+      method: request.method as 'GET',
+      path: request.url,
+      headers: request.headers,
+      body: request.body ?? null,
+      signal,
+      // A stream is quiet between events for as long as it likes; the client's going away ends it.
+      bodyTimeout: 0,
+    });
+    return {
+      status: response.statusCode,
+      headers: endToEndHeaders(response.headers as Record<string, string | string[] | undefined>),
+      body: response.body,
     };
   }
 

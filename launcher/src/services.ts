@@ -1,3 +1,4 @@
+import { assistantService } from '@agora/assistant';
 import { badgesService } from '@agora/badges';
 import { identityService } from '@agora/identity';
 import { moderationService } from '@agora/moderation';
@@ -20,4 +21,5 @@ export const ALL_SERVICES: ServiceModule[] = [
   badgesService,
   moderationService,
   notificationsService,
+  assistantService,
 ];

@@ -1,4 +1,4 @@
-import type { ForwardRequest, ForwardResponse, ServiceTransport } from '../transports';
+import type { ForwardRequest, ForwardResponse, ServiceTransport, StreamedResponse } from '../transports';
 import { mayRetry, ReplicaSet, replicaGone } from './replicas';
 
 /** How often each replica's readiness is asked, and how long an answer may take before it counts as not ready. */
@@ -48,7 +48,22 @@ export class BalancedTransport implements ServiceTransport {
     return this.members.map((member, index) => ({ url: member.url, ready: this.replicas.isUp(index) }));
   }
 
-  async forward(request: ForwardRequest): Promise<ForwardResponse> {
+  forward(request: ForwardRequest): Promise<ForwardResponse> {
+    return this.onSomeReplica(request, (transport) => transport.forward(request));
+  }
+
+  stream(request: ForwardRequest, signal: AbortSignal): Promise<StreamedResponse> {
+    return this.onSomeReplica(request, (transport) => {
+      if (!transport.stream) throw new Error('a replica transport that cannot stream');
+      return transport.stream(request, signal);
+    });
+  }
+
+  /** Asks one ready replica, the next one when it is gone (and the request may be sent again). */
+  private async onSomeReplica<T>(
+    request: ForwardRequest,
+    ask: (transport: ServiceTransport) => Promise<T>,
+  ): Promise<T> {
     const tried = new Set<number>();
     for (;;) {
       const index = this.replicas.pick(tried);
@@ -56,7 +71,7 @@ export class BalancedTransport implements ServiceTransport {
       if (index === undefined || !member) throw new Error(`No replica of ${this.options.service ?? 'the service'}`);
       tried.add(index);
       try {
-        return await member.transport.forward(request);
+        return await ask(member.transport);
       } catch (error) {
         if (replicaGone(error)) this.takeOut(index, (error as Error).message);
         if (tried.size >= this.members.length || !mayRetry(request.method, error)) throw error;

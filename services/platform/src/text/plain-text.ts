@@ -54,7 +54,11 @@ export function excerpt(source: string, maxChars: number): string {
 
 /** excerpt of markdown already rendered by renderMarkdown (a post's stored HTML). */
 export function excerptOfHtml(html: string, maxChars: number): string {
-  const text = plainTextOfHtml(html);
+  return excerptOfText(plainTextOfHtml(html), maxChars);
+}
+
+/** excerpt of text that is plain already. */
+export function excerptOfText(text: string, maxChars: number): string {
   if (text.length <= maxChars || codePoints(text) <= maxChars) return text;
   if (maxChars < 1) return '';
   const budget = maxChars - 1;

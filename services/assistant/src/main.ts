@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@agora/platform';
+import { assistantService } from './service';
+
+await runServiceProcess(assistantService);

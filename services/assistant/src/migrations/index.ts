@@ -1,0 +1,8 @@
+import { type MigrationFile, migrationsOf } from '@agora/platform';
+import * as apiKeys from './0001_api_keys';
+import * as library from './0002_library';
+
+/** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
+export const assistantMigrationFiles: readonly MigrationFile[] = [apiKeys, library];
+
+export const assistantMigrations = migrationsOf(assistantMigrationFiles);

@@ -1,0 +1,69 @@
+import {
+  type EventOf,
+  TagCreated,
+  TagDeleted,
+  TagEdited,
+  TagSynonymLinked,
+  TagSynonymUnlinked,
+  TagUndeleted,
+} from '@agora/contracts';
+import { type Projection, plainTextOfHtml, type StoredEvent, type Tx } from '@agora/platform';
+import { sql } from 'kysely';
+
+type Event =
+  | EventOf<typeof TagCreated>
+  | EventOf<typeof TagEdited>
+  | EventOf<typeof TagDeleted>
+  | EventOf<typeof TagUndeleted>
+  | EventOf<typeof TagSynonymLinked>
+  | EventOf<typeof TagSynonymUnlinked>;
+
+async function update(tx: Tx, stored: StoredEvent, id: string, set: ReturnType<typeof sql>): Promise<void> {
+  await sql`update library_tags set ${set}, version = ${stored.version}
+            where id = ${id} and version < ${stored.version}`.execute(tx);
+}
+
+async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
+  const event = stored as unknown as Event;
+  switch (event.type) {
+    case 'tags.tag_created': {
+      const d = event.data;
+      await sql`
+        insert into library_tags (id, slug_name, display_name, description, version)
+        values (${d.tag_id}, ${d.slug_name}, ${d.display_name}, ${plainTextOfHtml(d.parsed_text)}, ${stored.version})
+        on conflict (id) do nothing`.execute(tx);
+      return;
+    }
+    case 'tags.tag_edited': {
+      const d = event.data;
+      await update(
+        tx,
+        stored,
+        d.tag_id,
+        sql`slug_name = ${d.slug_name}, display_name = ${d.display_name}, description = ${plainTextOfHtml(d.parsed_text)}`,
+      );
+      return;
+    }
+    case 'tags.tag_deleted':
+    case 'tags.tag_undeleted':
+      await update(tx, stored, event.data.tag_id, sql`deleted = ${event.type === 'tags.tag_deleted'}`);
+      return;
+    case 'tags.synonym_linked':
+      await update(tx, stored, event.data.tag_id, sql`main_tag_id = ${event.data.main_tag_id}`);
+      return;
+    case 'tags.synonym_unlinked':
+      await update(tx, stored, event.data.tag_id, sql`main_tag_id = null`);
+      return;
+  }
+}
+
+/** The library's tags: names, wiki text and which are synonyms, for `get_tags` and `get_tag_detail`. */
+export const libraryFromTags: Projection = {
+  name: 'library-from-tags',
+  source: 'tags',
+  events: [TagCreated, TagEdited, TagDeleted, TagUndeleted, TagSynonymLinked, TagSynonymUnlinked],
+  apply,
+  async reset(tx) {
+    await sql`truncate library_tags`.execute(tx);
+  },
+};

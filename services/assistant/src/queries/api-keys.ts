@@ -1,0 +1,59 @@
+import { type ApiKeyItem, type ApiKeyScope, seconds } from '@agora/contracts';
+import type { Db } from '@agora/platform';
+import { sql } from 'kysely';
+
+/** `GET {admin}/api-key/all`: every live key, newest first, masked; never used shows its creation time, as the reference does. */
+export async function listApiKeys(db: Db): Promise<ApiKeyItem[]> {
+  const { rows } = await sql<{
+    key_id: string;
+    masked: string;
+    description: string;
+    scope: ApiKeyScope;
+    created_at: Date;
+    last_used_at: Date | null;
+  }>`
+    select k.key_id, k.masked, k.description, k.scope, k.created_at, u.last_used_at
+    from api_keys k left join api_key_use u using (key_id)
+    where not k.revoked
+    order by k.created_at desc, k.key_id desc`.execute(db);
+  return rows.map((row) => ({
+    id: row.key_id,
+    access_key: row.masked,
+    description: row.description,
+    scope: row.scope,
+    created_at: seconds(row.created_at),
+    last_used_at: seconds(row.last_used_at ?? row.created_at),
+  }));
+}
+
+export interface KeyHolder {
+  keyId: string;
+  userId: string;
+  scope: ApiKeyScope;
+  lastUsedAt: Date | null;
+}
+
+/** The live key with this SHA-256, read from the database on every request: a revocation counts at once on every replica. */
+export async function keyBySha256(db: Db, sha256: string): Promise<KeyHolder | null> {
+  const { rows } = await sql<{ key_id: string; user_id: string; scope: ApiKeyScope; last_used_at: Date | null }>`
+    select k.key_id, k.user_id, k.scope, u.last_used_at
+    from api_keys k left join api_key_use u using (key_id)
+    where k.key_sha256 = ${sha256} and not k.revoked`.execute(db);
+  const row = rows[0];
+  return row ? { keyId: row.key_id, userId: row.user_id, scope: row.scope, lastUsedAt: row.last_used_at } : null;
+}
+
+/** Records a use; at most once a minute per key, so a busy client writes a row a minute, not one a request. */
+export async function recordKeyUse(db: Db, keyId: string, at: Date): Promise<void> {
+  await sql`
+    insert into api_key_use as u (key_id, last_used_at) values (${keyId}, ${at})
+    on conflict (key_id) do update set last_used_at = excluded.last_used_at
+    where u.last_used_at < excluded.last_used_at - interval '1 minute'`.execute(db);
+}
+
+export async function mcpEnabled(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ enabled: boolean }>`select enabled from assistant_switches where name = 'mcp'`.execute(
+    db,
+  );
+  return rows[0]?.enabled ?? false;
+}

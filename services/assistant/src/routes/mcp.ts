@@ -1,0 +1,81 @@
+import { errors, type HttpApp, type ServiceContext } from '@agora/platform';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { Type } from 'typebox';
+import { keyCaller } from '../mcp/key-auth';
+import { mcpServer } from '../mcp/server';
+import type { SseSessions } from '../mcp/sessions';
+import type { ToolContext } from '../tools/catalogue';
+
+export const MCP_SSE_PATH = '/answer/api/v1/mcp/sse';
+export const MCP_MESSAGE_PATH = '/answer/api/v1/mcp/message';
+/** The current transport (Streamable HTTP), beside the reference's SSE pair. */
+export const MCP_STREAMABLE_PATH = '/answer/api/v1/mcp';
+
+/**
+ * The MCP server's routes, authenticated by API key on every request (docs/adr/0096-the-assistant-service.md): the
+ * reference's HTTP+SSE transport (a stream opened by GET, messages POSTed with its session id and answered on
+ * the stream) and Streamable HTTP, stateless (each POST a whole exchange, answered as JSON), which any replica can
+ * answer.
+ */
+export async function mcpRoutes(
+  app: HttpApp,
+  context: ServiceContext,
+  sessions: SseSessions,
+  tools: () => Promise<ToolContext>,
+) {
+  const db = context.database.db;
+
+  app.get(MCP_SSE_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const caller = await keyCaller(db, request);
+    reply.hijack();
+    const transport = new SSEServerTransport(MCP_MESSAGE_PATH, reply.raw);
+    sessions.add({ transport, keyId: caller.keyId });
+    await mcpServer(tools, () => caller.scope).connect(transport);
+  });
+
+  app.post(
+    MCP_MESSAGE_PATH,
+    {
+      schema: {
+        hide: true,
+        querystring: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 64 }) }),
+      },
+    },
+    async (request, reply) => {
+      const caller = await keyCaller(db, request);
+      const transport = sessions.find(request.query.sessionId, caller.keyId);
+      if (!transport) throw errors.notFound();
+      reply.hijack();
+      await transport.handlePostMessage(request.raw, reply.raw, request.body);
+    },
+  );
+
+  app.post(MCP_STREAMABLE_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const caller = await keyCaller(db, request);
+    reply.hijack();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const server = mcpServer(tools, () => caller.scope);
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+  // Stateless: no stream to open and no session to end.
+  for (const method of ['GET', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: MCP_STREAMABLE_PATH,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        await keyCaller(db, request);
+        return reply
+          .code(405)
+          .header('allow', 'POST')
+          .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null });
+      },
+    });
+  }
+}

@@ -1,0 +1,13 @@
+import { describeMigrationFolder, describeMigrationRun, platformKeys } from '@agora/test-support/migrations';
+import { assistantMigrationFiles, assistantMigrations } from '../src/migrations';
+
+/** The keys databases have recorded (docs/adr/0046-migrations-one-per-file.md): add new ones, change none. */
+const KEYS = ['20261207_0001_api_keys', '20261207_0002_library'];
+
+describeMigrationFolder({
+  folder: new URL('../src/migrations/', import.meta.url),
+  files: assistantMigrationFiles,
+  keys: KEYS,
+  before: platformKeys,
+});
+describeMigrationRun('assistant', assistantMigrations);
