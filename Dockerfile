@@ -5,6 +5,7 @@ ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY services/platform/package.json services/platform/
+COPY services/assistant/package.json services/assistant/
 COPY services/badges/package.json services/badges/
 COPY services/identity/package.json services/identity/
 COPY services/moderation/package.json services/moderation/

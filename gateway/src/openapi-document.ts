@@ -43,7 +43,8 @@ const DESCRIPTION = [
   'Answers are an envelope `{ code, reason, msg, data }`; pages are `{ count, list }`; a schema failure is a 400',
   'whose `data` lists `{ error_field, error_msg }`. Messages follow `Accept-Language` (en_US, zh_CN).',
   'Routes that need a signed-in caller take the access token in the `Authorization` header',
-  '(`x-agora-auth` names the level a route asks for: optional, login, user, staff or admin).',
+  "(`x-agora-auth` names the level a route asks for: optional, login, user, staff or admin); the MCP server's",
+  'routes (`key`) take an API key there instead.',
 ].join('\n');
 
 function isObject(value: unknown): value is JsonObject {

@@ -8,3 +8,4 @@ create database agora_tags;
 create database agora_search;
 create database agora_badges;
 create database agora_moderation;
+create database agora_assistant;

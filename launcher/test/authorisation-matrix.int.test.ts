@@ -26,7 +26,7 @@ import { startWorld, type World } from './support/world';
 
 type Caller = 'anonymous' | 'inactive' | 'member' | 'moderator' | 'admin';
 const CALLERS: Caller[] = ['anonymous', 'inactive', 'member', 'moderator', 'admin'];
-const LEVELS: AuthLevel[] = ['none', 'optional', 'login', 'user', 'staff', 'admin'];
+const LEVELS: AuthLevel[] = ['none', 'optional', 'login', 'user', 'staff', 'admin', 'key'];
 
 /** What each level lets each caller do: pass, or the status that refuses them. */
 const EXPECTED: Record<AuthLevel, Record<Caller, 'pass' | 401 | 403>> = {
@@ -36,6 +36,8 @@ const EXPECTED: Record<AuthLevel, Record<Caller, 'pass' | 401 | 403>> = {
   user: { anonymous: 401, inactive: 403, member: 'pass', moderator: 'pass', admin: 'pass' },
   staff: { anonymous: 401, inactive: 403, member: 403, moderator: 'pass', admin: 'pass' },
   admin: { anonymous: 401, inactive: 403, member: 403, moderator: 403, admin: 'pass' },
+  // A session is no API key, whoever holds it.
+  key: { anonymous: 401, inactive: 401, member: 401, moderator: 401, admin: 401 },
 };
 
 let world: World;

@@ -63,6 +63,7 @@ describe('cluster topology', () => {
       'badges-1',
       'notifications-1',
       'site-1',
+      'assistant-1',
       'gateway-1',
       'gateway-2',
     ]);
@@ -78,7 +79,7 @@ describe('cluster topology', () => {
       const urls = gateway.env.AGORA_SERVICE_URLS ?? '';
       expect(urls).toContain('posts=http://127.0.0.1:9181|http://127.0.0.1:9182');
       expect(urls).toContain('votes=http://127.0.0.1:9183|http://127.0.0.1:9184');
-      expect(urls.split(',')).toHaveLength(9);
+      expect(urls.split(',')).toHaveLength(10);
     }
   });
 

@@ -2,6 +2,8 @@ import { Type } from 'typebox';
 import { defineEvent } from '../events/envelope';
 
 const Id = Type.String({ minLength: 1 });
+/** A key's number, as the reference numbers them (its wire has integer ids). */
+const KeyId = Type.Integer({ minimum: 1 });
 
 /** What a key may do: `read-only` keys call only tools that change nothing; `global` keys call every tool. */
 export const API_KEY_SCOPES = ['read-only', 'global'] as const;
@@ -16,7 +18,7 @@ export const ApiKeyScopeSchema = Type.Union([Type.Literal('read-only'), Type.Lit
 export const ApiKeyCreated = defineEvent(
   'assistant.api_key_created',
   Type.Object({
-    key_id: Id,
+    key_id: KeyId,
     user_id: Id,
     description: Type.String(),
     scope: ApiKeyScopeSchema,
@@ -26,10 +28,10 @@ export const ApiKeyCreated = defineEvent(
 );
 export const ApiKeyDescribed = defineEvent(
   'assistant.api_key_described',
-  Type.Object({ key_id: Id, actor_id: Id, description: Type.String() }),
+  Type.Object({ key_id: KeyId, actor_id: Id, description: Type.String() }),
 );
 /** A key revoked: refused from the next request on, on every replica. */
-export const ApiKeyRevoked = defineEvent('assistant.api_key_revoked', Type.Object({ key_id: Id, actor_id: Id }));
+export const ApiKeyRevoked = defineEvent('assistant.api_key_revoked', Type.Object({ key_id: KeyId, actor_id: Id }));
 
 /** The MCP server turned on or off by an admin (`{admin}/mcp-config`); `siteinfo.mcp_enabled` follows it. */
 export const McpSwitched = defineEvent(

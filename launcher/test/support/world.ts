@@ -59,6 +59,8 @@ export async function startWorld(): Promise<World> {
     original_text: 'A comment for the bad-input run.',
   });
   const tag = await must(stack, 'GET', `${API}/tag?name=${tagSlug}`, tokens.member);
+  // The MCP server on, so that its routes answer for their keys rather than for the switch.
+  await must(stack, 'PUT', '/answer/admin/api/mcp-config', tokens.admin, { enabled: true });
   await stack.settle();
   return {
     stack,

@@ -256,7 +256,7 @@ describe('keys and the switch', () => {
       body: { description: 'x'.repeat(151), scope: 'everything' },
     });
     expect(bad.status).toBe(400);
-    const unknown = await stack.call('DELETE', `${ADMIN_API}/api-key`, { token: boss.token, body: { id: '404' } });
+    const unknown = await stack.call('DELETE', `${ADMIN_API}/api-key`, { token: boss.token, body: { id: 999 } });
     expect(unknown.status).toBe(404);
   });
 });

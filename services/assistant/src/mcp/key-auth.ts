@@ -6,7 +6,7 @@ import { sha256OfKey } from '../domain/api-key/secret';
 import { mcpEnabled, recordKeyUse } from '../queries/api-keys';
 
 export interface KeyCaller {
-  keyId: string;
+  keyId: number;
   scope: ApiKeyScope;
   owner: Actor;
 }
@@ -28,7 +28,7 @@ export async function keyCaller(db: Db, request: FastifyRequest): Promise<KeyCal
   if (!(await mcpEnabled(db))) throw errors.forbidden(undefined, 'error.mcp.disabled');
   const key = keyOf(request);
   if (!key) throw errors.unauthorized();
-  const { rows } = await sql<Parameters<typeof toActor>[0] & { key_id: string; scope: ApiKeyScope }>`
+  const { rows } = await sql<Parameters<typeof toActor>[0] & { key_id: number; scope: ApiKeyScope }>`
     select k.key_id, k.scope, a.user_id, a.username, a.display_name, a.email, a.avatar, a.role_id, a.status,
            a.mail_status, a.suspended_until, a.rank, a.language
     from api_keys k join actors a on a.user_id = k.user_id

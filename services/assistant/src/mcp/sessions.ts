@@ -2,7 +2,7 @@ import type { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js
 
 interface SseSession {
   transport: SSEServerTransport;
-  keyId: string;
+  keyId: number;
 }
 
 /** The SSE sessions this instance holds open: a message is taken only with the key that opened its session. */
@@ -14,7 +14,7 @@ export class SseSessions {
     session.transport.onclose = () => this.open.delete(session.transport.sessionId);
   }
 
-  find(sessionId: string, keyId: string): SSEServerTransport | undefined {
+  find(sessionId: string, keyId: number): SSEServerTransport | undefined {
     const session = this.open.get(sessionId);
     return session && session.keyId === keyId ? session.transport : undefined;
   }

@@ -7,7 +7,7 @@ export const migration: Migration = {
   async up(db: Kysely<unknown>) {
     await sql`
       create table api_keys (
-        key_id text primary key,
+        key_id integer primary key,
         user_id text not null,
         description text not null,
         scope text not null check (scope in ('read-only', 'global')),
@@ -18,7 +18,7 @@ export const migration: Migration = {
       )`.execute(db);
     await sql`create index api_keys_listed on api_keys (created_at desc, key_id desc) where not revoked`.execute(db);
     // Not rebuilt from events: a use is not an event (one per request would swamp the log), so a rebuild keeps it.
-    await sql`create table api_key_use (key_id text primary key, last_used_at timestamptz not null)`.execute(db);
+    await sql`create table api_key_use (key_id integer primary key, last_used_at timestamptz not null)`.execute(db);
     await sql`create table assistant_switches (name text primary key, enabled boolean not null)`.execute(db);
   },
   async down(db: Kysely<unknown>) {

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 /** `GET {admin}/api-key/all`: every live key, newest first, masked; never used shows its creation time, as the reference does. */
 export async function listApiKeys(db: Db): Promise<ApiKeyItem[]> {
   const { rows } = await sql<{
-    key_id: string;
+    key_id: number;
     masked: string;
     description: string;
     scope: ApiKeyScope;
@@ -26,25 +26,14 @@ export async function listApiKeys(db: Db): Promise<ApiKeyItem[]> {
   }));
 }
 
-export interface KeyHolder {
-  keyId: string;
-  userId: string;
-  scope: ApiKeyScope;
-  lastUsedAt: Date | null;
-}
-
-/** The live key with this SHA-256, read from the database on every request: a revocation counts at once on every replica. */
-export async function keyBySha256(db: Db, sha256: string): Promise<KeyHolder | null> {
-  const { rows } = await sql<{ key_id: string; user_id: string; scope: ApiKeyScope; last_used_at: Date | null }>`
-    select k.key_id, k.user_id, k.scope, u.last_used_at
-    from api_keys k left join api_key_use u using (key_id)
-    where k.key_sha256 = ${sha256} and not k.revoked`.execute(db);
-  const row = rows[0];
-  return row ? { keyId: row.key_id, userId: row.user_id, scope: row.scope, lastUsedAt: row.last_used_at } : null;
+/** The number the next key takes: one past the highest, revoked ones included, so a number is never used twice. */
+export async function nextKeyNumber(db: Db): Promise<number> {
+  const { rows } = await sql<{ next: number }>`select coalesce(max(key_id), 0) + 1 as next from api_keys`.execute(db);
+  return Number(rows[0]?.next ?? 1);
 }
 
 /** Records a use; at most once a minute per key, so a busy client writes a row a minute, not one a request. */
-export async function recordKeyUse(db: Db, keyId: string, at: Date): Promise<void> {
+export async function recordKeyUse(db: Db, keyId: number, at: Date): Promise<void> {
   await sql`
     insert into api_key_use as u (key_id, last_used_at) values (${keyId}, ${at})
     on conflict (key_id) do update set last_used_at = excluded.last_used_at

@@ -1,9 +1,12 @@
 import {
   ApiKeyCreateBody,
+  ApiKeyCreatedSchema,
   ApiKeyDeleteBody,
   ApiKeyItemSchema,
   ApiKeyUpdateBody,
   EnvelopeSchema,
+  McpConfigSchema,
+  McpConfigUpdateBody,
 } from '@agora/contracts';
 import { type HttpApp, ok, type ServiceContext } from '@agora/platform';
 import { Type } from 'typebox';
@@ -12,12 +15,6 @@ import { listApiKeys, mcpEnabled } from '../queries/api-keys';
 import { MCP_SSE_PATH } from './mcp';
 
 const ADMIN = { auth: 'admin' as const };
-const McpConfig = Type.Object({
-  enabled: Type.Boolean(),
-  type: Type.String(),
-  url: Type.String(),
-  http_header: Type.String(),
-});
 
 /** `{admin}/api-key*` and `{admin}/mcp-config`: admins' keys (shown once, listed masked) and the MCP switch. */
 export async function adminRoutes(app: HttpApp, context: ServiceContext, commands: AssistantCommands) {
@@ -32,7 +29,7 @@ export async function adminRoutes(app: HttpApp, context: ServiceContext, command
     '/answer/admin/api/api-key',
     {
       config: ADMIN,
-      schema: { body: ApiKeyCreateBody, response: { 200: EnvelopeSchema(Type.Object({ access_key: Type.String() })) } },
+      schema: { body: ApiKeyCreateBody, response: { 200: EnvelopeSchema(ApiKeyCreatedSchema) } },
     },
     async (request) =>
       ok(request, await commands.createKey(request.actor, request.body.description, request.body.scope)),
@@ -56,7 +53,7 @@ export async function adminRoutes(app: HttpApp, context: ServiceContext, command
 
   app.get(
     '/answer/admin/api/mcp-config',
-    { config: ADMIN, schema: { response: { 200: EnvelopeSchema(McpConfig) } } },
+    { config: ADMIN, schema: { response: { 200: EnvelopeSchema(McpConfigSchema) } } },
     async (request) => {
       const siteUrl = (await context.siteSettings()).general.site_url.replace(/\/+$/, '');
       return ok(request, {
@@ -71,7 +68,7 @@ export async function adminRoutes(app: HttpApp, context: ServiceContext, command
     '/answer/admin/api/mcp-config',
     {
       config: ADMIN,
-      schema: { body: Type.Object({ enabled: Type.Boolean() }), response: { 200: EnvelopeSchema(Type.Null()) } },
+      schema: { body: McpConfigUpdateBody, response: { 200: EnvelopeSchema(Type.Null()) } },
     },
     async (request) => {
       await commands.switchMcp(request.actor, request.body.enabled);

@@ -12,6 +12,8 @@ export const MCP_MESSAGE_PATH = '/answer/api/v1/mcp/message';
 /** The current transport (Streamable HTTP), beside the reference's SSE pair. */
 export const MCP_STREAMABLE_PATH = '/answer/api/v1/mcp';
 
+const KEY = { auth: 'key' as const };
+
 /**
  * The MCP server's routes, authenticated by API key on every request (docs/adr/0096-the-assistant-service.md): the
  * reference's HTTP+SSE transport (a stream opened by GET, messages POSTed with its session id and answered on
@@ -26,7 +28,7 @@ export async function mcpRoutes(
 ) {
   const db = context.database.db;
 
-  app.get(MCP_SSE_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.get(MCP_SSE_PATH, { config: KEY, schema: { hide: true } }, async (request, reply) => {
     const caller = await keyCaller(db, request);
     reply.hijack();
     const transport = new SSEServerTransport(MCP_MESSAGE_PATH, reply.raw);
@@ -37,21 +39,25 @@ export async function mcpRoutes(
   app.post(
     MCP_MESSAGE_PATH,
     {
+      config: KEY,
       schema: {
         hide: true,
-        querystring: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 64 }) }),
+        // Optional here so that a caller without a key hears 401 first, as on every key route.
+        querystring: Type.Object({ sessionId: Type.Optional(Type.String({ maxLength: 64 })) }),
       },
     },
     async (request, reply) => {
       const caller = await keyCaller(db, request);
-      const transport = sessions.find(request.query.sessionId, caller.keyId);
+      const { sessionId } = request.query;
+      if (!sessionId) throw errors.fields({ field: 'sessionId', key: 'validation.required' });
+      const transport = sessions.find(sessionId, caller.keyId);
       if (!transport) throw errors.notFound();
       reply.hijack();
       await transport.handlePostMessage(request.raw, reply.raw, request.body);
     },
   );
 
-  app.post(MCP_STREAMABLE_PATH, { schema: { hide: true } }, async (request, reply) => {
+  app.post(MCP_STREAMABLE_PATH, { config: KEY, schema: { hide: true } }, async (request, reply) => {
     const caller = await keyCaller(db, request);
     reply.hijack();
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -68,6 +74,7 @@ export async function mcpRoutes(
     app.route({
       method,
       url: MCP_STREAMABLE_PATH,
+      config: KEY,
       schema: { hide: true },
       handler: async (request, reply) => {
         await keyCaller(db, request);

@@ -47,7 +47,7 @@ function currentActor(projected: Actor | null, changedAt: Date | null, claims: T
 }
 
 export function guard(level: AuthLevel, actor: Actor | null): void {
-  if (level === 'none' || level === 'optional') return;
+  if (level === 'none' || level === 'optional' || level === 'key') return;
   if (!actor || actor.status === 'deleted') throw errors.unauthorized();
   if (actor.status === 'suspended') throw errors.forbidden('suspended');
   if (level === 'login') return;
@@ -104,7 +104,7 @@ export async function registerAuth(app: HttpApp, options: AuthOptions): Promise<
 
   app.addHook('onRequest', async (request) => {
     const level = request.routeOptions.config?.auth ?? 'none';
-    if (level !== 'none' && extractToken(request)) {
+    if (level !== 'none' && level !== 'key' && extractToken(request)) {
       try {
         const claims = (await request.jwtVerify()) as TokenClaims;
         let found = await options.actors.lookup(claims.sub, claims.sid, claims.t);

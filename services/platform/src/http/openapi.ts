@@ -6,6 +6,9 @@ import type { AuthLevel } from '../auth/levels';
 /** The security scheme every service's document declares: the access token in the `Authorization` header. */
 export const ACCESS_TOKEN_SCHEME = 'accessToken';
 
+/** The scheme of the routes that take an API key instead of a session (the MCP server's). */
+export const API_KEY_SCHEME = 'apiKey';
+
 /** Where a service serves its own OpenAPI document (hidden from it, as an operator route is). */
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -16,6 +19,7 @@ export const OPENAPI_PATH = '/openapi.json';
 function securityOf(level: AuthLevel | undefined): Array<Record<string, string[]>> | undefined {
   if (level === undefined || level === 'none') return undefined;
   if (level === 'optional') return [{}, { [ACCESS_TOKEN_SCHEME]: [] }];
+  if (level === 'key') return [{ [API_KEY_SCHEME]: [] }];
   return [{ [ACCESS_TOKEN_SCHEME]: [] }];
 }
 
@@ -37,6 +41,12 @@ export function openApiOptions(name: string): SwaggerOptions {
             in: 'header',
             name: 'Authorization',
             description: 'The access token a login answers with (a `Bearer ` prefix is tolerated).',
+          },
+          [API_KEY_SCHEME]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'An API key an admin made (`sk_…`, a `Bearer ` prefix is tolerated): the MCP server takes it.',
           },
         },
       },

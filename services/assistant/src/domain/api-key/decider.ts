@@ -15,17 +15,17 @@ export interface ApiKeyState {
 export type ApiKeyCommand =
   | {
       type: 'create';
-      keyId: string;
+      keyId: number;
       userId: string;
       description: string;
       scope: ApiKeyScope;
       keySha256: string;
       masked: string;
     }
-  | { type: 'describe'; keyId: string; actorId: string; description: string }
-  | { type: 'revoke'; keyId: string; actorId: string };
+  | { type: 'describe'; keyId: number; actorId: string; description: string }
+  | { type: 'revoke'; keyId: number; actorId: string };
 
-export const apiKeyStreamId = (keyId: string) => `api-key-${keyId}`;
+export const apiKeyStreamId = (keyId: number) => `api-key-${keyId}`;
 
 /** An API key's life: created once, its description changed, revoked for good. */
 export const apiKeyDecider: Decider<ApiKeyState, ApiKeyCommand, ApiKeyEvent> = {
