@@ -94,6 +94,16 @@ export const Limits = {
   session: { accessTokenLifetimeSeconds: 7 * 24 * 60 * 60 },
   editor: { fencedCodeThreshold: 40, indentSpaces: 4 },
   display: { reviewBadgeCap: 99 },
+  /** An admin's API key: what its description may hold (the reference's 150). */
+  apiKey: { descriptionMaxLength: 150 },
+  /** The assistant: a conversation list's page, a member's message, the tool rounds of one reply (the reference's ten). */
+  ai: {
+    conversationsPageSize: 10,
+    adminConversationsPageSize: 20,
+    messageMaxLength: 8000,
+    messagesMax: 50,
+    toolRounds: 10,
+  },
   /** A flag's text; the moderators' flag lists. */
   report: { contentMaxLength: 500, adminPageSize: 20 },
   /** Pre-moderation: the most first posts a site may hold for review. */

@@ -78,6 +78,8 @@ describe.skipIf(!chromiumPath() && !required)('admin area in Chromium', { timeou
     const { page } = admin;
     await open(page, '/admin/general');
     const general = page.getByTestId('settings-general');
+    // A site made without the installer takes its first admin's address as its contact e-mail.
+    await expect.poll(() => general.locator('input[name=contact_email]').inputValue()).toBe(admin.email);
     await general.locator('input[name=name]').fill('Harbour Answers');
     // The site's address is where the browser finds it, so uploaded images load.
     await general.locator('input[name=site_url]').fill(web.url);
@@ -239,6 +241,42 @@ describe.skipIf(!chromiumPath() && !required)('admin area in Chromium', { timeou
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   });
 
+  it('saves the custom privilege level with the admin’s own thresholds, refusing one that is not a number', async () => {
+    const { page } = admin;
+    await open(page, '/admin/privileges');
+    const privileges = page.getByTestId('admin-privileges');
+    await privileges.getByLabel('Custom — Reputation thresholds set by the admin.').check();
+    const tagAdd = privileges.locator('input[name="tag.add"]');
+    await tagAdd.fill('0');
+    expect(await privileges.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await tagAdd.fill('40');
+    await privileges.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').first().waitFor();
+    await shoot(page, 'admin-privileges-custom');
+    const stored = (await web.stack.call('GET', `${ADMIN_API}/setting/privileges`, { token: adminToken })).body.data;
+    expect(stored.selected_level).toBe(99);
+    expect(stored.options[3].privileges).toContainEqual({ key: 'tag.add', label: 'Create a new tag', value: 40 });
+    // Back to a standard level: its thresholds are shown, not edited.
+    await privileges.getByLabel(/^Level 2 — /).check();
+    await privileges.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved.').first().waitFor();
+    expect(await privileges.locator('input[name="tag.add"]').count()).toBe(0);
+    await shoot(page, 'admin-privileges');
+  });
+
+  it('saves SMTP with only a from address, before the host is known', async () => {
+    const { page } = admin;
+    await open(page, '/admin/smtp');
+    const smtp = page.getByTestId('settings-smtp');
+    for (const field of ['from_name', 'smtp_host', 'smtp_username', 'smtp_password', 'test_email_recipient'])
+      await smtp.locator(`input[name=${field}]`).fill('');
+    await smtp.locator('input[name=from_email]').fill('mail@harbour.test');
+    await saveSection(page, 'smtp');
+    await page.getByText('Saved.').first().waitFor();
+    const stored = (await web.stack.call('GET', `${ADMIN_API}/setting/smtp`, { token: adminToken })).body.data;
+    expect([stored.from_email, stored.smtp_host]).toEqual(['mail@harbour.test', '']);
+  });
+
   it('speaks zh_CN', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await context.addInitScript(() =>
@@ -265,6 +303,9 @@ describe.skipIf(!chromiumPath() && !required)('admin area in Chromium', { timeou
     await open(page, '/admin/general');
     await page.getByTestId('settings-general').waitFor();
     await shoot(page, 'admin-general-zh_CN');
+    await open(page, '/admin/privileges');
+    await page.getByText('自定义 — 由管理员设定的声望门槛。').waitFor();
+    await shoot(page, 'admin-privileges-zh_CN');
     await context.close();
   });
 

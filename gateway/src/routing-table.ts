@@ -88,6 +88,8 @@ const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
     'sidebar/config': 'site',
     'captcha/config': 'site',
     mcp: 'assistant',
+    'chat/completions': 'assistant',
+    'ai/conversation': 'assistant',
   },
   admin: {
     users: 'identity',
@@ -115,6 +117,10 @@ const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
     'theme/options': 'site',
     'api-key': 'assistant',
     'mcp-config': 'assistant',
+    'ai-config': 'assistant',
+    'ai-provider': 'assistant',
+    'ai-models': 'assistant',
+    'ai/conversation': 'assistant',
   },
   installation: {
     'config-file': 'site',
@@ -159,8 +165,8 @@ export interface RouteMatch {
   streamed?: boolean;
 }
 
-/** API routes whose answers are streams: the MCP server's SSE channel. */
-const STREAMED_API = new Set(['mcp/sse']);
+/** API routes whose answers are streams: the MCP server's SSE channel, the assistant's replies. */
+const STREAMED_API = new Set(['mcp/sse', 'chat/completions']);
 
 const followOwner: RouteMatch['byRequest'] = ({ body }) => {
   const objectId = (body() as { object_id?: unknown } | null)?.object_id;

@@ -88,6 +88,10 @@ export class InProcessTransport implements ServiceTransport {
       signal,
       ...(request.body ? { payload: request.body } : {}),
     });
+    // The service hears the client go as a socket's close, as it would over HTTP (and stops its own work).
+    const served = (response.raw as { res?: { destroy(): void } }).res;
+    if (signal.aborted) served?.destroy();
+    else signal.addEventListener('abort', () => served?.destroy(), { once: true });
     return {
       status: response.statusCode,
       headers: endToEndHeaders(response.headers as Record<string, string | string[] | undefined>),

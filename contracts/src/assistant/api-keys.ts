@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Limits } from '../limits';
 import { ApiKeyScopeSchema } from './events';
 
 /** `sk_` and 32 hexadecimal digits: the reference's length, all of it random. */
@@ -7,7 +8,7 @@ export const API_KEY_PREFIX = 'sk_';
 
 /** One key of `GET {admin}/api-key/all`: never the key, only its first seven and last four characters. */
 export const ApiKeyItemSchema = Type.Object({
-  id: Type.String(),
+  id: Type.Integer(),
   access_key: Type.String(),
   description: Type.String(),
   scope: ApiKeyScopeSchema,
@@ -16,10 +17,23 @@ export const ApiKeyItemSchema = Type.Object({
 });
 export type ApiKeyItem = Static<typeof ApiKeyItemSchema>;
 
-export const ApiKeyDescription = Type.String({ maxLength: 150 });
+export const ApiKeyDescription = Type.String({ maxLength: Limits.apiKey.descriptionMaxLength });
 export const ApiKeyCreateBody = Type.Object({ description: ApiKeyDescription, scope: ApiKeyScopeSchema });
 export const ApiKeyUpdateBody = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 64 }),
+  id: Type.Integer({ minimum: 1 }),
   description: ApiKeyDescription,
 });
-export const ApiKeyDeleteBody = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+/** `POST {admin}/api-key`: the new key, the only time it is ever answered. */
+export const ApiKeyCreatedSchema = Type.Object({ access_key: Type.String() });
+export type ApiKeyCreatedResp = Static<typeof ApiKeyCreatedSchema>;
+export const ApiKeyDeleteBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** `GET {admin}/mcp-config`: the switch, and what an MCP client is given to connect (the reference's SiteMCPResp). */
+export const McpConfigSchema = Type.Object({
+  enabled: Type.Boolean(),
+  type: Type.String(),
+  url: Type.String(),
+  http_header: Type.String(),
+});
+export type McpConfig = Static<typeof McpConfigSchema>;
+export const McpConfigUpdateBody = Type.Object({ enabled: Type.Boolean() });

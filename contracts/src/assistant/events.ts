@@ -39,4 +39,77 @@ export const McpSwitched = defineEvent(
   Type.Object({ enabled: Type.Boolean(), actor_id: Id }),
 );
 
-export const AssistantEvents = [ApiKeyCreated, ApiKeyDescribed, ApiKeyRevoked, McpSwitched];
+/**
+ * The AI assistant's settings as an admin saved them, on `assistant-ai-config`. Never a provider's key: those are kept
+ * beside the read model, outside the log (docs/adr/0096-the-assistant-service.md); `has_key` says one is set.
+ */
+export const AiConfigured = defineEvent(
+  'assistant.ai_configured',
+  Type.Object({
+    enabled: Type.Boolean(),
+    chosen_provider: Type.String(),
+    providers: Type.Array(
+      Type.Object({ provider: Type.String(), api_host: Type.String(), model: Type.String(), has_key: Type.Boolean() }),
+    ),
+    prompts: Type.Object({ zh_cn: Type.String(), en_us: Type.String() }),
+    chats_per_hour: Type.Integer(),
+    max_reply_tokens: Type.Integer(),
+    embedding_model: Type.String(),
+    actor_id: Id,
+  }),
+);
+
+const ConversationId = Type.String({ minLength: 1, maxLength: 64 });
+/** A post the assistant read through a tool while answering, listed under its reply. */
+export const AiSource = Type.Object({ title: Type.String(), link: Type.String() });
+
+/** A member's first question to the assistant in a conversation (`ai-conversation-<id>`); `topic` is that question. */
+export const ConversationStarted = defineEvent(
+  'assistant.conversation_started',
+  Type.Object({ conversation_id: ConversationId, user_id: Id, topic: Type.String() }),
+);
+/**
+ * One turn: what the member asked and what the assistant answered (with its reasoning, when the model showed it, and
+ * the posts it read), under one `chat_completion_id`.
+ */
+export const TurnRecorded = defineEvent(
+  'assistant.turn_recorded',
+  Type.Object({
+    conversation_id: ConversationId,
+    chat_completion_id: Type.String({ minLength: 1 }),
+    user_content: Type.String(),
+    content: Type.String(),
+    reasoning_content: Type.String(),
+    sources: Type.Array(AiSource),
+    model: Type.String(),
+  }),
+);
+/** The member's vote on a reply: helpful, unhelpful, or taken back (`none`). */
+export const ReplyVoted = defineEvent(
+  'assistant.reply_voted',
+  Type.Object({
+    conversation_id: ConversationId,
+    chat_completion_id: Type.String({ minLength: 1 }),
+    vote: Type.Union([Type.Literal('helpful'), Type.Literal('unhelpful'), Type.Literal('none')]),
+  }),
+);
+/**
+ * An admin deleted a conversation: its read model rows go, and the text of its events is emptied in the store
+ * (docs/adr/0078-purging-in-an-event-sourced-system.md).
+ */
+export const ConversationPurged = defineEvent(
+  'assistant.conversation_purged',
+  Type.Object({ conversation_id: ConversationId, user_id: Id, actor_id: Id }),
+);
+
+export const AssistantEvents = [
+  ApiKeyCreated,
+  ApiKeyDescribed,
+  ApiKeyRevoked,
+  McpSwitched,
+  AiConfigured,
+  ConversationStarted,
+  TurnRecorded,
+  ReplyVoted,
+  ConversationPurged,
+];

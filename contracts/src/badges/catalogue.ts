@@ -43,7 +43,10 @@ export interface BadgeDefinition {
   level: BadgeLevelValue;
   /** Once per member (true), or once per member and post (false: the up-vote badges). */
   single: boolean;
-  /** The name of the MUI icon the web app draws it with (`@mui/icons-material`). */
+  /**
+   * The reference's icon name (a Bootstrap Icons name, which the reference client draws as `bi-<icon>`); Agora's
+   * web app draws each with an MUI icon of its own (frontends/kit `BadgeIcon`).
+   */
   icon: string;
   rule: BadgeRule;
 }
@@ -67,7 +70,7 @@ function upVotes(
   level: BadgeLevelValue,
   amount: number,
 ): BadgeDefinition {
-  const icon = objectType === 'answer' ? 'WorkspacePremium' : 'MilitaryTech';
+  const icon = objectType === 'answer' ? 'chat-square-text-fill' : 'question-circle-fill';
   return {
     id: badgeId(n),
     key,
@@ -81,14 +84,14 @@ function upVotes(
 
 /** The catalogue: fourteen badges in three groups. */
 export const BADGES: readonly BadgeDefinition[] = [
-  once(1, 'autobiographer', 'getting_started', 'AssignmentInd', { kind: 'profile_bio' }),
-  once(2, 'editor', 'getting_started', 'EditNote', { kind: 'direct_edit' }),
-  once(3, 'first_flag', 'getting_started', 'Flag', { kind: 'flag' }),
-  once(4, 'first_upvote', 'getting_started', 'ThumbUp', { kind: 'up_vote' }),
-  once(5, 'first_reaction', 'getting_started', 'AddReaction', { kind: 'reaction' }),
-  once(6, 'first_share', 'getting_started', 'Share', { kind: 'share_visit' }),
-  once(7, 'scholar', 'getting_started', 'School', { kind: 'accept_given' }),
-  once(8, 'solved', 'community', 'TaskAlt', { kind: 'answer_accepted' }),
+  once(1, 'autobiographer', 'getting_started', 'person-badge-fill', { kind: 'profile_bio' }),
+  once(2, 'editor', 'getting_started', 'pencil-fill', { kind: 'direct_edit' }),
+  once(3, 'first_flag', 'getting_started', 'flag-fill', { kind: 'flag' }),
+  once(4, 'first_upvote', 'getting_started', 'hand-thumbs-up-fill', { kind: 'up_vote' }),
+  once(5, 'first_reaction', 'getting_started', 'emoji-smile-fill', { kind: 'reaction' }),
+  once(6, 'first_share', 'getting_started', 'share-fill', { kind: 'share_visit' }),
+  once(7, 'scholar', 'getting_started', 'check-circle-fill', { kind: 'accept_given' }),
+  once(8, 'solved', 'community', 'check-square-fill', { kind: 'answer_accepted' }),
   upVotes(9, 'nice_answer', 'answer', BadgeLevel.bronze, UP_VOTE_THRESHOLDS.nice),
   upVotes(10, 'good_answer', 'answer', BadgeLevel.silver, UP_VOTE_THRESHOLDS.good),
   upVotes(11, 'great_answer', 'answer', BadgeLevel.gold, UP_VOTE_THRESHOLDS.great),

@@ -52,7 +52,17 @@ const FIXED: Thresholds = {
 };
 
 export const LEVELED_PRIVILEGE_KEYS = Object.keys(LEVELED) as PermissionKey[];
-export type PrivilegeLevel = 1 | 2 | 3;
+
+/** The custom level: the thresholds of the leveled permissions are the admin's own (`custom_privileges`). */
+export const CUSTOM_PRIVILEGE_LEVEL = 99;
+export type PrivilegeLevel = 1 | 2 | 3 | typeof CUSTOM_PRIVILEGE_LEVEL;
+
+/** The site's privileges setting: a level, and the admin's own thresholds kept for the custom level. */
+export interface PrivilegeSettings {
+  level: number;
+  /** Reputation each leveled permission needs at the custom level; kept while another level is chosen. */
+  custom_privileges?: Readonly<Record<string, number>>;
+}
 
 /** Each level's thresholds, made once: a permission check runs on every write. */
 const BY_LEVEL = ([1, 2, 3] as const).map((level) =>
@@ -63,7 +73,27 @@ const BY_LEVEL = ([1, 2, 3] as const).map((level) =>
 );
 
 export function privilegeThresholds(level: PrivilegeLevel, custom: Thresholds = {}): Readonly<Thresholds> {
-  // A level outside 1-3 grants nothing by reputation.
+  // A level outside 1-3 grants nothing by reputation but what the custom thresholds grant.
   const base = BY_LEVEL[level - 1] ?? FIXED;
   return Object.keys(custom).length === 0 ? base : { ...base, ...custom };
+}
+
+/** The thresholds of each custom setting, made once per settings object (settings are cached, checks are not). */
+const CUSTOM = new WeakMap<object, Readonly<Thresholds>>();
+
+/**
+ * The thresholds the site's privileges setting puts in force: a standard level's, or at the custom level the
+ * admin's own for the leveled permissions (a leveled permission the custom list lacks grants nothing by
+ * reputation) over the fixed ones.
+ */
+export function thresholdsOf(privileges: PrivilegeSettings): Readonly<Thresholds> {
+  if (privileges.level !== CUSTOM_PRIVILEGE_LEVEL) return privilegeThresholds(privileges.level as PrivilegeLevel);
+  let thresholds = CUSTOM.get(privileges);
+  if (!thresholds) {
+    const custom = privileges.custom_privileges ?? {};
+    const leveled = LEVELED_PRIVILEGE_KEYS.map((key) => [key, custom[key] ?? -1] as const);
+    thresholds = Object.freeze({ ...FIXED, ...Object.fromEntries(leveled) });
+    CUSTOM.set(privileges, thresholds);
+  }
+  return thresholds;
 }

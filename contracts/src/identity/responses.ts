@@ -100,6 +100,21 @@ export const UserCenterUserSettingsRespSchema = Type.Object({
 });
 export type UserCenterUserSettingsResp = Static<typeof UserCenterUserSettingsRespSchema>;
 
+/** PersonalBranding: a link a user center shows on a member's profile. */
+export const PersonalBrandingSchema = Type.Object({
+  icon: Type.String(),
+  name: Type.String(),
+  label: Type.String(),
+  url: Type.String(),
+});
+
+/** UserCenterPersonalBranding: `user-center/personal/branding`, the links a user center adds to a profile. */
+export const UserCenterPersonalBrandingSchema = Type.Object({
+  enabled: Type.Boolean(),
+  personal_branding: Type.Array(PersonalBrandingSchema),
+});
+export type UserCenterPersonalBranding = Static<typeof UserCenterPersonalBrandingSchema>;
+
 /** UserCenterAdminFunctionAgentResp: admin `user-center/agent`, which user administration stays with Agora. */
 export const UserCenterAdminFunctionAgentRespSchema = Type.Object({
   allow_create_user: Type.Boolean(),

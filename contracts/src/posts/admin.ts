@@ -19,6 +19,21 @@ export type AdminQuestionStatus = Static<typeof AdminQuestionStatusSchema>;
 export type AdminAnswerFilter = Static<typeof AdminAnswerFilterSchema>;
 export type AdminAnswerStatus = Static<typeof AdminAnswerStatusSchema>;
 
+/**
+ * The `status` a list is asked for on the wire: a filter, the reference client's `normal` (its name for
+ * `available`), or nothing (`status=`), which opens the available posts as the reference does.
+ */
+const asked = [Type.Literal('normal'), Type.Literal('')];
+export const AdminQuestionFilterParamSchema = Type.Union([available, closed, deleted, pending, ...asked]);
+export const AdminAnswerFilterParamSchema = Type.Union([available, deleted, pending, ...asked]);
+
+/** The filter a list's `status` parameter names: `normal`, empty or absent mean `available`. */
+export function adminFilterOf<F extends AdminQuestionFilter | AdminAnswerFilter>(
+  status: F | 'normal' | '' | undefined,
+): F | 'available' {
+  return status === undefined || status === '' || status === 'normal' ? 'available' : status;
+}
+
 /** The admin lists' page size when the client names none (the reference's 20). */
 export const ADMIN_CONTENT_PAGE_SIZE = 20;
 

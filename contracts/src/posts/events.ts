@@ -61,6 +61,21 @@ export const HeldQuestionDropped = defineEvent(
   Type.Object({ question_id: Id, user_id: Id, actor_id: Id, rejected: Type.Boolean() }),
 );
 
+/**
+ * A question filed again under the tag its tags were merged into (`tags.tag_merged`): `tags` as they stand after,
+ * `merged_slugs` the tags it named that now stand for `target`. No edit: no revision, nothing on its timeline.
+ */
+export const QuestionRetagged = defineEvent(
+  'posts.question_retagged',
+  Type.Object({
+    question_id: Id,
+    actor_id: Id,
+    merged_slugs: Type.Array(Type.String()),
+    target: TagRef,
+    tags: Type.Array(TagRef),
+  }),
+);
+
 const QuestionAct = Type.Object({ question_id: Id, actor_id: Id });
 export const QuestionDeleted = defineEvent('posts.question_deleted', QuestionAct);
 export const QuestionUndeleted = defineEvent('posts.question_undeleted', QuestionAct);
@@ -228,6 +243,7 @@ export const PostsEvents = [
   QuestionHeld,
   HeldQuestionDropped,
   QuestionEdited,
+  QuestionRetagged,
   QuestionRevisionSubmitted,
   QuestionRevisionRejected,
   QuestionDeleted,

@@ -12,7 +12,7 @@ export const SMTP_PASSWORD_MASK = '********';
 
 export { COLOR_SCHEMES, type ColorScheme } from './color-schemes';
 
-/** The privilege levels an admin can pick (custom thresholds are not offered: docs/behaviour-decisions.md). */
+/** The standard privilege levels; the admin may also pick the custom level (`CUSTOM_PRIVILEGE_LEVEL`). */
 export const PRIVILEGE_LEVELS = [1, 2, 3] as const;
 
 /**
@@ -125,7 +125,10 @@ export const PrivilegeOption = Type.Object({
 /** `GET setting/privileges` (the reference's `GetPrivilegesConfigResp`). */
 export const PrivilegesResp = Type.Object({ options: Type.Array(PrivilegeOption), selected_level: Type.Integer() });
 export type PrivilegesResp = Static<typeof PrivilegesResp>;
-/** `PUT setting/privileges`: a level of `PRIVILEGE_LEVELS`. */
+/**
+ * `PUT setting/privileges`: a level of `PRIVILEGE_LEVELS`, or the custom level with a threshold for every leveled
+ * permission (`custom_privileges`, which another level keeps for later).
+ */
 export const PrivilegesPut = Type.Object({
   level: Type.Integer({ minimum: 1, maximum: 99 }),
   custom_privileges: Type.Optional(

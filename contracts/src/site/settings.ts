@@ -111,7 +111,12 @@ export const SettingsGroupSchemas = {
     smtp_authentication: Type.Boolean(),
   }),
   privileges: Type.Object({
-    level: Type.Integer({ minimum: 1, maximum: 3 }),
+    /** 1, 2 or 3, or 99: the custom level, whose thresholds are `custom_privileges`. */
+    level: Type.Integer({ minimum: 1, maximum: 99 }),
+    /** The admin's own threshold of every leveled permission, kept while another level is chosen. */
+    custom_privileges: Type.Optional(
+      Type.Record(Type.String(), Type.Integer({ minimum: 1, maximum: Limits.privilegeMaxReputation })),
+    ),
   }),
   /** The built-in plugins' switches and settings, by slug (docs/adr/0073-built-in-plugins.md). */
   plugins: PluginsGroupSchema,

@@ -59,6 +59,25 @@ export const TagSynonymUnlinked = defineEvent(
   Type.Object({ tag_id: Id, actor_id: Id, main_tag_id: Id }),
 );
 
+/**
+ * On the merged tag's own stream, between emptying its synonym list and linking it to `target_tag_id`: the tag
+ * (`slug_name`) and its synonyms now stand for the target everywhere, its followers follow the target (their own
+ * streams say so) and posts files its questions under the target (`target_slug_name`, `target_display_name`).
+ */
+export const TagMerged = defineEvent(
+  'tags.tag_merged',
+  Type.Object({
+    tag_id: Id,
+    actor_id: Id,
+    slug_name: Type.String({ minLength: 1 }),
+    target_tag_id: Id,
+    target_slug_name: Type.String({ minLength: 1 }),
+    target_display_name: Type.String({ minLength: 1 }),
+    /** The merged tag's own synonyms, which became the target's with it. */
+    synonym_tag_ids: Type.Array(Id),
+  }),
+);
+
 /** On the follower's stream (`tag-follows-<user id>`). */
 export const TagFollowed = defineEvent('tags.tag_followed', Type.Object({ user_id: Id, tag_id: Id }));
 export const TagUnfollowed = defineEvent('tags.tag_unfollowed', Type.Object({ user_id: Id, tag_id: Id }));
@@ -73,6 +92,7 @@ export const TagsEvents = [
   TagSynonymsSet,
   TagSynonymLinked,
   TagSynonymUnlinked,
+  TagMerged,
   TagFollowed,
   TagUnfollowed,
 ];

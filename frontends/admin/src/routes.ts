@@ -1,6 +1,8 @@
 import { BUILT_IN_PLUGINS } from '@agora/contracts/site/plugins';
 import { guards, type Route, route } from '@agora/kit';
 import { createElement } from 'react';
+import { ApiKeysPage } from './assistant/api-keys-page';
+import { McpPage } from './assistant/mcp-page';
 import { AnswersPage } from './contents/answers-page';
 import { FlagsPage } from './contents/flags-page';
 import { QuestionsPage } from './contents/questions-page';
@@ -56,6 +58,8 @@ export const ROUTE_TABLE: readonly Route[] = [
   route('/admin/privileges', { guards: ADMIN, Page: PrivilegesPage }),
   route('/admin/connectors', { guards: ADMIN, Page: ConnectorsPage }),
   route('/admin/installed-plugins', { guards: ADMIN, Page: PluginsPage }),
+  route('/admin/api-keys', { guards: ADMIN, Page: ApiKeysPage }),
+  route('/admin/mcp', { guards: ADMIN, Page: McpPage }),
   // `/admin/{slug_name}`: one route per built-in plugin, so no other admin page is taken for a plugin.
   ...BUILT_IN_PLUGINS.map((plugin) =>
     route(`/admin/${plugin.slug_name}`, {

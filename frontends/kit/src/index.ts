@@ -15,6 +15,7 @@ export {
   type SuspendDuration,
 } from './api/calls/admin';
 export { type AdminContentQuery, type AdminFlagQuery, adminContentsApi } from './api/calls/admin-contents';
+export { assistantAdminApi } from './api/calls/assistant';
 export { badgeApi } from './api/calls/badges';
 export { connectorApi } from './api/calls/connectors';
 export { followApi } from './api/calls/follow';

@@ -1,3 +1,3 @@
 export { assistantMigrations } from './migrations';
-export { ownReadModel } from './projections/api-keys/read-model';
+export { ownReadModel } from './projections/own/read-model';
 export { assistantFor, assistantService } from './service';

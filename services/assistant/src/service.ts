@@ -1,25 +1,33 @@
 import { AssistantEvents } from '@agora/contracts';
 import { partsOf, type RunningService, type ServiceModule } from '@agora/platform';
+import { AiConfigCommands } from './commands/ai-config';
 import { AssistantCommands } from './commands/api-keys';
+import { ConversationCommands } from './commands/conversations';
 import { SseSessions } from './mcp/sessions';
 import { assistantMigrations } from './migrations';
 import { libraryFromPosts } from './projections/library/from-posts';
 import { libraryFromTags } from './projections/library/from-tags';
 import { libraryFromVotes } from './projections/library/from-votes';
 import { adminRoutes } from './routes/admin';
+import { aiAdminRoutes } from './routes/ai-admin';
+import { chatRoute } from './routes/chat';
+import { conversationRoutes } from './routes/conversations';
 import { mcpRoutes } from './routes/mcp';
 import type { ToolContext } from './tools/catalogue';
 
 /** One assistant instance's parts. */
 export interface AssistantParts {
   commands: AssistantCommands;
+  aiConfig: AiConfigCommands;
+  conversations: ConversationCommands;
   sessions: SseSessions;
   tools(): Promise<ToolContext>;
 }
 
 /**
  * The assistant (docs/adr/0096-the-assistant-service.md): API keys, the MCP server and the tools it offers, over
- * its library of the community's posts and tags (projected from posts', tags' and votes' events).
+ * its library of the community's posts and tags (projected from posts', tags' and votes' events); the AI assistant
+ * that answers members from the same tools, its settings and members' conversations.
  */
 export const assistantService: ServiceModule<AssistantParts> = {
   name: 'assistant',
@@ -27,12 +35,17 @@ export const assistantService: ServiceModule<AssistantParts> = {
   events: AssistantEvents,
   setup: (context) => ({
     commands: new AssistantCommands(context),
+    aiConfig: new AiConfigCommands(context),
+    conversations: new ConversationCommands(context),
     sessions: new SseSessions(),
     tools: async () => ({ db: context.database.db, settings: await context.siteSettings(), semantic: null }),
   }),
   async routes(app, context, parts) {
     await adminRoutes(app, context, parts.commands);
     await mcpRoutes(app, context, parts.sessions, parts.tools);
+    await aiAdminRoutes(app, context, parts.aiConfig);
+    await chatRoute(app, context, parts.conversations, parts.tools);
+    await conversationRoutes(app, context, parts.conversations);
   },
   projections: () => [libraryFromPosts, libraryFromTags, libraryFromVotes],
   async background(_context, { sessions }) {

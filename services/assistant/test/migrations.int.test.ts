@@ -2,7 +2,12 @@ import { describeMigrationFolder, describeMigrationRun, platformKeys } from '@ag
 import { assistantMigrationFiles, assistantMigrations } from '../src/migrations';
 
 /** The keys databases have recorded (docs/adr/0046-migrations-one-per-file.md): add new ones, change none. */
-const KEYS = ['20261207_0001_api_keys', '20261207_0002_library'];
+const KEYS = [
+  '20261207_0001_api_keys',
+  '20261207_0002_library',
+  '20261207_0003_ai_settings',
+  '20261207_0004_conversations',
+];
 
 describeMigrationFolder({
   folder: new URL('../src/migrations/', import.meta.url),

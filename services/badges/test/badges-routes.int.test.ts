@@ -87,7 +87,7 @@ describe('GET badges', () => {
     expect(editor).toEqual({
       id: idOf('editor'),
       name: 'Editor',
-      icon: 'EditNote',
+      icon: 'pencil-fill',
       level: 1,
       award_count: 1,
       earned_count: 1,
@@ -112,7 +112,7 @@ describe('GET badge', () => {
       id: idOf('nice_answer'),
       name: 'Nice Answer',
       description: 'Wrote an answer with 10 or more up-votes.',
-      icon: 'WorkspacePremium',
+      icon: 'chat-square-text-fill',
       level: 1,
       is_single: false,
       award_count: 1,
@@ -204,7 +204,7 @@ describe('GET badge/user/awards and badge/user/awards/recent', () => {
     expect(body.data.list.find((b: { id: string }) => b.id === idOf('solved'))).toEqual({
       id: idOf('solved'),
       name: 'Solved',
-      icon: 'TaskAlt',
+      icon: 'check-square-fill',
       level: 1,
       earned_count: 1,
     });
@@ -235,7 +235,7 @@ describe('admin badges', () => {
       name: 'Editor',
       description: 'Edited a question or an answer for the first time.',
       group_name: 'Getting Started',
-      icon: 'EditNote',
+      icon: 'pencil-fill',
       level: 1,
       status: 'active',
       award_count: 1,

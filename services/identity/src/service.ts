@@ -17,6 +17,7 @@ import { connectorRoutes } from './routes/connectors';
 import { emailRoutes } from './routes/email';
 import { internalRoutes } from './routes/internal';
 import { passwordRoutes } from './routes/password';
+import { userCenterRoutes } from './routes/user-center';
 import { userRoutes } from './routes/users';
 import { flagDecisionsProjection } from './sagas/flag-decisions';
 import { IdentityActorSource } from './security/identity-actors';
@@ -59,6 +60,7 @@ export const identityService: ServiceModule<IdentityParts> = {
     await adminUserRoutes(app, accounts);
     await adminPurgeRoutes(app, accounts);
     await connectorRoutes(app, externalLogins);
+    await userCenterRoutes(app);
     await connectorBindingRoutes(app, accounts, externalLogins);
     await adminConnectorRoutes(app, externalLogins);
     await connectorPluginRoutes(app, externalLogins);

@@ -58,6 +58,11 @@ describe('mail route', () => {
     expect(route.description).toBe('AGORA_SMTP_URL (smtps://mail.example.com:465)');
   });
 
+  it('leaves mail to the folder while the site’s settings name no host, whatever else they name', () => {
+    const incomplete = { ...defaultSiteSettings().smtp, from_email: 'mailer@example.com', smtp_username: 'user' };
+    expect(resolveMailRoute(incomplete, config)).toMatchObject({ kind: 'file', dir: '/data/mail' });
+  });
+
   it('writes files under dataDir/mail when nothing is configured', () => {
     const route = resolveMailRoute(defaultSiteSettings().smtp, config);
     expect(route).toMatchObject({

@@ -14,12 +14,14 @@ import { PostStreams } from './commands/post-streams';
 import { PurgeCommands } from './commands/purges';
 import { QuestionFollowCommands } from './commands/question-follows';
 import { QuestionCommands } from './commands/questions';
+import { QuestionRetagging } from './commands/retagging';
 import { RevisionCommands } from './commands/revisions';
 import { postsExporter } from './export/posts-export';
 import { postsImporter } from './import/import-sink';
 import { postsMigrations } from './migrations';
 import { questionTitlesProjection } from './projections/question-titles/projection';
 import { tagCatalogProjection } from './projections/tag-catalog/projection';
+import { tagFollowsProjection } from './projections/tag-follows/projection';
 import { voteCountsProjection } from './projections/vote-counts/projection';
 import { PostsReads } from './queries/reads';
 import { adminContentRoutes } from './routes/admin-contents';
@@ -33,6 +35,7 @@ import { purgeRoutes } from './routes/purges';
 import { questionFollowRoutes } from './routes/question-follows';
 import { questionStaffRoutes } from './routes/question-staff';
 import { questionRoutes } from './routes/questions';
+import { recommendedRoutes } from './routes/recommended';
 import { revisionRoutes } from './routes/revisions';
 import { similarRoutes } from './routes/similar';
 import { sitemapRoutes } from './routes/sitemap';
@@ -41,6 +44,7 @@ import { contentRemovalProjection } from './sagas/content-removal';
 import { flagDecisionsProjection } from './sagas/flag-decisions';
 import { heldPostDecisionsProjection } from './sagas/held-post-decisions';
 import { revisionDecisionsProjection } from './sagas/revision-decisions';
+import { tagMergesSaga } from './sagas/tag-merges';
 import { ViewCounter } from './views/view-counter';
 
 /** One posts instance's parts: a command object per aggregate (and per question follow), the read side, the view counter. */
@@ -51,6 +55,7 @@ export interface PostsParts {
   revisions: RevisionCommands;
   follows: QuestionFollowCommands;
   purges: PurgeCommands;
+  retagging: QuestionRetagging;
   reads: PostsReads;
   views: ViewCounter;
 }
@@ -64,6 +69,7 @@ function setUpPosts(context: ServiceContext): PostsParts {
     revisions: new RevisionCommands(streams),
     follows: new QuestionFollowCommands(context, streams),
     purges: new PurgeCommands(context.database.db, streams),
+    retagging: new QuestionRetagging(context.database.db, streams),
     reads: new PostsReads(context),
     views: new ViewCounter(context),
   };
@@ -90,6 +96,7 @@ export const postsService: ServiceModule<PostsParts> = {
     });
     await questionRoutes(app, parts);
     await invitationRoutes(app, parts);
+    await recommendedRoutes(app, reads);
     await similarRoutes(app, reads);
     await linkedRoutes(app, reads);
     await questionStaffRoutes(app, questions);
@@ -108,7 +115,9 @@ export const postsService: ServiceModule<PostsParts> = {
     flagDecisionsProjection(parts, context.store, context.log),
     revisionDecisionsProjection(parts.revisions),
     heldPostDecisionsProjection(parts.revisions),
+    tagMergesSaga(parts.retagging),
     tagCatalogProjection,
+    tagFollowsProjection,
     voteCountsProjection,
     questionTitlesProjection,
   ],

@@ -101,6 +101,24 @@ describe('admin content pages', () => {
     expect(ids(await answers('status=deleted'))).toEqual([]);
   });
 
+  it('answers the reference client’s own queries: `normal`, empty parameters, `question:` and `answer:` ids', async () => {
+    // The reference client's admin lists send every parameter, empty ones included, and call available `normal`.
+    const normal = await questions('page_size=20&page=1&status=normal&query=');
+    expect(ids(normal)).toEqual([open]);
+    expect(ids(await questions('status='))).toEqual([open]);
+    expect(ids(await questions(`status=closed&query=question:${closed}`))).toEqual([closed]);
+    const all = await answers('page_size=20&page=1&status=normal&query=&question_id=');
+    expect(all.list[0]).toMatchObject({
+      id: answer,
+      question_info: { title: 'Which pages does an admin have for contents?', url_title: expect.any(String) },
+    });
+    expect(all.list[0].question_info.url_title).not.toBe('');
+    expect(ids(await answers(`page_size=20&page=1&status=normal&query=&question_id=${open}`))).toEqual([answer]);
+    expect(ids(await answers(`status=normal&question_id=${closed}`))).toEqual([]);
+    expect(ids(await answers('status=normal&question_id=0'))).toEqual([answer]);
+    expect(ids(await answers(`status=normal&query=answer:${answer}`))).toEqual([answer]);
+  });
+
   it('changes a question’s status as the admin: deleted, back, closed, reopened, each on the timeline', async () => {
     const counts = async () =>
       Object.fromEntries(
@@ -174,6 +192,8 @@ describe('admin content pages', () => {
       stack.call(method, url, { token, body });
     expect((await call('GET', `${ADMIN}/question/page?status=hidden`, adminToken)).status).toBe(400);
     expect((await call('GET', `${ADMIN}/answer/page?status=closed`, adminToken)).status).toBe(400);
+    expect((await call('GET', `${ADMIN}/question/page?status=normals`, adminToken)).status).toBe(400);
+    expect((await call('GET', `${ADMIN}/answer/page?question_id=${'9'.repeat(65)}`, adminToken)).status).toBe(400);
     expect((await call('GET', `${ADMIN}/question/page?page=0`, adminToken)).status).toBe(400);
     const badStatus = await call('PUT', `${ADMIN}/question/status`, adminToken, { question_id: open, status: 'gone' });
     expect(badStatus.status).toBe(400);

@@ -28,6 +28,7 @@ const KEYS = [
   '20261227_0015_member_lists_one_index_per_order',
   '20261227_0016_question_titles_kept_apart',
   '20261228_0017_import_keeping',
+  '20261230_0018_tag_follows',
 ];
 
 describeMigrationFolder({

@@ -19,6 +19,7 @@ import { languageRoutes } from './routes/language';
 import { pluginRoutes } from './routes/plugins';
 import { robotsRoutes } from './routes/robots';
 import { siteinfoRoutes } from './routes/siteinfo';
+import { contactFromFirstAdmin } from './sagas/contact-from-first-admin';
 import { uploadRoutes } from './uploads/routes';
 import { type FileStorage, FsFileStorage } from './uploads/storage';
 
@@ -54,7 +55,13 @@ export const siteService: ServiceModule<SiteParts> = {
     // Once installed, the installation API reports it and refuses a second install (docs/adr/0060-installer.md).
     await installationRoutes(app, installedSite(context));
   },
-  projections: () => [dashboardFromPosts, dashboardFromVotes, dashboardFromIdentity, pluginConnectors],
+  projections: (context) => [
+    dashboardFromPosts,
+    dashboardFromVotes,
+    dashboardFromIdentity,
+    pluginConnectors,
+    contactFromFirstAdmin(context),
+  ],
   importer: (context, { storage }) => siteImporter(context, storage),
   exporter: (context, { storage }) => siteExporter(context, storage),
 };

@@ -190,7 +190,7 @@ const CASES: PageCase[] = [
     group: 'privileges',
     valid: { level: 3 },
     expected: {},
-    invalid: { level: 99 },
+    invalid: { level: 4 },
     invalidFields: ['level'],
   },
 ];
@@ -234,7 +234,7 @@ describe('admin settings pages', () => {
 
   it('lists the privilege levels with their thresholds, translated', async () => {
     const en = await get('setting/privileges');
-    expect(en.options.map((o: { level: number }) => o.level)).toEqual([1, 2, 3]);
+    expect(en.options.map((o: { level: number }) => o.level)).toEqual([1, 2, 3, 99]);
     const level2 = en.options[1];
     expect(level2.privileges).toContainEqual({ key: 'tag.add', label: 'Create a new tag', value: 750 });
     const zh = await stack.call('GET', `${ADMIN}/setting/privileges`, {
@@ -242,6 +242,62 @@ describe('admin settings pages', () => {
       headers: { 'accept-language': 'zh-CN' },
     });
     expect(zh.body.data.options[1].privileges).toContainEqual({ key: 'tag.add', label: '创建新标签', value: 750 });
+  });
+
+  it('saves the custom level with the admin’s own thresholds, which the other services then use', async () => {
+    const member = await login(stack, await createUser(stack));
+    const mayVoteUp = async () =>
+      (await stack.call('GET', '/answer/api/v1/permission?action=question.vote_up', { token: member })).body.data[
+        'question.vote_up'
+      ].has_permission;
+    await stack.call('PUT', `${ADMIN}/setting/privileges`, { token: admin, body: { level: 2 } });
+    await eventually(async () => (await identityCopy('privileges')).level === 2);
+    expect(await mayVoteUp()).toBe(false);
+    // Until saved, the custom level offers the first level's thresholds to start from, as the reference does.
+    const offered = (await get('setting/privileges')).options[3];
+    expect(offered.level_desc).toBe('Reputation thresholds set by the admin.');
+    expect(offered.privileges).toContainEqual({ key: 'tag.add', label: 'Create a new tag', value: 1 });
+    const custom = offered.privileges.map((p: { key: string; value: number }) => ({
+      key: p.key,
+      value: p.key === 'tag.add' ? 40 : p.value,
+    }));
+    const saved = await stack.call('PUT', `${ADMIN}/setting/privileges`, {
+      token: admin,
+      body: { level: 99, custom_privileges: custom },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const read = await get('setting/privileges');
+    expect(read.selected_level).toBe(99);
+    expect(read.options[3].privileges).toContainEqual({ key: 'tag.add', label: 'Create a new tag', value: 40 });
+    // Identity decides with the admin's thresholds: a member of reputation 1 may vote up now.
+    await eventually(async () => (await identityCopy('privileges')).level === 99);
+    expect(await mayVoteUp()).toBe(true);
+    // Another level keeps the custom thresholds for later.
+    await stack.call('PUT', `${ADMIN}/setting/privileges`, { token: admin, body: { level: 3 } });
+    const later = await get('setting/privileges');
+    expect([later.selected_level, later.options[3].privileges]).toEqual([3, read.options[3].privileges]);
+    await eventually(async () => (await identityCopy('privileges')).level === 3);
+    expect(await mayVoteUp()).toBe(false);
+  });
+
+  it('refuses a custom level without a threshold for each privilege, or with one it does not know', async () => {
+    const before = await get('setting/privileges');
+    const all = before.options[3].privileges.map((p: { key: string; value: number }) => ({ key: p.key, value: 5 }));
+    const refusals: [unknown, string][] = [
+      [{ level: 99 }, 'custom_privileges'],
+      [{ level: 99, custom_privileges: all.slice(1) }, 'custom_privileges'],
+      [{ level: 99, custom_privileges: [...all, all[0]] }, 'custom_privileges'],
+      [{ level: 99, custom_privileges: [...all, { key: 'admin.access', value: 1 }] }, 'custom_privileges'],
+      [{ level: 99, custom_privileges: [{ ...all[0], value: 0 }, ...all.slice(1)] }, 'custom_privileges.value'],
+      [{ level: 98, custom_privileges: all }, 'level'],
+    ];
+    for (const [body, field] of refusals) {
+      const refused = await stack.call('PUT', `${ADMIN}/setting/privileges`, { token: admin, body });
+      expect([refused.status, refused.body.data?.[0]?.error_field], JSON.stringify(body)).toEqual([400, field]);
+    }
+    const missing = await stack.call('PUT', `${ADMIN}/setting/privileges`, { token: admin, body: { level: 99 } });
+    expect(missing.body.data[0].error_msg).toBe('Custom privileges needs a reputation for "question.add".');
+    expect(await get('setting/privileges')).toEqual(before);
   });
 
   it('answers the theme page with its options, and the theme options alone', async () => {
@@ -304,6 +360,22 @@ describe('SMTP settings', () => {
     smtp_authentication: false,
   });
 
+  it('saves a from address alone, before any host is known, as the reference allows', async () => {
+    const saved = await stack.call('PUT', `${ADMIN}/setting/smtp`, {
+      token: admin,
+      body: { from_email: ' mailer@agora.test ', from_name: '', smtp_host: '', smtp_username: '', smtp_password: '' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await get('setting/smtp')).toMatchObject({ from_email: 'mailer@agora.test', smtp_host: '', from_name: '' });
+    // A test mail tests the host: without one it is refused, and nothing changes.
+    const test = await stack.call('PUT', `${ADMIN}/setting/smtp`, {
+      token: admin,
+      body: { from_name: 'Agora', test_email_recipient: 'owner@example.com' },
+    });
+    expect([test.status, test.body.data]).toEqual([400, [{ error_field: 'smtp_host', error_msg: expect.any(String) }]]);
+    expect((await get('setting/smtp')).from_name).toBe('');
+  });
+
   it('masks the stored password, keeps it when the mask comes back, and replaces it when a new one is sent', async () => {
     expect((await stack.call('PUT', `${ADMIN}/setting/smtp`, { token: admin, body: settings() })).status).toBe(200);
     const read = await get('setting/smtp');
@@ -336,7 +408,8 @@ describe('SMTP settings', () => {
     });
     expect(refused.status).toBe(400);
     const fields = refused.body.data.map((e: { error_field: string }) => e.error_field).sort();
-    expect(fields).toEqual(['from_email', 'from_name', 'smtp_host', 'smtp_username', 'test_email_recipient']);
+    // A test mail needs a host; the rest may stay empty.
+    expect(fields).toEqual(['from_email', 'from_name', 'smtp_host', 'test_email_recipient']);
     const port = await stack.call('PUT', `${ADMIN}/setting/smtp`, { token: admin, body: { smtp_port: 70000 } });
     expect(port.status).toBe(400);
     expect(port.body.data).toEqual([{ error_field: 'smtp_port', error_msg: 'SMTP port must be at most 65535.' }]);

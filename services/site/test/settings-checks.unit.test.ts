@@ -6,11 +6,11 @@ const defaults = defaultSiteSettings('http://agora.test');
 const fieldsOf = (problems: { field: string }[]) => problems.map((p) => p.field);
 
 describe('settings group checks', () => {
-  it('accepts every default group except those an admin must fill in (general e-mail, SMTP)', () => {
+  it('accepts every default group except the one an admin must fill in (the general contact e-mail)', () => {
     const refused = Object.entries(defaults)
       .filter(([group, values]) => checkSettingsGroup(group as never, values as never).problems.length > 0)
       .map(([group]) => group);
-    expect(refused).toEqual(['general', 'smtp']);
+    expect(refused).toEqual(['general']);
   });
 
   it('normalises the site URL to scheme://host[/path] without a trailing slash', () => {
@@ -32,18 +32,16 @@ describe('settings group checks', () => {
     expect(fieldsOf(problems)).toEqual(['site_url', 'contact_email']);
   });
 
-  it('needs SMTP credentials only with authentication, and a sender name that is not an address', () => {
+  it('saves SMTP incomplete, checking what is filled in: an address, and a sender name that is not one', () => {
+    const fromOnly = checkSettingsGroup('smtp', { ...defaults.smtp, from_email: ' a@example.com ' });
+    expect(fromOnly.problems).toEqual([]);
+    expect(fromOnly.values).toMatchObject({ from_email: 'a@example.com', smtp_host: '' });
+    // Authentication asked for before its credentials are known: saved, and mail fails clearly until they are.
     const base = { ...defaults.smtp, from_email: 'a@example.com', from_name: 'Agora', smtp_host: 'smtp.example.com' };
-    expect(checkSettingsGroup('smtp', { ...base, smtp_authentication: false }).problems).toEqual([]);
-    expect(fieldsOf(checkSettingsGroup('smtp', { ...base, smtp_authentication: true }).problems)).toEqual([
-      'smtp_username',
-      'smtp_password',
-    ]);
+    expect(checkSettingsGroup('smtp', { ...base, smtp_authentication: true }).problems).toEqual([]);
     expect(
-      fieldsOf(
-        checkSettingsGroup('smtp', { ...base, smtp_authentication: false, from_name: 'x@example.com' }).problems,
-      ),
-    ).toEqual(['from_name']);
+      fieldsOf(checkSettingsGroup('smtp', { ...base, from_email: 'nobody', from_name: 'x@example.com' }).problems),
+    ).toEqual(['from_email', 'from_name']);
   });
 
   it('checks every theme colour and the colour scheme', () => {

@@ -1,6 +1,7 @@
 import { TagsEvents } from '@agora/contracts';
 import { partsOf, type RunningService, type ServiceModule } from '@agora/platform';
 import { FollowCommands } from './commands/follows';
+import { TagMerges } from './commands/merge';
 import { TagCommands } from './commands/tags';
 import { tagsExporter } from './export/tags-export';
 import { tagsImporter } from './import/import-sink';
@@ -9,6 +10,7 @@ import { questionCountsProjection } from './projections/question-counts/projecti
 import { TagReads } from './queries/reads';
 import { tagEditCheckRoutes } from './routes/edit-check';
 import { followRoutes } from './routes/follows';
+import { mergeRoutes } from './routes/merge';
 import { synonymRoutes } from './routes/synonyms';
 import { tagRoutes } from './routes/tag';
 import { tagListRoutes } from './routes/tag-lists';
@@ -20,6 +22,7 @@ import { tagCreationSaga } from './sagas/tag-creation';
 export interface TagsParts {
   tags: TagCommands;
   follows: FollowCommands;
+  merges: TagMerges;
   reads: TagReads;
 }
 
@@ -31,14 +34,16 @@ export const tagsService: ServiceModule<TagsParts> = {
   setup: (context) => ({
     tags: new TagCommands(context),
     follows: new FollowCommands(context),
+    merges: new TagMerges(context),
     reads: new TagReads(context),
   }),
-  async routes(app, _context, { tags, follows, reads }) {
+  async routes(app, _context, { tags, follows, merges, reads }) {
     await tagRoutes(app, tags);
     await tagTimelineRoutes(app, tags);
     await synonymRoutes(app, tags);
     await tagListRoutes(app, reads);
     await followRoutes(app, follows);
+    await mergeRoutes(app, merges);
     await tagEditCheckRoutes(app, tags);
   },
   projections: (context) => [questionCountsProjection, tagCreationSaga(context), tagRevisionDecisionsSaga(context)],

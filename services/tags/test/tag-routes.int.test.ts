@@ -58,7 +58,11 @@ describe('creating a tag', () => {
     const bySwaggerNames = await stack.call('GET', `${API}/tag?tag_id=${tag.tag_id}`);
     expect(bySwaggerNames.body.data.slug_name).toBe('event-sourcing');
     const modView = await getTag(stack, 'event-sourcing', mod.token);
-    expect(modView.body.data.member_actions.map((a: { action: string }) => a.action)).toEqual(['edit', 'delete']);
+    expect(modView.body.data.member_actions.map((a: { action: string }) => a.action)).toEqual([
+      'edit',
+      'delete',
+      'merge',
+    ]);
   });
 
   it('takes display names in any script, and slugs of a-z 0-9 + # - . only', async () => {

@@ -55,6 +55,13 @@ export const ADMIN_MENU: MenuGroup[] = [
       { path: '/admin/privileges', label: 'ui.admin.menu.privileges' },
     ],
   },
+  {
+    label: 'ui.admin.menu.advanced',
+    items: [
+      { path: '/admin/api-keys', label: 'ui.admin.menu.api_keys' },
+      { path: '/admin/mcp', label: 'ui.admin.menu.mcp' },
+    ],
+  },
 ];
 
 /** A plugin's settings page belongs under the plugin list. */

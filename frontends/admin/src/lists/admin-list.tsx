@@ -42,6 +42,7 @@ export function AdminList<Row>({
   actions,
   actionsLabel,
   empty,
+  error,
   testId,
 }: {
   title: string;
@@ -60,6 +61,8 @@ export function AdminList<Row>({
   actions: (row: Row) => ReactNode;
   actionsLabel?: string;
   empty: { text: string; testId?: string };
+  /** Shown instead of the table when the list could not be read (with a way to try again). */
+  error?: ReactNode;
   testId: string;
 }) {
   const heading = (
@@ -80,7 +83,9 @@ export function AdminList<Row>({
         heading
       )}
       {filters}
-      {!data ? (
+      {error ? (
+        error
+      ) : !data ? (
         <Loading />
       ) : (
         <Paper variant="outlined" sx={{ overflowX: 'auto', maxWidth: '100%' }}>
@@ -123,7 +128,7 @@ export function AdminList<Row>({
           </Table>
         </Paper>
       )}
-      {data ? <Pagination currentPage={page} totalSize={data.count} pageSize={LIST_PAGE_SIZE} /> : null}
+      {data && !error ? <Pagination currentPage={page} totalSize={data.count} pageSize={LIST_PAGE_SIZE} /> : null}
     </Stack>
   );
 }

@@ -90,9 +90,10 @@ export const SECTIONS = {
     path: 'setting/smtp',
     title: 'ui.admin.menu.smtp',
     fields: [
-      { name: 'from_email', kind: 'email', required: true, maxLength: 256 },
-      { name: 'from_name', kind: 'text', required: true, maxLength: 256, description: 'ui.admin.help.from_name' },
-      { name: 'smtp_host', kind: 'text', required: true, maxLength: 256 },
+      // Each may be saved empty: mail goes through SMTP once a host is named (docs/behaviour-decisions.md).
+      { name: 'from_email', kind: 'email', maxLength: 256 },
+      { name: 'from_name', kind: 'text', maxLength: 256, description: 'ui.admin.help.from_name' },
+      { name: 'smtp_host', kind: 'text', maxLength: 256 },
       {
         name: 'encryption',
         kind: 'select',

@@ -28,6 +28,8 @@ export const queryKeys = {
   /** Every `question/*` call's. */
   questions: () => key('question'),
   questionPage: (params: QuestionListParams) => key('question/page', { ...params }),
+  /** `question/recommend/page`: the caller's own (it depends on what they follow). */
+  recommendedPage: (params: { page: number; page_size: number }) => key('question/recommend/page', { ...params }),
   questionInfos: () => key('question/info'),
   questionInfo: (id: string) => key('question/info', { id }),
   invited: (id: string) => key('question/invite', { id }),
@@ -102,6 +104,9 @@ export const queryKeys = {
   adminContents: (kind: 'question' | 'answer' | 'reports') => key(`admin/${kind}/page`),
   adminContentPage: (kind: 'question' | 'answer' | 'reports', params: Params) => key(`admin/${kind}/page`, params),
   adminActivation: (user_id: string) => key('admin/user/activation', { user_id }),
+  /** The admin's API keys (`api-key/all`) and the MCP switch (`mcp-config`). */
+  adminApiKeys: () => key('admin/api-key/all'),
+  adminMcpConfig: () => key('admin/mcp-config'),
   /** Every `personal/*` call's: a member's profile and its tabs. */
   personal: () => key('personal'),
   profile: (username: string) => key('personal/user/info', { username }),

@@ -11,6 +11,8 @@ export type {
   ObjectTimelineDetail,
   TimelineDetail,
 } from '@agora/contracts/api/timeline';
+export type { ApiKeyCreatedResp, ApiKeyItem, McpConfig } from '@agora/contracts/assistant/api-keys';
+export type { ApiKeyScope } from '@agora/contracts/assistant/events';
 export type {
   AdminBadge,
   BadgeAwardItem,

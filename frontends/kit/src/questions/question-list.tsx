@@ -4,9 +4,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect } from 'react';
 import { questionApi } from '../api/calls/posts';
 import { queryKeys } from '../api/query-keys';
+import { useHydrated } from '../app/use-hydrated';
 import { Loading } from '../guards/guarded';
 import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from '../router/history';
+import { useLoginState } from '../session/session';
 import { usePermalink } from '../site/site-facts';
 import { Pagination } from '../ui/pagination';
 import { SortBar } from '../ui/sort-bar';
@@ -14,27 +16,40 @@ import { QuestionRow } from './question-row';
 
 export const QUESTION_SORTS = ['active', 'newest', 'frequent', 'score', 'unanswered'] as const;
 
+/** The "For you" tab's sort: the questions recommended to the signed-in member (`question/recommend/page`). */
+export const FOR_YOU_SORT = 'recommend';
+
 const listQuery = (order: string, page: number, tag?: string) => {
+  if (order === FOR_YOU_SORT) {
+    const params = { page, page_size: Limits.pageSize.questionList };
+    return { queryKey: queryKeys.recommendedPage(params), queryFn: () => questionApi.recommended(params) };
+  }
   const params = { order, page, page_size: Limits.pageSize.questionList, tag };
   return { queryKey: queryKeys.questionPage(params), queryFn: () => questionApi.page(params) };
 };
 
 /**
  * The question list: sort bar (active by default), rows, pagination of 20, the empty state;
- * filtered by a tag on tag pages. The next page is fetched ahead so moving to it is immediate.
+ * filtered by a tag on tag pages. The next page is fetched ahead so moving to it is immediate. With `forYou`,
+ * a signed-in member also has the "For you" tab, first; the server draws the list for anonymous visitors, so the
+ * tab appears once the page is the browser's.
  */
-export function QuestionList({ tag, title }: { tag?: string; title: string }) {
+export function QuestionList({ tag, title, forYou }: { tag?: string; title: string; forYou?: boolean }) {
   const { t } = useTranslation();
   const params = useSearchParams();
   const client = useQueryClient();
   const permalink = usePermalink();
-  const sort = QUESTION_SORTS.find((s) => s === params.get('sort')) ?? Limits.defaults.questionSort;
+  const { isLogged } = useLoginState();
+  const personal = useHydrated() && Boolean(forYou) && isLogged;
+  const sorts: readonly string[] = personal ? [FOR_YOU_SORT, ...QUESTION_SORTS] : QUESTION_SORTS;
+  const sort = sorts.find((s) => s === params.get('sort')) ?? Limits.defaults.questionSort;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useQuery({ ...listQuery(sort, page, tag), placeholderData: keepPreviousData });
   const count = list.data?.count ?? 0;
   useEffect(() => {
     if (page * Limits.pageSize.questionList < count) void client.prefetchQuery(listQuery(sort, page + 1, tag));
   }, [client, sort, page, tag, count]);
+  const forYouEmpty = sort === FOR_YOU_SORT;
   return (
     <Box data-testid="question-list">
       <Box
@@ -43,15 +58,19 @@ export function QuestionList({ tag, title }: { tag?: string; title: string }) {
         <Typography variant="h5" component="h1">
           {title}
         </Typography>
-        <SortBar value={sort} options={QUESTION_SORTS.map((s) => ({ value: s, label: t(`ui.questions.sort.${s}`) }))} />
+        <SortBar value={sort} options={sorts.map((s) => ({ value: s, label: t(`ui.questions.sort.${s}`) }))} />
       </Box>
       <Typography variant="body2" color="text.secondary">
         {t('ui.questions.count', { count })}
       </Typography>
       {list.isPending ? <Loading /> : null}
       {list.data && list.data.count === 0 ? (
-        <Typography sx={{ py: 6, textAlign: 'center' }} color="text.secondary" data-testid="questions-empty">
-          {t('ui.questions.empty')}
+        <Typography
+          sx={{ py: 6, px: 2, textAlign: 'center' }}
+          color="text.secondary"
+          data-testid={forYouEmpty ? 'for-you-empty' : 'questions-empty'}
+        >
+          {t(forYouEmpty ? 'ui.questions.for_you_empty' : 'ui.questions.empty')}
         </Typography>
       ) : null}
       <Box

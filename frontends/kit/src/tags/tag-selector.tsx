@@ -15,13 +15,15 @@ export interface TagSelectorProps {
   helperText?: string;
   /** Tags may be added beyond the 5 of a question (the following-tags panel). */
   unlimited?: boolean;
+  /** At most this many instead of a question's 5 (one: a merge's target). */
+  max?: number;
 }
 
 /**
  * The tag selector: at most 5 tags; suggestions (at most 5) while typing; a tag already
  * chosen is highlighted for 2 s instead of being added twice; the add button hides at 5.
  */
-export function TagSelector({ value, onChange, error, helperText, unlimited }: TagSelectorProps) {
+export function TagSelector({ value, onChange, error, helperText, unlimited, max: most }: TagSelectorProps) {
   const { t } = useTranslation();
   const [typing, setTyping] = useState(false);
   const [text, setText] = useState('');
@@ -38,7 +40,7 @@ export function TagSelector({ value, onChange, error, helperText, unlimited }: T
     return () => clearTimeout(timer);
   }, [highlighted]);
 
-  const max = unlimited ? Number.POSITIVE_INFINITY : Limits.tags.maxPerQuestion;
+  const max = unlimited ? Number.POSITIVE_INFINITY : (most ?? Limits.tags.maxPerQuestion);
   const full = value.length >= max;
   const choose = (tag: ChosenTag) => {
     const result = chooseTag(value, tag, max);

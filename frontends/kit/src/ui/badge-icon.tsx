@@ -11,20 +11,25 @@ import ThumbUp from '@mui/icons-material/ThumbUp';
 import WorkspacePremium from '@mui/icons-material/WorkspacePremium';
 import { Box } from '@mui/material';
 
-/** The MUI icons badges name (`icon` in the badge routes' answers); any other name gets the trophy. */
-const ICONS = {
-  AddReaction,
-  AssignmentInd,
-  EditNote,
-  EmojiEvents,
-  Flag,
-  MilitaryTech,
-  School,
-  Share,
-  TaskAlt,
-  ThumbUp,
-  WorkspacePremium,
-} as const;
+/**
+ * The MUI icon drawn for each icon name a badge carries on the wire: the reference's Bootstrap Icons names
+ * (`person-badge-fill`, which the reference client draws as `bi-person-badge-fill`; the `bi-` form is read too).
+ */
+export const BADGE_ICONS: Readonly<Record<string, typeof EmojiEvents>> = {
+  'person-badge-fill': AssignmentInd,
+  'pencil-fill': EditNote,
+  'flag-fill': Flag,
+  'hand-thumbs-up-fill': ThumbUp,
+  'emoji-smile-fill': AddReaction,
+  'share-fill': Share,
+  'check-circle-fill': School,
+  'check-square-fill': TaskAlt,
+  'chat-square-text-fill': WorkspacePremium,
+  'question-circle-fill': MilitaryTech,
+};
+
+/** The MUI icon for a badge's icon name; a name without one gets the trophy. */
+export const badgeIconOf = (name: string) => BADGE_ICONS[name.replace(/^bi-/, '')] ?? EmojiEvents;
 
 /** Bronze, silver and gold (badge levels 1, 2, 3). */
 export const BADGE_LEVEL_COLOURS: Record<number, string> = { 1: '#b0713a', 2: '#8a96a3', 3: '#c99a06' };
@@ -34,7 +39,7 @@ export const badgeLevelName = (level: number) => (level === 3 ? 'gold' : level =
 
 /** A badge's icon on a disc tinted in its level's colour. */
 export function BadgeIcon({ icon, level, size = 40 }: { icon: string; level: number; size?: number }) {
-  const Icon = ICONS[icon as keyof typeof ICONS] ?? EmojiEvents;
+  const Icon = badgeIconOf(icon);
   const colour = BADGE_LEVEL_COLOURS[level] ?? BADGE_LEVEL_COLOURS[1];
   return (
     <Box

@@ -9,7 +9,7 @@ export function HomePage() {
   return (
     <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', lg: 'row' } }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <QuestionList title={t('ui.questions.all')} />
+        <QuestionList title={t('ui.questions.all')} forYou />
       </Box>
       <Stack spacing={2} sx={{ width: { lg: 300 }, flexShrink: 0 }}>
         <FollowingTags />

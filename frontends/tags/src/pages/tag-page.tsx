@@ -1,9 +1,13 @@
 import { Link, Loading, navigate, QuestionList, useTranslation } from '@agora/kit';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { FollowButton } from '../components/follow-button';
+import { MergeTag } from '../components/merge-tag';
 import { useTag } from '../components/use-tag';
 
-/** /tags/{tagName}: the tag's excerpt, follow button and info link over its question list. */
+/**
+ * /tags/{tagName}: the tag's excerpt, follow button and info link (and the merge action where the server offers
+ * it) over its question list.
+ */
 export function TagPage({ params }: { params: { tagName: string } }) {
   const { t } = useTranslation();
   const name = params.tagName;
@@ -11,6 +15,7 @@ export function TagPage({ params }: { params: { tagName: string } }) {
   if (tag.isPending) return <Loading />;
   if (!tag.data) return null;
   const info = tag.data;
+  const canMerge = info.member_actions.some((a) => a.action === 'merge');
   return (
     <Box data-testid="tag-page">
       <Card variant="outlined" sx={{ mb: 2 }}>
@@ -33,6 +38,7 @@ export function TagPage({ params }: { params: { tagName: string } }) {
             <Link to={`/tags/${encodeURIComponent(info.slug_name)}/info`} variant="body2">
               {t('ui.tags.info')}
             </Link>
+            {canMerge ? <MergeTag tag={info} /> : null}
             <Box sx={{ flex: 1 }} />
             <Button
               size="small"

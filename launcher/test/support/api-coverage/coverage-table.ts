@@ -42,10 +42,13 @@ export function coverageMarkdown(coverage: Coverage, source: string): string {
     `    ${UPDATE_COMMAND}`,
     '',
     `**${count('implemented')} of ${rows.length} routes implemented**, ${count('planned')} planned` +
-      ` (${[...byIssue.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([issue, n]) => `#${issue}: ${n}`)
-        .join(', ')}), ${count('later')} wanted later without an issue yet, ${count('out of scope')} out of scope.`,
+      (byIssue.size > 0
+        ? ` (${[...byIssue.entries()]
+            .sort(([a], [b]) => a - b)
+            .map(([issue, n]) => `#${issue}: ${n}`)
+            .join(', ')})`
+        : '') +
+      `, ${count('later')} wanted later without an issue yet, ${count('out of scope')} out of scope.`,
     '',
   ];
   const groups = [...new Set(rows.map((r) => r.route.group))];

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { matchRoute, ROOT_FILES } from '@agora/gateway/routing-table';
 import type { RefRoute, RefRouteList } from '../../../../scripts/reference-api/reference-types';
 import type { Operation } from '../operations';
-import { PLANNED, type Plan } from './plan';
+import { PLANNED, type Plan, SERVED_OUTSIDE_SERVICES } from './plan';
 import { type JsonSchema, shapeProblems } from './shapes';
 
 /** The reference's routes, as `scripts/reference-api/extract-routes.ts` wrote them. */
@@ -74,6 +74,8 @@ export function coverageOf(list: RefRouteList, operations: Operation[]): Coverag
         : [];
       return { route, status: 'implemented', services: served.map((op) => op.service), problems };
     }
+    const elsewhere = SERVED_OUTSIDE_SERVICES.get(key);
+    if (elsewhere) return { route, status: 'implemented', services: [elsewhere], problems: [] };
     const plan = PLANNED.get(key);
     if (!plan) return { route, status: 'unplanned' };
     return { route, status: typeof plan.issue === 'number' ? 'planned' : plan.issue, plan };

@@ -3,7 +3,7 @@ import { type Actor, type Decider, executeCommand, type ServiceContext } from '@
 import { apiKeyDecider, apiKeyStreamId } from '../domain/api-key/decider';
 import { maskKey, newApiKey, sha256OfKey } from '../domain/api-key/secret';
 import { MCP_SWITCH_STREAM, mcpSwitchDecider } from '../domain/switches/decider';
-import { applyOwnEvent } from '../projections/api-keys/read-model';
+import { applyOwnEvent } from '../projections/own/read-model';
 import { nextKeyNumber } from '../queries/api-keys';
 
 const MAX_NUMBER_ATTEMPTS = 5;

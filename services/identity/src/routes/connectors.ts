@@ -1,27 +1,8 @@
-import {
-  type AgentInfo,
-  ConnectorInfoSchema,
-  ConnectorUserInfoSchema,
-  EnvelopeSchema,
-  UserCenterAgentRespSchema,
-  UserCenterUserSettingsRespSchema,
-} from '@agora/contracts';
+import { ConnectorInfoSchema, ConnectorUserInfoSchema, EnvelopeSchema } from '@agora/contracts';
 import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 import type { ExternalLogins, TripStep } from '../commands/external-logins';
 import { Email } from './schemas';
-
-/** The handler answers the agent's fields empty, not absent, when no user center is configured. */
-const NO_AGENT: AgentInfo = {
-  name: '',
-  display_name: '',
-  icon: '',
-  url: '',
-  login_redirect_url: '',
-  sign_up_redirect_url: '',
-  control_center: [],
-  enabled_original_user_system: true,
-};
 
 const Name = Type.Object({ name: Type.String({ minLength: 1, maxLength: 40 }) });
 const API = '/answer/api/v1';
@@ -159,21 +140,5 @@ export async function connectorRoutes(app: HttpApp, logins: ExternalLogins) {
       await logins.unlink(request.actor.id, request.body.external_id);
       return ok(request, null);
     },
-  );
-
-  app.get(
-    `${API}/user-center/agent`,
-    { config: { auth: 'none' }, schema: { response: { 200: EnvelopeSchema(UserCenterAgentRespSchema) } } },
-    async (request) => ok(request, { enabled: false, agent_info: NO_AGENT }),
-  );
-  // No user center takes over a member's settings: Agora's own profile and account screens serve them.
-  app.get(
-    `${API}/user-center/user/settings`,
-    { config: { auth: 'user' }, schema: { response: { 200: EnvelopeSchema(UserCenterUserSettingsRespSchema) } } },
-    async (request) =>
-      ok(request, {
-        profile_setting_agent: { enabled: false, redirect_url: '' },
-        account_setting_agent: { enabled: false, redirect_url: '' },
-      }),
   );
 }

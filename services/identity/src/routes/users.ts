@@ -3,9 +3,9 @@ import {
   Limits,
   PERMISSION_KEYS,
   type PermissionKey,
-  privilegeThresholds,
   roleHolds,
   StaffMemberSchema,
+  thresholdsOf,
   translate,
 } from '@agora/contracts';
 import { errors, type HttpApp, ok, RoleSql } from '@agora/platform';
@@ -137,7 +137,7 @@ export async function userRoutes(app: HttpApp, accounts: Accounts) {
       const unknown = asked.filter((a) => !PERMISSION_KEYS.includes(a as PermissionKey));
       if (unknown.length) throw errors.fields({ field: 'action', key: 'validation.invalid' });
       const { privileges } = await accounts.settings();
-      const thresholds = privilegeThresholds(privileges.level as 1 | 2 | 3);
+      const thresholds = thresholdsOf(privileges);
       const user = await accounts.existingUser(request.actor.id);
       const answer: Record<string, { has_permission: boolean; no_permission_tip: string }> = {};
       for (const action of asked as PermissionKey[]) {

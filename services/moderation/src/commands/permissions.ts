@@ -6,7 +6,7 @@ import { type Actor, ApiError, checkPermission, errors } from '@agora/platform';
  * that only moderators may (the client shows it as the no-permission tip).
  */
 export function requirePermission(actor: Actor, permission: PermissionKey, settings: SiteSettings): void {
-  const { allowed, needed } = checkPermission(actor, permission, settings.privileges.level);
+  const { allowed, needed } = checkPermission(actor, permission, settings.privileges);
   if (allowed) return;
   throw needed >= 0
     ? new ApiError(403, Reason.forbidden, null, 'error.rank.not_enough', { rank: needed })
@@ -25,6 +25,6 @@ export type AuditableType = keyof typeof AUDIT_PERMISSION;
 /** The kinds of suggested edit the actor may review. */
 export function auditableTypes(actor: Actor, settings: SiteSettings): AuditableType[] {
   return (Object.keys(AUDIT_PERMISSION) as AuditableType[]).filter(
-    (type) => checkPermission(actor, AUDIT_PERMISSION[type], settings.privileges.level).allowed,
+    (type) => checkPermission(actor, AUDIT_PERMISSION[type], settings.privileges).allowed,
   );
 }

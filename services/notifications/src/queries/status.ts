@@ -2,10 +2,10 @@ import {
   badgeById,
   badgeName,
   type Language,
-  type PrivilegeLevel,
-  privilegeThresholds,
+  type PrivilegeSettings,
   type RedDot,
   type SiteSettings,
+  thresholdsOf,
 } from '@agora/contracts';
 import { type Actor, type Db, isStaff, type UserCache } from '@agora/platform';
 import { sql } from 'kysely';
@@ -18,16 +18,16 @@ export interface Counters {
 }
 
 const AUDITS = ['question.audit', 'answer.audit', 'tag.audit'] as const;
-const auditThresholds = new Map<number, number>();
+const auditThresholds = new WeakMap<object, number>();
 
-/** The least reputation that reviews any kind of edit at a privilege level, computed once. */
-function auditThreshold(level: number): number {
-  let threshold = auditThresholds.get(level);
+/** The least reputation that reviews any kind of edit under the site's privileges, computed once per setting. */
+function auditThreshold(privileges: PrivilegeSettings): number {
+  let threshold = auditThresholds.get(privileges);
   if (threshold === undefined) {
-    const thresholds = privilegeThresholds(level as PrivilegeLevel);
+    const thresholds = thresholdsOf(privileges);
     const values = AUDITS.map((p) => thresholds[p] ?? -1).filter((v) => v >= 0);
     threshold = values.length ? Math.min(...values) : -1;
-    auditThresholds.set(level, threshold);
+    auditThresholds.set(privileges, threshold);
   }
   return threshold;
 }
@@ -69,7 +69,7 @@ export async function redDot(
     };
   });
   const badge = counters.badgeAward ? badgeById(counters.badgeAward.badgeId) : undefined;
-  const threshold = auditThreshold(settings.privileges.level);
+  const threshold = auditThreshold(settings.privileges);
   return {
     inbox: counters.inbox,
     achievement: counters.achievement,

@@ -1,4 +1,4 @@
-import { type PermissionKey, type PrivilegeLevel, privilegeThresholds, Role, roleHolds } from '@agora/contracts';
+import { type PermissionKey, type PrivilegeSettings, Role, roleHolds, thresholdsOf } from '@agora/contracts';
 import type { Actor } from './actor';
 
 export interface PermissionCheck {
@@ -7,9 +7,16 @@ export interface PermissionCheck {
   needed: number;
 }
 
-/** A permission check: the role's powers first, then reputation against the site's privilege level. */
-export function checkPermission(actor: Actor | null, permission: PermissionKey, level: number): PermissionCheck {
-  const needed = privilegeThresholds(level as PrivilegeLevel)[permission] ?? -1;
+/**
+ * A permission check: the role's powers first, then reputation against the site's privileges setting (a standard
+ * level's thresholds, or the admin's own at the custom level).
+ */
+export function checkPermission(
+  actor: Actor | null,
+  permission: PermissionKey,
+  privileges: PrivilegeSettings,
+): PermissionCheck {
+  const needed = thresholdsOf(privileges)[permission] ?? -1;
   if (!actor) return { allowed: false, needed };
   if (roleHolds(actor.roleId, permission)) return { allowed: true, needed };
   return { allowed: needed >= 0 && actor.rank >= needed, needed };

@@ -44,6 +44,8 @@ export interface AgoraConfig {
   /** A request's whole arrival, its headers' arrival, connections per client address (connection-limits.ts). */
   requestTimeoutMs: number;
   headersTimeoutMs: number;
+  /** How long the AI provider may stay silent (before its first part, and between two) before a reply ends. */
+  aiProviderTimeoutMs: number;
   connectionsPerAddress: number;
   /** Rate limits by name (`rate-limits.ts`; `AGORA_RATE_LIMITS=login_ip=60/600,...`). */
   rateLimits: RateLimitSettings;
@@ -291,6 +293,12 @@ const settings: { [K in FileSetting]: Setting<K> } = {
     env: ['AGORA_REQUEST_TIMEOUT_MS'],
     parse: integer(1000, 3_600_000),
     fallback: () => CONNECTION_LIMIT_DEFAULTS.requestTimeoutMs,
+  },
+  aiProviderTimeoutMs: {
+    key: 'aiProviderTimeoutMs',
+    env: ['AGORA_AI_PROVIDER_TIMEOUT_MS'],
+    parse: integer(100, 600_000),
+    fallback: () => 30_000,
   },
   headersTimeoutMs: {
     key: 'headersTimeoutMs',

@@ -6,7 +6,7 @@ import { type Actor, ApiError, checkPermission, errors } from '@agora/platform';
  * that only moderators may (the client shows it as the no-permission tip).
  */
 export function requirePermission(actor: Actor, permission: PermissionKey, settings: SiteSettings): void {
-  const { allowed, needed } = checkPermission(actor, permission, settings.privileges.level);
+  const { allowed, needed } = checkPermission(actor, permission, settings.privileges);
   if (allowed) return;
   throw needed >= 0
     ? new ApiError(403, Reason.forbidden, null, 'error.rank.not_enough', { rank: needed })
@@ -15,7 +15,7 @@ export function requirePermission(actor: Actor, permission: PermissionKey, setti
 
 /** Whether the actor holds a privilege at the site's levels. */
 export const can = (actor: Actor, permission: PermissionKey, settings: SiteSettings) =>
-  checkPermission(actor, permission, settings.privileges.level).allowed;
+  checkPermission(actor, permission, settings.privileges).allowed;
 
 /** A post's body must be at least the site's minimum length (its question settings). */
 export function requireMinContent(settings: SiteSettings, field: string, text: string): void {

@@ -116,7 +116,7 @@ export function checkTags(
     [...settings.tags.recommend_tags, ...settings.tags.reserved_tags].map((t) => t.slug_name.toLowerCase()),
   );
   const [fresh] = slugs.filter((s) => !known.has(s) && !recommendedOrReserved.has(s));
-  if (fresh !== undefined && !checkPermission(actor, 'tag.add', settings.privileges.level).allowed) {
+  if (fresh !== undefined && !checkPermission(actor, 'tag.add', settings.privileges).allowed) {
     throw errors.business('error.tag.no_permission_to_create', 'error.tag.no_permission_to_create', 'toast', {
       slug: fresh,
     });

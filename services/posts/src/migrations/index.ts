@@ -19,6 +19,7 @@ import * as titleTrigramsWithoutPendingList from './0017_title_trigrams_without_
 import * as memberListsOneIndexPerOrder from './0018_member_lists_one_index_per_order';
 import * as questionTitlesKeptApart from './0019_question_titles_kept_apart';
 import * as importKeeping from './0020_import_keeping';
+import * as tagFollows from './0021_tag_follows';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const postsMigrationFiles: readonly MigrationFile[] = [
@@ -42,6 +43,7 @@ export const postsMigrationFiles: readonly MigrationFile[] = [
   memberListsOneIndexPerOrder,
   questionTitlesKeptApart,
   importKeeping,
+  tagFollows,
 ];
 
 export const postsMigrations = migrationsOf(postsMigrationFiles);

@@ -16,6 +16,8 @@ import {
   type Db,
   excerptOfHtml,
   executePrepared,
+  isShortId,
+  longIdOf,
 } from '@agora/platform';
 import { type RawBuilder, sql } from 'kysely';
 
@@ -26,7 +28,7 @@ interface ContentQuery<S> {
   page: number;
   page_size: number;
   status: S;
-  /** Words of the title or text, an id, or `user:<username>` for one member's posts. */
+  /** Words of the title or text, an id (alone, or as `question:<id>`, `answer:<id>`), or `user:<username>`. */
   query?: string;
 }
 
@@ -50,6 +52,9 @@ function searchOf(query: string | undefined, matches: TextMatch, alias: string):
   if (user) {
     return sql`${sql.ref(`${alias}.user_id`)} in (select user_id from actors where lower(username) = lower(${user}))`;
   }
+  // The reference client's filter hint: `question:<id>` and `answer:<id>`, in the long or the short form.
+  const named = /^(?:question|answer):\s*(\S+)$/i.exec(text)?.[1];
+  if (named) return sql`${sql.ref(`${alias}.id`)} = ${isShortId(named) ? (longIdOf(named) ?? named) : named}`;
   return sql`(${sql.ref(`${alias}.id`)} = ${text} or ${matches(alias, literal(text))})`;
 }
 

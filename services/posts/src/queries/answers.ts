@@ -45,7 +45,7 @@ function answerInfosFor(view: { rows: AnswerRow[]; authors: Authors }, viewer: A
     update_time: seconds(a.updated_at),
     user_info: authors.get(a.user_id),
     update_user_info: authors.get(a.last_edit_user_id ?? a.user_id),
-    member_actions: answerActions(viewer, a, settings.privileges.level),
+    member_actions: answerActions(viewer, a, settings.privileges),
   }));
 }
 

@@ -82,7 +82,7 @@ export function questionInfoFor(
 ) {
   if (!view || !visibleTo(viewer, view.q)) throw errors.notFound('error.question.not_found');
   const { q, authors } = view;
-  const actions = questionActions(viewer, q, settings.privileges.level);
+  const actions = questionActions(viewer, q, settings.privileges);
   return {
     id: q.id,
     title: q.title,
@@ -145,7 +145,8 @@ const ORDERINGS: Record<QuestionOrder, ReturnType<typeof sql>> = {
   recommend: sql`pin desc, created_at desc, id desc`,
 };
 
-const LIST_COLUMNS = [
+/** The columns a list row reads (no post bodies), for `select q.${LIST_COLUMNS}`. */
+export const LIST_COLUMNS = [
   'id',
   'user_id',
   'title',
@@ -260,53 +261,57 @@ export async function questionPage(
       order by ${order}`.execute(db),
   ]);
   if (query.page > 1 && rows.length === 0) throw errors.notFound();
+  return { count, list: await listItems(db, rows, settings, query.order) };
+}
+
+/**
+ * Rows of a question list as the list shows them, with their people's cards: each row's operation is its asking,
+ * unless the active order shows a later edit or answer.
+ */
+export async function listItems(db: Db, rows: QuestionRow[], settings: SiteSettings, order: QuestionOrder) {
   const authors = await loadAuthors(
     db,
     rows.flatMap((q) => [q.user_id, q.last_edit_user_id, q.last_answer_user_id]),
     settings,
   );
-  return {
-    count,
-    list: rows.map((q) => {
-      // The row's operation: asked, unless the active order shows a later edit or answer.
-      let operation = { type: 'asked', user: q.user_id, at: q.created_at };
-      if (query.order === 'active') {
-        if (q.last_edit_at && q.last_edit_user_id)
-          operation = { type: 'modified', user: q.last_edit_user_id, at: q.last_edit_at };
-        if (q.last_answer_at && q.last_answer_user_id && q.last_answer_at > operation.at) {
-          operation = { type: 'answered', user: q.last_answer_user_id, at: q.last_answer_at };
-        }
+  return rows.map((q) => {
+    let operation = { type: 'asked', user: q.user_id, at: q.created_at };
+    if (order === 'active') {
+      if (q.last_edit_at && q.last_edit_user_id)
+        operation = { type: 'modified', user: q.last_edit_user_id, at: q.last_edit_at };
+      if (q.last_answer_at && q.last_answer_user_id && q.last_answer_at > operation.at) {
+        operation = { type: 'answered', user: q.last_answer_user_id, at: q.last_answer_at };
       }
-      const operator = authors.get(operation.user);
-      return {
-        id: q.id,
-        title: q.title,
-        url_title: q.url_title,
-        description: q.description,
-        tags: tagResps(q.tags, settings),
-        pin: q.pin,
-        show: q.show,
-        status: q.status,
-        view_count: q.view_count,
-        unique_view_count: q.unique_view_count,
-        vote_count: q.vote_count,
-        answer_count: q.answer_count,
-        collection_count: q.collection_count,
-        follow_count: q.follow_count,
-        accepted_answer_id: q.accepted_answer_id ?? '0',
-        last_answer_id: q.last_answer_id ?? '0',
-        created_at: seconds(q.created_at),
-        operated_at: seconds(operation.at),
-        operation_type: operation.type,
-        operator: {
-          id: operator.id,
-          username: operator.username,
-          display_name: operator.display_name,
-          avatar: operator.avatar,
-          rank: operator.rank,
-          status: operator.status,
-        },
-      };
-    }),
-  };
+    }
+    const operator = authors.get(operation.user);
+    return {
+      id: q.id,
+      title: q.title,
+      url_title: q.url_title,
+      description: q.description,
+      tags: tagResps(q.tags, settings),
+      pin: q.pin,
+      show: q.show,
+      status: q.status,
+      view_count: q.view_count,
+      unique_view_count: q.unique_view_count,
+      vote_count: q.vote_count,
+      answer_count: q.answer_count,
+      collection_count: q.collection_count,
+      follow_count: q.follow_count,
+      accepted_answer_id: q.accepted_answer_id ?? '0',
+      last_answer_id: q.last_answer_id ?? '0',
+      created_at: seconds(q.created_at),
+      operated_at: seconds(operation.at),
+      operation_type: operation.type,
+      operator: {
+        id: operator.id,
+        username: operator.username,
+        display_name: operator.display_name,
+        avatar: operator.avatar,
+        rank: operator.rank,
+        status: operator.status,
+      },
+    };
+  });
 }

@@ -1,4 +1,4 @@
-import { Pin, PostStatus, Role, Show } from '@agora/contracts';
+import { Pin, PostStatus, type PrivilegeSettings, Role, Show } from '@agora/contracts';
 import { type Actor, checkPermission, isStaff } from '@agora/platform';
 import { COMMENT_EDIT_WINDOW_MS } from '../domain/comment/decider';
 
@@ -14,7 +14,7 @@ const act = (action: string, name: string, type: string): MemberAction => ({ act
 export function questionActions(
   viewer: Actor | null,
   q: { user_id: string; status: number; pin: number; show: number },
-  level: number,
+  privileges: PrivilegeSettings,
 ) {
   if (!viewer) return [];
   const own = viewer.id === q.user_id;
@@ -24,7 +24,7 @@ export function questionActions(
   // Held for review: its author may withdraw it; the moderators decide in the review queue.
   if (q.status === PostStatus.pending) return own ? [act('delete', 'Delete', 'confirm')] : [];
   if (!own) actions.push(act('report', 'Flag', 'reason'));
-  if (own || checkPermission(viewer, 'question.edit', level).allowed) actions.push(act('edit', 'Edit', 'edit'));
+  if (own || checkPermission(viewer, 'question.edit', privileges).allowed) actions.push(act('edit', 'Edit', 'edit'));
   if (staff && q.status === PostStatus.available) actions.push(act('close', 'Close', 'reason'));
   if (staff && q.status === PostStatus.closed) actions.push(act('reopen', 'Reopen', 'confirm'));
   if (staff && q.show === Show.shown)
@@ -35,7 +35,11 @@ export function questionActions(
   return actions;
 }
 
-export function answerActions(viewer: Actor | null, a: { user_id: string; status: number }, level: number) {
+export function answerActions(
+  viewer: Actor | null,
+  a: { user_id: string; status: number },
+  privileges: PrivilegeSettings,
+) {
   if (!viewer) return [];
   const own = viewer.id === a.user_id;
   const staff = isStaff(viewer);
@@ -43,7 +47,7 @@ export function answerActions(viewer: Actor | null, a: { user_id: string; status
   if (a.status === PostStatus.pending) return own ? [act('delete', 'Delete', 'confirm')] : [];
   const actions: MemberAction[] = [];
   if (!own) actions.push(act('report', 'Flag', 'reason'));
-  if (own || checkPermission(viewer, 'answer.edit', level).allowed) actions.push(act('edit', 'Edit', 'edit'));
+  if (own || checkPermission(viewer, 'answer.edit', privileges).allowed) actions.push(act('edit', 'Edit', 'edit'));
   if (own || staff) actions.push(act('delete', 'Delete', 'confirm'));
   return actions;
 }

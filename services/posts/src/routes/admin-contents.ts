@@ -1,11 +1,12 @@
 import {
   ADMIN_CONTENT_PAGE_SIZE,
-  AdminAnswerFilterSchema,
+  AdminAnswerFilterParamSchema,
   AdminAnswerInfoSchema,
   AdminAnswerStatusSchema,
-  AdminQuestionFilterSchema,
+  AdminQuestionFilterParamSchema,
   AdminQuestionInfoSchema,
   AdminQuestionStatusSchema,
+  adminFilterOf,
   EnvelopeSchema,
   PageQuery,
   PageSchema,
@@ -19,8 +20,10 @@ import type { PostsReads } from '../queries/reads';
 import { Id, Null } from './schemas';
 
 const ADMIN = { auth: 'admin' as const };
-/** What an admin types in the search box: words, an id, or `user:<username>`. */
+/** What an admin types in the search box: words, an id, `question:<id>`, `answer:<id>` or `user:<username>`. */
 const Search = Type.Optional(Type.String({ maxLength: 100 }));
+/** One question's answers; the reference client sends `question_id=` (or `0`) when it names none. */
+const OfQuestion = Type.Optional(Type.String({ maxLength: 64 }));
 
 /** The admin's content pages: questions and answers by status, searched, and their status changes. */
 export async function adminContentRoutes(
@@ -34,14 +37,14 @@ export async function adminContentRoutes(
       schema: {
         querystring: Type.Object({
           ...PageQuery({ default: ADMIN_CONTENT_PAGE_SIZE }),
-          status: Type.Optional(AdminQuestionFilterSchema),
+          status: Type.Optional(AdminQuestionFilterParamSchema),
           query: Search,
         }),
         response: { 200: EnvelopeSchema(PageSchema(AdminQuestionInfoSchema)) },
       },
     },
     async (request) => {
-      const query = { ...request.query, status: request.query.status ?? 'available' };
+      const query = { ...request.query, status: adminFilterOf(request.query.status) };
       // Every admin sees the same page: kept until posts' read models change.
       const key = JSON.stringify(['admin-questions', query.status, query.page, query.page_size, query.query ?? '']);
       const page = await parts.reads.cached(key, async () =>
@@ -58,15 +61,17 @@ export async function adminContentRoutes(
       schema: {
         querystring: Type.Object({
           ...PageQuery({ default: ADMIN_CONTENT_PAGE_SIZE }),
-          status: Type.Optional(AdminAnswerFilterSchema),
+          status: Type.Optional(AdminAnswerFilterParamSchema),
           query: Search,
-          question_id: Type.Optional(Id),
+          question_id: OfQuestion,
         }),
         response: { 200: EnvelopeSchema(PageSchema(AdminAnswerInfoSchema)) },
       },
     },
     async (request) => {
-      const query = { ...request.query, status: request.query.status ?? 'available' };
+      const named = request.query.question_id;
+      const ofQuestion = named && named !== '0' ? named : undefined;
+      const query = { ...request.query, question_id: ofQuestion, status: adminFilterOf(request.query.status) };
       const { status, page: number, page_size, question_id, query: words } = query;
       const key = JSON.stringify(['admin-answers', status, number, page_size, question_id ?? '', words ?? '']);
       const page = await parts.reads.cached(key, async () =>

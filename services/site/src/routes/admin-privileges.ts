@@ -1,40 +1,52 @@
 import {
   ADMIN_API_PREFIX,
+  CUSTOM_PRIVILEGE_LEVEL,
   EnvelopeSchema,
+  type Language,
   PRIVILEGE_LEVELS,
   PRIVILEGE_PAGE_KEYS,
-  type PrivilegeLevel,
   PrivilegesPut,
   PrivilegesResp,
-  privilegeThresholds,
+  thresholdsOf,
   translate,
 } from '@agora/contracts';
-import { type HttpApp, loadSiteSettings, ok, type ServiceContext } from '@agora/platform';
+import { errors, type HttpApp, loadSiteSettings, ok, type ServiceContext } from '@agora/platform';
 import { Type } from 'typebox';
-import { saveSettingsGroup } from '../settings/save';
+import { updateSettingsGroup } from '../commands/update-settings';
+import { privilegesOf } from '../settings/privileges';
 
 const ADMIN = { auth: 'admin' as const };
 const URL = `${ADMIN_API_PREFIX}/setting/privileges`;
 
-/** The privilege levels, each with the reputation every leveled permission needs at it. */
+/** One level as the page lists it: its description and the reputation each leveled permission needs at it. */
+function option(language: Language, level: number, custom?: Readonly<Record<string, number>>) {
+  const thresholds = thresholdsOf({ level, ...(custom ? { custom_privileges: custom } : {}) });
+  return {
+    level,
+    level_desc: translate(language, `privilege.level.${level}`),
+    privileges: PRIVILEGE_PAGE_KEYS.map((key) => ({
+      key,
+      label: translate(language, `privilege.${key}`),
+      value: thresholds[key] ?? -1,
+    })),
+  };
+}
+
+/**
+ * The privilege levels, each with the reputation every leveled permission needs at it, and the custom level with
+ * the admin's own thresholds (until some are saved, the first level's, as the reference offers them).
+ */
 export async function adminPrivilegesRoutes(app: HttpApp, context: ServiceContext) {
   app.get(
     URL,
     { config: ADMIN, schema: { tags: ['admin: settings'], response: { 200: EnvelopeSchema(PrivilegesResp) } } },
     async (request) => {
       const { privileges } = await loadSiteSettings(context.database.db, context.config.siteUrl);
-      const options = PRIVILEGE_LEVELS.map((level) => {
-        const thresholds = privilegeThresholds(level as PrivilegeLevel);
-        return {
-          level,
-          level_desc: translate(request.language, `privilege.level.${level}`),
-          privileges: PRIVILEGE_PAGE_KEYS.map((key) => ({
-            key,
-            label: translate(request.language, `privilege.${key}`),
-            value: thresholds[key] ?? -1,
-          })),
-        };
-      });
+      const custom = privileges.custom_privileges ?? thresholdsOf({ level: PRIVILEGE_LEVELS[0] });
+      const options = [
+        ...PRIVILEGE_LEVELS.map((level) => option(request.language, level)),
+        option(request.language, CUSTOM_PRIVILEGE_LEVEL, custom as Record<string, number>),
+      ];
       return ok(request, { options, selected_level: privileges.level });
     },
   );
@@ -46,11 +58,11 @@ export async function adminPrivilegesRoutes(app: HttpApp, context: ServiceContex
       schema: { tags: ['admin: settings'], body: PrivilegesPut, response: { 200: EnvelopeSchema(Type.Null()) } },
     },
     async (request) => {
-      const { level } = request.body;
-      const problems = (PRIVILEGE_LEVELS as readonly number[]).includes(level)
-        ? []
-        : [{ field: 'level', key: 'validation.one_of', params: { options: PRIVILEGE_LEVELS.join(', ') } }];
-      await saveSettingsGroup(context, 'privileges', { level }, request.actor.id, { problems });
+      const { privileges } = await loadSiteSettings(context.database.db, context.config.siteUrl);
+      const { values, problems } = privilegesOf(request.body, privileges);
+      if (problems.length > 0) throw errors.fields(...problems);
+      // The whole group as decided (a first custom list is a field the stored group lacks).
+      await updateSettingsGroup(context, { group: 'privileges', values }, request.actor.id);
       return ok(request, null);
     },
   );

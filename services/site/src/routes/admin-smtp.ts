@@ -14,8 +14,8 @@ const ADMIN = { auth: 'admin' as const };
 const URL = `${ADMIN_API_PREFIX}/setting/smtp`;
 
 /**
- * The SMTP settings. The password is never read back: a stored one answers as the mask, and the mask sent
- * back keeps it. A test recipient is mailed through the saved settings.
+ * The SMTP settings, which may be saved incomplete. The password is never read back: a stored one answers as the
+ * mask, and the mask sent back keeps it. A test recipient is mailed through the saved settings, which need a host.
  */
 export async function adminSmtpRoutes(app: HttpApp, context: ServiceContext) {
   app.get(
@@ -38,6 +38,12 @@ export async function adminSmtpRoutes(app: HttpApp, context: ServiceContext) {
       const recipient = test_email_recipient?.trim() ?? '';
       const problems: FieldProblem[] =
         recipient === '' || isEmail(recipient) ? [] : [{ field: 'test_email_recipient', key: 'validation.email' }];
+      // Settings may be saved without a host, but a test mail tests the host: without one it is refused.
+      if (recipient !== '') {
+        const { smtp } = await loadSiteSettings(context.database.db, context.config.siteUrl);
+        if ((fields.smtp_host ?? smtp.smtp_host).trim() === '')
+          problems.push({ field: 'smtp_host', key: 'validation.required' });
+      }
       const sent = smtp_password === SMTP_PASSWORD_MASK ? fields : { ...fields, smtp_password };
       await saveSettingsGroup(context, 'smtp', sent, request.actor.id, {
         problems,

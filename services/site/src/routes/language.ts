@@ -1,4 +1,4 @@
-import { EnvelopeSchema, LANGUAGE_OPTIONS, UI_BUNDLES } from '@agora/contracts';
+import { EnvelopeSchema, LANGUAGE_OPTIONS } from '@agora/contracts';
 import { type HttpApp, ok } from '@agora/platform';
 import { Type } from 'typebox';
 
@@ -24,13 +24,17 @@ export async function languageRoutes(app: HttpApp) {
     async (request) => ok(request, LANGUAGE_OPTIONS),
   );
 
-  // The interface translations of the request's language (Accept-Language).
+  /**
+   * The translations the reference client merges over its own: none. Agora's web app carries its strings in its
+   * own bundle (frontends/kit i18n), under keys of its own; merged into the reference client they would leave its
+   * keys unanswered and rename others (docs/behaviour-decisions.md, "language/config").
+   */
   app.get(
     '/answer/api/v1/language/config',
     {
       config: { auth: 'none' },
       schema: { tags: ['site'], response: { 200: EnvelopeSchema(Type.Record(Type.String(), Type.Unknown())) } },
     },
-    async (request) => ok(request, UI_BUNDLES[request.language]),
+    async (request) => ok(request, {}),
   );
 }

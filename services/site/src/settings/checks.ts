@@ -164,6 +164,11 @@ const advanced: Check<'advanced'> = (values) => {
   return { values: { ...values, authorized_image_extensions, authorized_attachment_extensions }, problems };
 };
 
+/**
+ * SMTP may be saved incomplete, as the reference allows (a from address before the host is known): mail goes
+ * through the site's SMTP only once it names a host, and until then as with no SMTP at all (DESIGN §4 "mail").
+ * What is filled in must be well formed.
+ */
 const smtp: Check<'smtp'> = (values) => {
   const problems: FieldProblem[] = [];
   const trimmed = {
@@ -173,14 +178,9 @@ const smtp: Check<'smtp'> = (values) => {
     smtp_host: values.smtp_host.trim(),
     smtp_username: values.smtp_username.trim(),
   };
-  if (!isEmail(trimmed.from_email)) problems.push({ field: 'from_email', key: 'validation.email' });
-  if (trimmed.from_name === '') problems.push({ field: 'from_name', key: 'validation.required' });
-  else if (isEmail(trimmed.from_name)) problems.push({ field: 'from_name', key: 'validation.not_email' });
-  if (trimmed.smtp_host === '') problems.push({ field: 'smtp_host', key: 'validation.required' });
-  if (trimmed.smtp_authentication) {
-    if (trimmed.smtp_username === '') problems.push({ field: 'smtp_username', key: 'validation.required_with_auth' });
-    if (trimmed.smtp_password === '') problems.push({ field: 'smtp_password', key: 'validation.required_with_auth' });
-  }
+  if (trimmed.from_email !== '' && !isEmail(trimmed.from_email))
+    problems.push({ field: 'from_email', key: 'validation.email' });
+  if (isEmail(trimmed.from_name)) problems.push({ field: 'from_name', key: 'validation.not_email' });
   return { values: trimmed, problems };
 };
 

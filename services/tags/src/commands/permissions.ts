@@ -1,15 +1,15 @@
-import { type PermissionKey, Reason } from '@agora/contracts';
+import { type PermissionKey, type PrivilegeSettings, Reason } from '@agora/contracts';
 import { type Actor, ApiError, checkPermission, errors } from '@agora/platform';
 
-export const can = (actor: Actor | null, permission: PermissionKey, level: number) =>
-  checkPermission(actor, permission, level).allowed;
+export const can = (actor: Actor | null, permission: PermissionKey, privileges: PrivilegeSettings) =>
+  checkPermission(actor, permission, privileges).allowed;
 
 /**
  * A missing privilege is a 403 whose message names the reputation it takes, or says that
  * only moderators may, when reputation cannot earn it. The client shows it as the no-permission tip.
  */
-export function requirePermission(actor: Actor, permission: PermissionKey, level: number): void {
-  const { allowed, needed } = checkPermission(actor, permission, level);
+export function requirePermission(actor: Actor, permission: PermissionKey, privileges: PrivilegeSettings): void {
+  const { allowed, needed } = checkPermission(actor, permission, privileges);
   if (allowed) return;
   throw needed >= 0
     ? new ApiError(403, Reason.forbidden, null, 'error.rank.not_enough', { rank: needed })

@@ -53,11 +53,11 @@ export class TagCommands {
   /** Creating needs `tag.add`; a reserved slug needs a moderator. */
   async create(actor: Actor, input: NewTagInput): Promise<{ slug_name: string }> {
     const settings = await this.settings();
-    const level = settings.privileges.level;
+    const privileges = settings.privileges;
     const slug = tagSlug(input.slug_name);
     const content = tagContent(slug, displayName(input.display_name, null), input.original_text ?? '');
-    requirePermission(actor, 'tag.add', level);
-    if (tagMarks(settings).isReserved(slug) && !can(actor, 'tag.use_reserved_tag', level))
+    requirePermission(actor, 'tag.add', privileges);
+    if (tagMarks(settings).isReserved(slug) && !can(actor, 'tag.use_reserved_tag', privileges))
       throw errors.forbidden(undefined, 'error.tag.reserved');
     await this.slugIsFree(slug);
     const tagId = this.context.ids.next('tag');
@@ -79,8 +79,8 @@ export class TagCommands {
    */
   async checkEditable(actor: Actor, tagId: string): Promise<void> {
     const tag = await this.liveTag(tagId);
-    const level = (await this.settings()).privileges.level;
-    if (!can(actor, 'tag.edit_without_review', level)) requirePermission(actor, 'tag.edit', level);
+    const privileges = (await this.settings()).privileges;
+    if (!can(actor, 'tag.edit_without_review', privileges)) requirePermission(actor, 'tag.edit', privileges);
     if (tag.pending_revision_id)
       throw errors.business('error.revision.review_underway', 'error.revision.review_underway', 'toast');
   }
@@ -89,9 +89,9 @@ export class TagCommands {
   async edit(actor: Actor, input: TagEditInput): Promise<{ wait_for_review: boolean }> {
     const tag = await this.liveTag(input.tag_id);
     const settings = await this.settings();
-    const level = settings.privileges.level;
-    const direct = can(actor, 'tag.edit_without_review', level);
-    if (!direct) requirePermission(actor, 'tag.edit', level);
+    const privileges = settings.privileges;
+    const direct = can(actor, 'tag.edit_without_review', privileges);
+    if (!direct) requirePermission(actor, 'tag.edit', privileges);
     const slug = input.slug_name === undefined ? tag.slug_name : tagSlug(input.slug_name);
     const content = tagContent(
       slug,
@@ -99,7 +99,7 @@ export class TagCommands {
       input.original_text ?? tag.original_text,
     );
     if (slug !== tag.slug_name) {
-      requirePermission(actor, 'tag.edit_slug_name', level);
+      requirePermission(actor, 'tag.edit_slug_name', privileges);
       await this.slugIsFree(slug, tag.id);
     }
     const command = {
@@ -121,7 +121,7 @@ export class TagCommands {
 
   /** Moderators only; a tag with questions or synonyms stays. */
   async delete(actor: Actor, tagId: string): Promise<void> {
-    requirePermission(actor, 'tag.delete', (await this.settings()).privileges.level);
+    requirePermission(actor, 'tag.delete', (await this.settings()).privileges);
     const tag = await tagById(this.db, tagId);
     if (!tag) throw errors.notFound('error.tag.not_found');
     const command = { type: 'delete' as const, actorId: actor.id, questionCount: tag.question_count };
@@ -129,7 +129,7 @@ export class TagCommands {
   }
 
   async recover(actor: Actor, tagId: string): Promise<void> {
-    requirePermission(actor, 'tag.undeleted', (await this.settings()).privileges.level);
+    requirePermission(actor, 'tag.undeleted', (await this.settings()).privileges);
     if (!(await tagById(this.db, tagId))) throw errors.notFound('error.tag.not_found');
     const command = { type: 'undelete' as const, actorId: actor.id };
     await inTransaction(this.context, (tx) => decideOn(this.context, tx, tagId, tagDecider, command, actor.id));
@@ -140,7 +140,7 @@ export class TagCommands {
    * synonym's stream records its main tag, and synonyms left out are released.
    */
   async setSynonyms(actor: Actor, input: { tag_id: string; synonym_tag_list: SynonymItem[] }): Promise<void> {
-    requirePermission(actor, 'tag.synonym', (await this.settings()).privileges.level);
+    requirePermission(actor, 'tag.synonym', (await this.settings()).privileges);
     const main = await this.liveTag(input.tag_id);
     const items = new Map<string, SynonymItem>();
     for (const item of input.synonym_tag_list) {

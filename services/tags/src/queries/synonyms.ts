@@ -25,7 +25,7 @@ export async function tagSynonyms(db: Db, tagId: string, viewer: Actor | null, s
     mainSlug = tag.slug_name;
   }
   return {
-    member_actions: synonymActions(viewer, settings.privileges.level),
+    member_actions: synonymActions(viewer, settings.privileges),
     synonyms: list.map((t) => ({
       tag_id: t.id,
       slug_name: t.slug_name,

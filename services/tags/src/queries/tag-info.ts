@@ -18,6 +18,7 @@ export async function tagDetail(
     tag.main_tag_id ? tagById(db, tag.main_tag_id) : undefined,
     followedAmong(db, viewer?.id, [tag.id]),
   ]);
-  const actions = tagActions(viewer, tag.status === TagStatus.deleted, settings.privileges.level);
+  const kind = { deleted: tag.status === TagStatus.deleted, synonym: tag.main_tag_id !== null };
+  const actions = tagActions(viewer, kind, settings.privileges);
   return tagInfo(tag, tagMarks(settings), { following: followed.has(tag.id), actions }, main?.slug_name ?? '');
 }

@@ -11,12 +11,13 @@ import {
 import { sql } from 'kysely';
 import { tagById } from './tag-rows';
 
-/** The tag events a timeline shows (created, edited, deleted, undeleted), by label. */
+/** The tag events a timeline shows (created, edited, deleted, undeleted, merged into another), by label. */
 const SHOWN: Record<string, string> = {
   'tags.tag_created': 'created',
   'tags.tag_edited': 'edited',
   'tags.tag_deleted': 'deleted',
   'tags.tag_undeleted': 'undeleted',
+  'tags.tag_merged': 'merged',
 };
 
 interface TimelineData {

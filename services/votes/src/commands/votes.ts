@@ -39,7 +39,7 @@ export class VoteCommands {
     const permission = checkPermission(
       actor,
       `${target.objectType}.vote_${input.direction}` as PermissionKey,
-      settings.privileges.level,
+      settings.privileges,
     );
     const { state, inline } = await executeCommand({
       db: this.db,

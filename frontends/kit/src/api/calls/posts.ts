@@ -38,6 +38,9 @@ export interface QuestionListParams {
 /** Questions and answers (the reference API's posts routes). */
 export const questionApi = {
   page: (params: QuestionListParams) => api.get<Page<QuestionPageItem>>('question/page', { params: { ...params } }),
+  /** The questions recommended to the signed-in member: followed ones and those under followed tags. */
+  recommended: (params: { page: number; page_size: number }) =>
+    api.get<Page<QuestionPageItem>>('question/recommend/page', { params: { ...params } }),
   /** A missing question shows the 404 page (allow404). */
   /** `share`: whose share link was followed here (it credits them); it changes no answer. */
   info: (id: string, share?: string) =>

@@ -36,4 +36,7 @@ export const tagApi = {
   synonyms: (tag_id: string) => api.get<TagSynonyms>('tag/synonyms', { params: { tag_id } }),
   saveSynonyms: (tag_id: string, synonym_tag_list: TagItem[]) =>
     api.put<null>('tag/synonym', { tag_id, synonym_tag_list }),
+  /** Moderators and admins: the source tag and its synonyms become the target's synonyms. */
+  merge: (source_tag_id: string, target_tag_id: string) =>
+    api.post<null>('tag/merge', { source_tag_id, target_tag_id }),
 };

@@ -20,6 +20,7 @@ import {
   QuestionHidden,
   QuestionPurged,
   QuestionReopened,
+  QuestionRetagged,
   QuestionRevisionRejected,
   QuestionRevisionSubmitted,
   QuestionShown,
@@ -133,6 +134,10 @@ async function apply(tx: Tx, event: StoredEvent): Promise<void> {
       });
       return settleRevision(tx, d.revision_id);
     }
+    case QuestionRetagged.type: {
+      const d = event.data as DataOf<typeof QuestionRetagged>;
+      return changeObjects(tx, new Map([[d.question_id, { tags: d.tags }]]));
+    }
     case QuestionRevisionSubmitted.type:
       return queueRevision(tx, questionRevision(event.data as DataOf<typeof QuestionRevisionSubmitted>, at));
     case QuestionRevisionRejected.type:
@@ -196,6 +201,7 @@ async function apply(tx: Tx, event: StoredEvent): Promise<void> {
 const objectsEvents = [
   QuestionAsked,
   QuestionEdited,
+  QuestionRetagged,
   QuestionRevisionSubmitted,
   QuestionRevisionRejected,
   QuestionDeleted,
@@ -241,6 +247,10 @@ function effectOf(event: StoredEvent): Effect {
       const d = event.data as DataOf<typeof QuestionEdited>;
       const columns = { title: d.title, url_title: d.url_title, original_text: d.content, parsed_text: d.html };
       return { change: change(d.question_id, { ...columns, tags: d.tags }), settle: d.revision_id };
+    }
+    case QuestionRetagged.type: {
+      const d = event.data as DataOf<typeof QuestionRetagged>;
+      return { change: change(d.question_id, { tags: d.tags }) };
     }
     case QuestionRevisionSubmitted.type:
       return { queue: questionRevision(event.data as DataOf<typeof QuestionRevisionSubmitted>, at) };

@@ -14,6 +14,7 @@ import {
   type QuestionPinned,
   type QuestionPurged,
   type QuestionReopened,
+  type QuestionRetagged,
   type QuestionRevisionRejected,
   type QuestionRevisionSubmitted,
   type QuestionShown,
@@ -28,6 +29,7 @@ export type QuestionEvent =
   | EventOf<typeof QuestionHeld>
   | EventOf<typeof HeldQuestionDropped>
   | EventOf<typeof QuestionEdited>
+  | EventOf<typeof QuestionRetagged>
   | EventOf<typeof QuestionRevisionSubmitted>
   | EventOf<typeof QuestionRevisionRejected>
   | EventOf<typeof QuestionDeleted>
@@ -42,12 +44,17 @@ export type QuestionEvent =
   | EventOf<typeof AnswerAccepted>
   | EventOf<typeof InvitationsUpdated>;
 
+export interface QuestionTag {
+  slug_name: string;
+  display_name: string;
+}
+
 export interface QuestionContent {
   title: string;
   url_title: string;
   content: string;
   html: string;
-  tags: { slug_name: string; display_name: string }[];
+  tags: QuestionTag[];
 }
 
 export interface QuestionState extends QuestionContent {
@@ -111,12 +118,45 @@ export type QuestionCommand =
   | { type: 'operate'; actorId: string; operation: 'pin' | 'unpin' | 'hide' | 'show' }
   | { type: 'accept'; actorId: string; answerId: string | null }
   | { type: 'invite'; actorId: string; userIds: string[] }
-  | { type: 'review'; revisionId: string; approved: boolean; reviewerId: string };
+  | { type: 'review'; revisionId: string; approved: boolean; reviewerId: string }
+  /** Tags merged into another (the tags service's `tags.tag_merged`): the question is filed under the target. */
+  | { type: 'retag'; actorId: string; mergedSlugs: string[]; target: QuestionTag };
 
 const sameContent = (a: QuestionContent, b: QuestionContent) =>
   a.title === b.title &&
   a.content === b.content &&
   a.tags.map((t) => t.slug_name).join(',') === b.tags.map((t) => t.slug_name).join(',');
+
+/** Tags with the merged ones replaced by the target, each tag once, in the order they came. */
+export function mergedTags(tags: QuestionTag[], mergedSlugs: string[], target: QuestionTag): QuestionTag[] {
+  const seen = new Set<string>();
+  const result: QuestionTag[] = [];
+  for (const tag of tags) {
+    const next = mergedSlugs.includes(tag.slug_name) ? target : tag;
+    if (seen.has(next.slug_name)) continue;
+    seen.add(next.slug_name);
+    result.push(next);
+  }
+  return result;
+}
+
+/**
+ * Filing a question under the tag its tags were merged into, whatever its status (a deleted one comes back so, a
+ * held one is published so); one that names none of them, or is gone for good, is left as it is.
+ */
+function retag(command: Extract<QuestionCommand, { type: 'retag' }>, state: QuestionState): QuestionEvent[] {
+  const questionId = state.id;
+  if (!questionId || state.purged || state.dropped) return [];
+  if (!state.tags.some((t) => command.mergedSlugs.includes(t.slug_name))) return [];
+  const data = {
+    question_id: questionId,
+    actor_id: command.actorId,
+    merged_slugs: command.mergedSlugs,
+    target: command.target,
+    tags: mergedTags(state.tags, command.mergedSlugs, command.target),
+  };
+  return [{ type: 'posts.question_retagged', data }];
+}
 
 /**
  * A question held for review: a moderator publishes it or drops it, its author may withdraw it (a deletion);
@@ -243,6 +283,16 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
         const { title, url_title, content, html, tags } = event.data;
         return { ...state, title, url_title, content, html, tags, pendingRevision: null };
       }
+      case 'posts.question_retagged': {
+        const { tags, merged_slugs, target } = event.data;
+        // A suggested edit still waiting names the merged tags no more either.
+        const pending = state.pendingRevision;
+        const pendingRevision = pending && {
+          ...pending,
+          content: { ...pending.content, tags: mergedTags(pending.content.tags, merged_slugs, target) },
+        };
+        return { ...state, tags, pendingRevision };
+      }
       case 'posts.question_revision_submitted': {
         const { revision_id, editor_id, edit_summary, title, url_title, content, html, tags } = event.data;
         const proposed = { title, url_title, content, html, tags };
@@ -293,6 +343,7 @@ export const questionDecider: Decider<QuestionState, QuestionCommand, QuestionEv
         ? [{ type: 'posts.question_held', data: { ...data, reason: command.hold } }]
         : [{ type: 'posts.question_asked', data }];
     }
+    if (command.type === 'retag') return retag(command, state);
     const questionId = state.id;
     const userId = state.userId;
     if (!questionId || !userId) throw errors.notFound('error.question.not_found');

@@ -104,6 +104,15 @@ export const questionAppliers: Appliers<QuestionEvent> = {
           },
         ])}`.execute(tx);
   },
+  async 'posts.question_retagged'(tx, event) {
+    // Filed under the tag its tags were merged into: no edit, so no revision, timeline entry or activity time.
+    const d = event.data;
+    await sql`
+        with retagged as (
+          update questions set tags = ${JSON.stringify(d.tags)}::jsonb where id = ${d.question_id}
+        ), ${questionTagChanges(d.question_id, d.tags, event.occurredAt)}
+        select 1`.execute(tx);
+  },
   async 'posts.question_revision_submitted'(tx, event) {
     const d = event.data;
     await sql`update questions set pending_revision_id = ${d.revision_id} where id = ${d.question_id}`.execute(tx);

@@ -14,6 +14,7 @@ import {
   QuestionHidden,
   QuestionPurged,
   QuestionReopened,
+  QuestionRetagged,
   QuestionShown,
   QuestionUndeleted,
   ViewsCounted,
@@ -32,6 +33,7 @@ import { SEARCH_POST_WRITERS, TOUCH, touchAnswersOf } from './changes';
 type Event =
   | EventOf<typeof QuestionAsked>
   | EventOf<typeof QuestionEdited>
+  | EventOf<typeof QuestionRetagged>
   | EventOf<typeof QuestionDeleted>
   | EventOf<typeof QuestionUndeleted>
   | EventOf<typeof QuestionClosed>
@@ -109,6 +111,14 @@ async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
       const set = sql`title = ${d.title}, url_title = ${d.url_title}, body = ${plainTextOfHtml(d.html)},
                       tags = ${JSON.stringify(d.tags)}::jsonb, active_at = greatest(active_at, ${at}::timestamptz)`;
       if (await updateOwn(tx, d.question_id, version, set)) await touchAnswersOf(tx, [d.question_id]);
+      return;
+    }
+    case 'posts.question_retagged': {
+      // Filed under the tag its tags were merged into: its answers carry its tags too.
+      const d = event.data;
+      if (await updateOwn(tx, d.question_id, version, sql`tags = ${JSON.stringify(d.tags)}::jsonb`)) {
+        await touchAnswersOf(tx, [d.question_id]);
+      }
       return;
     }
     case 'posts.question_deleted':
@@ -502,6 +512,7 @@ export const postDocumentsProjection: Projection = {
   events: [
     QuestionAsked,
     QuestionEdited,
+    QuestionRetagged,
     QuestionDeleted,
     QuestionUndeleted,
     QuestionClosed,

@@ -11,7 +11,9 @@ export interface FollowsState {
 export type FollowCommand =
   | { type: 'follow'; userId: string; tagId: string }
   | { type: 'unfollow'; userId: string; tagId: string }
-  | { type: 'replace'; userId: string; tagIds: string[] };
+  | { type: 'replace'; userId: string; tagIds: string[] }
+  /** A merged tag's follower follows the tag it was merged into instead (once, if they followed both). */
+  | { type: 'move'; userId: string; fromTagId: string; toTagId: string };
 
 export const followsStream = (userId: string) => `tag-follows-${userId}`;
 
@@ -43,6 +45,11 @@ export const followsDecider: Decider<FollowsState, FollowCommand, FollowEvent> =
         return state.tagIds.includes(command.tagId) ? [] : [followed(command.tagId)];
       case 'unfollow':
         return state.tagIds.includes(command.tagId) ? [unfollowed(command.tagId)] : [];
+      case 'move':
+        if (!state.tagIds.includes(command.fromTagId)) return [];
+        return state.tagIds.includes(command.toTagId)
+          ? [unfollowed(command.fromTagId)]
+          : [unfollowed(command.fromTagId), followed(command.toTagId)];
       case 'replace': {
         const wanted = [...new Set(command.tagIds)];
         // In tag order: each event counts on its tag's row, and writers that lock rows in one order never deadlock.

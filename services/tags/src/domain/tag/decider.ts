@@ -3,6 +3,7 @@ import type {
   TagCreated,
   TagDeleted,
   TagEdited,
+  TagMerged,
   TagRevisionRejected,
   TagRevisionSubmitted,
   TagSynonymLinked,
@@ -21,7 +22,8 @@ export type TagEvent =
   | EventOf<typeof TagUndeleted>
   | EventOf<typeof TagSynonymsSet>
   | EventOf<typeof TagSynonymLinked>
-  | EventOf<typeof TagSynonymUnlinked>;
+  | EventOf<typeof TagSynonymUnlinked>
+  | EventOf<typeof TagMerged>;
 
 export interface TagContent {
   slug_name: string;
@@ -66,6 +68,16 @@ export type TagCommand =
   | { type: 'link'; actorId: string; mainTagId: string }
   | { type: 'unlink'; actorId: string; mainTagId: string }
   | {
+      type: 'merge';
+      actorId: string;
+      /** The tag this one is merged into, as the read model has it. */
+      target: MergeTarget;
+      /** This tag's main tag's slug when the read model has it as a synonym (for the refusal's message). */
+      mainSlug: string | null;
+    }
+  /** A synonym of a merged tag goes with it: from its main tag to the one that was merged into. */
+  | { type: 'move_synonym'; actorId: string; fromMainId: string; toMainId: string }
+  | {
       type: 'review';
       revisionId: string;
       approved: boolean;
@@ -73,6 +85,15 @@ export type TagCommand =
       /** Questions are filed under the tag, or another tag took the proposed slug (read-model facts): the slug stays. */
       keepSlug: boolean;
     };
+
+export interface MergeTarget {
+  id: string;
+  slug_name: string;
+  display_name: string;
+  deleted: boolean;
+  /** Set when the target is itself a synonym: its main tag's slug. */
+  mainSlug: string | null;
+}
 
 const sameContent = (a: TagContent, b: TagContent) =>
   a.slug_name === b.slug_name && a.display_name === b.display_name && a.original_text === b.original_text;
@@ -98,6 +119,45 @@ function review(command: Extract<TagCommand, { type: 'review' }>, state: TagStat
       type: 'tags.tag_edited',
       data: { ...decided, edit_summary: pending.editSummary, reviewer_id: command.reviewerId, ...content },
     },
+  ];
+}
+
+/**
+ * Merging this tag into another: refused into itself, from or into a synonym (one level of synonyms: the main
+ * tag is the one to merge, or to merge into) and from or into a deleted tag. Its synonyms are let go here (each
+ * synonym's stream moves to the target, `move_synonym`), the merge is recorded, and it becomes the target's synonym.
+ */
+function merge(command: Extract<TagCommand, { type: 'merge' }>, state: TagState, tagId: string): TagEvent[] {
+  const { target } = command;
+  const refuse = (field: string, key: string, params?: Record<string, string>) => errors.fields({ field, key, params });
+  if (target.id === tagId) throw refuse('target_tag_id', 'error.tag.merge_into_itself');
+  if (state.deleted) throw refuse('source_tag_id', 'error.tag.deleted', { slug: state.slug_name });
+  if (state.mainTagId) {
+    const main = command.mainSlug ?? '';
+    throw refuse('source_tag_id', 'error.tag.merge_source_is_synonym', { slug: state.slug_name, main });
+  }
+  if (target.deleted) throw refuse('target_tag_id', 'error.tag.deleted', { slug: target.slug_name });
+  if (target.mainSlug !== null) {
+    const params = { slug: target.slug_name, main: target.mainSlug };
+    throw refuse('target_tag_id', 'error.tag.merge_target_is_synonym', params);
+  }
+  const act = { tag_id: tagId, actor_id: command.actorId };
+  const released: TagEvent[] =
+    state.synonymIds.length > 0 ? [{ type: 'tags.synonyms_set', data: { ...act, synonym_tag_ids: [] } }] : [];
+  return [
+    ...released,
+    {
+      type: 'tags.tag_merged',
+      data: {
+        ...act,
+        slug_name: state.slug_name,
+        target_tag_id: target.id,
+        target_slug_name: target.slug_name,
+        target_display_name: target.display_name,
+        synonym_tag_ids: state.synonymIds,
+      },
+    },
+    { type: 'tags.synonym_linked', data: { ...act, main_tag_id: target.id } },
   ];
 }
 
@@ -187,6 +247,7 @@ export const tagDecider: Decider<TagState, TagCommand, TagEvent> = {
     const tagId = state.id;
     if (!tagId) throw errors.notFound('error.tag.not_found');
     if (command.type === 'review') return review(command, state, tagId);
+    if (command.type === 'merge') return merge(command, state, tagId);
     const act = { tag_id: tagId, actor_id: command.type === 'edit' ? command.editorId : command.actorId };
     switch (command.type) {
       case 'edit': {
@@ -235,6 +296,14 @@ export const tagDecider: Decider<TagState, TagCommand, TagEvent> = {
           throw errors.fields({ field: 'synonym_tag_list', key: 'error.tag.has_synonyms', params: slug });
         return [{ type: 'tags.synonym_linked', data: { ...act, main_tag_id: command.mainTagId } }];
       }
+      case 'move_synonym':
+        // Only a synonym still of the merged tag moves (a redelivered merge finds it moved already).
+        return state.mainTagId === command.fromMainId
+          ? [
+              { type: 'tags.synonym_unlinked', data: { ...act, main_tag_id: command.fromMainId } },
+              { type: 'tags.synonym_linked', data: { ...act, main_tag_id: command.toMainId } },
+            ]
+          : [];
       case 'unlink':
         return state.mainTagId === command.mainTagId
           ? [{ type: 'tags.synonym_unlinked', data: { ...act, main_tag_id: command.mainTagId } }]

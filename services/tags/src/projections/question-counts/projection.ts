@@ -5,6 +5,7 @@ import {
   QuestionEdited,
   QuestionHidden,
   QuestionPurged,
+  QuestionRetagged,
   QuestionShown,
   QuestionUndeleted,
 } from '@agora/contracts';
@@ -24,7 +25,8 @@ const counted = (q: QuestionTags) => (q.deleted || q.hidden ? [] : q.slugs);
 function next(state: QuestionTags, event: StoredEvent): QuestionTags {
   switch (event.type) {
     case QuestionAsked.type:
-    case QuestionEdited.type: {
+    case QuestionEdited.type:
+    case QuestionRetagged.type: {
       const tags = (event.data as { tags: { slug_name: string }[] }).tags;
       return { ...state, slugs: [...new Set(tags.map((t) => normalizeTagSlug(t.slug_name)))] };
     }
@@ -120,6 +122,7 @@ const countsInBulk: BulkApply = {
   types: new Set([
     QuestionAsked.type,
     QuestionEdited.type,
+    QuestionRetagged.type,
     QuestionDeleted.type,
     QuestionUndeleted.type,
     QuestionHidden.type,
@@ -216,6 +219,7 @@ export const questionCountsProjection: Projection = {
   events: [
     QuestionAsked,
     QuestionEdited,
+    QuestionRetagged,
     QuestionDeleted,
     QuestionUndeleted,
     QuestionHidden,

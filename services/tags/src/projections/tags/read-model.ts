@@ -129,7 +129,8 @@ export async function applyTagsEvent(tx: Tx, stored: StoredEvent): Promise<void>
       return;
     }
     case 'tags.synonyms_set':
-      // The synonyms' own events carry the links; the main tag only moves on.
+    case 'tags.tag_merged':
+      // The synonyms' own events carry the links (a merged tag's its `synonym_linked`); the tag only moves on.
       await sql`update tags set version = ${event.version} where id = ${event.data.tag_id} and ${newer}`.execute(tx);
       return;
     case 'tags.tag_followed': {

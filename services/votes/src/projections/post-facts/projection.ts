@@ -20,6 +20,7 @@ import {
   QuestionPinned,
   QuestionPurged,
   QuestionReopened,
+  QuestionRetagged,
   QuestionShown,
   QuestionUndeleted,
   QuestionUnfollowed,
@@ -446,6 +447,7 @@ export const postFactsProjection: Projection = {
   events: [
     QuestionAsked,
     QuestionEdited,
+    QuestionRetagged,
     QuestionDeleted,
     QuestionUndeleted,
     QuestionClosed,
@@ -500,6 +502,12 @@ export const postFactsProjection: Projection = {
             description = ${excerptOfHtml(d.html, DESCRIPTION_LENGTH)}, tags = ${JSON.stringify(d.tags)}::jsonb,
             last_edit_user_id = ${d.editor_id}, edited_at = ${at}, ${touched(at)}
           where id = ${d.question_id}`.execute(tx);
+        return;
+      }
+      case QuestionRetagged.type: {
+        // Filed under the tag its tags were merged into: not an edit, so no editor and no edit time.
+        const d = event.data as DataOf<typeof QuestionRetagged>;
+        await sql`update questions set tags = ${JSON.stringify(d.tags)}::jsonb where id = ${d.question_id}`.execute(tx);
         return;
       }
       case AnswerAccepted.type: {
