@@ -101,6 +101,8 @@ afterAll(async () => {
 
 describe('settings', () => {
   it('lists the providers, shows a key only as stars, keeps it when sent back so, and never writes it to an event', async () => {
+    await stack.settle();
+    expect(await ok(stack, 'GET', 'siteinfo')).toMatchObject({ ai_enabled: true, mcp_enabled: false });
     const providers = await ok(stack, 'GET', `${ADMIN_API}/ai-provider`, boss.token);
     expect(providers.map((p: { name: string }) => p.name)).toEqual(['openai', 'gemini', 'anthropic']);
     const config = await ok(stack, 'GET', `${ADMIN_API}/ai-config`, boss.token);
@@ -289,6 +291,8 @@ describe('limits and admins', () => {
   it('refuses chats while the assistant is off', async () => {
     const config = await ok(stack, 'GET', `${ADMIN_API}/ai-config`, boss.token);
     await ok(stack, 'PUT', `${ADMIN_API}/ai-config`, boss.token, { ...config, enabled: false });
+    await stack.settle();
+    expect((await ok(stack, 'GET', 'siteinfo')).ai_enabled).toBe(false);
     const off = await ask(asker, 'Hello?');
     expect(off.status).toBe(400);
     expect(JSON.parse(off.body).msg).toBe('The AI assistant is turned off.');

@@ -16,6 +16,7 @@ let boss: Member;
 let asker: Member;
 let answerer: Member;
 let question: string;
+let bossQuestion: string;
 let answer: string;
 let hiddenQuestion: string;
 let deletedQuestion: string;
@@ -60,11 +61,13 @@ beforeAll(async () => {
   asker = await member(stack, { name: 'Mcp Asker' });
   answerer = await member(stack, { name: 'Mcp Answerer' });
   // The admin brings the tags into use, with a wiki for one of them.
-  await ok(stack, 'POST', 'question', boss.token, {
-    title: 'Where do the engine tags come from?',
-    content: 'The admin brings the tags engines and gearboxes into use.',
-    tags: [{ slug_name: 'engines' }, { slug_name: 'gearboxes' }],
-  });
+  bossQuestion = (
+    await ok(stack, 'POST', 'question', boss.token, {
+      title: 'Where do the engine tags come from?',
+      content: 'The admin brings the tags engines and gearboxes into use.',
+      tags: [{ slug_name: 'engines' }, { slug_name: 'gearboxes' }],
+    })
+  ).id;
   await stack.settle();
   question = (
     await ok(stack, 'POST', 'question', asker.token, {
@@ -220,8 +223,12 @@ describe('keys and the switch', () => {
       url: 'http://agora.test/answer/api/v1/mcp/sse',
       http_header: 'Authorization={key}',
     });
+    await stack.settle();
+    expect((await ok(stack, 'GET', 'siteinfo')).mcp_enabled).toBe(false);
     await ok(stack, 'PUT', `${ADMIN_API}/mcp-config`, boss.token, { enabled: true });
     expect((await post(globalKey)).status).toBe(200);
+    await stack.settle();
+    expect((await ok(stack, 'GET', 'siteinfo')).mcp_enabled).toBe(true);
   });
 
   it('lists keys masked, never the key; records their last use; a revoked key fails on its next request', async () => {
@@ -258,5 +265,27 @@ describe('keys and the switch', () => {
     expect(bad.status).toBe(400);
     const unknown = await stack.call('DELETE', `${ADMIN_API}/api-key`, { token: boss.token, body: { id: 999 } });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('the library follows the community', () => {
+  it('after a tag merge, answers the merged tag as its target and the questions under the target', async () => {
+    const tagId = async (name: string) => (await ok(stack, 'GET', `tag?name=${name}`, boss.token)).tag_id as string;
+    await ok(stack, 'POST', 'tag/merge', boss.token, {
+      source_tag_id: await tagId('gearboxes'),
+      target_tag_id: await tagId('engines'),
+    });
+    await stack.settle();
+    await stack.settle();
+    const client = await connect('streamable', readOnlyKey);
+    try {
+      expect(await callJson(client, 'get_tag_detail', { tag_name: 'gearboxes' })).toMatchObject({
+        tag_name: 'engines',
+      });
+      const detail = await callJson(client, 'get_question', { question_id: bossQuestion });
+      expect(detail.tags).toEqual(['engines']);
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { siteImporter } from './import/site-importer';
 import { installedSite } from './installation/installed-site';
 import { installationRoutes } from './installation/routes';
 import { siteMigrations } from './migrations';
+import { assistantSwitches } from './projections/assistant-switches';
 import { dashboardFromIdentity } from './projections/dashboard/from-identity';
 import { dashboardFromPosts } from './projections/dashboard/from-posts';
 import { dashboardFromVotes } from './projections/dashboard/from-votes';
@@ -60,6 +61,7 @@ export const siteService: ServiceModule<SiteParts> = {
     dashboardFromVotes,
     dashboardFromIdentity,
     pluginConnectors,
+    assistantSwitches,
     contactFromFirstAdmin(context),
   ],
   importer: (context, { storage }) => siteImporter(context, storage),

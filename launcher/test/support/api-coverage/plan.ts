@@ -1,6 +1,6 @@
 /**
  * A reference route Agora does not serve yet: the issue it waits for (`issues show <n>`), `later` when it is
- * wanted but no issue plans it yet, `out of scope` for what Agora leaves out for now (the AI chat and MCP routes);
+ * wanted but no issue plans it yet, `out of scope` for what Agora leaves out;
  * and the part of that issue it belongs to.
  */
 export interface Plan {
@@ -21,12 +21,6 @@ const TITLES: Record<number, string> = {
 
 export const issueTitle = (issue: number) => TITLES[issue] ?? '';
 
-const API = '/answer/api/v1';
-const ADMIN = '/answer/admin/api';
-
-const plan = (issue: Plan['issue'], part: string, routes: string[]) =>
-  routes.map((route): [string, Plan] => [route, { issue, part }]);
-
 /**
  * Reference routes served by a part of Agora that is not a service, with who serves them: before installation,
  * the launcher's installer sends `GET /` (every page) to the wizard, as the reference does
@@ -37,18 +31,4 @@ export const SERVED_OUTSIDE_SERVICES: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** Every reference route not served yet, as `METHOD path`; one served since is a stale entry (the test says so). */
-export const PLANNED: ReadonlyMap<string, Plan> = new Map([
-  ...plan(42, 'AI assistant', [
-    `POST ${API}/chat/completions`,
-    `GET ${API}/ai/conversation`,
-    `GET ${API}/ai/conversation/page`,
-    `POST ${API}/ai/conversation/vote`,
-    `GET ${ADMIN}/ai-config`,
-    `PUT ${ADMIN}/ai-config`,
-    `POST ${ADMIN}/ai-models`,
-    `GET ${ADMIN}/ai-provider`,
-    `GET ${ADMIN}/ai/conversation`,
-    `DELETE ${ADMIN}/ai/conversation`,
-    `GET ${ADMIN}/ai/conversation/page`,
-  ]),
-]);
+export const PLANNED: ReadonlyMap<string, Plan> = new Map([]);

@@ -1,9 +1,22 @@
 import { AGORA_VERSION, EnvelopeSchema, LegalInfoSchema, SiteInfoSchema, toSiteInfo } from '@agora/contracts';
-import { type HttpApp, loadSiteSettings, ok, type ServiceContext, stampReadVersion } from '@agora/platform';
+import {
+  type HttpApp,
+  loadSiteSettings,
+  ok,
+  ReadModelCache,
+  type ServiceContext,
+  stampReadVersion,
+} from '@agora/platform';
 import { Type } from 'typebox';
+import { ASSISTANT_SWITCHES_TOPIC, loadAssistantSwitches } from '../projections/assistant-switches';
 
 export async function siteinfoRoutes(app: HttpApp, context: ServiceContext) {
   const build = { version: AGORA_VERSION, revision: process.env.AGORA_REVISION ?? '' };
+  // Kept until the assistant's switches change (their own topic), so a page view still makes no query.
+  const switches = new ReadModelCache<Awaited<ReturnType<typeof loadAssistantSwitches>>>(
+    context.changes.topic(ASSISTANT_SWITCHES_TOPIC),
+    1,
+  );
 
   app.get(
     '/answer/api/v1/siteinfo',
@@ -12,7 +25,11 @@ export async function siteinfoRoutes(app: HttpApp, context: ServiceContext) {
     // marked with the version they were read at (docs/adr/0071-public-page-caching.md).
     async (request, reply) => {
       stampReadVersion(reply, context.changes.token);
-      return ok(request, toSiteInfo(await context.siteSettings(), build));
+      const [settings, assistant] = await Promise.all([
+        context.siteSettings(),
+        switches.get('switches', () => loadAssistantSwitches(context.database.db)),
+      ]);
+      return ok(request, { ...toSiteInfo(settings, build), ...assistant });
     },
   );
 

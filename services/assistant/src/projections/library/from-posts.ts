@@ -16,6 +16,7 @@ import {
   QuestionHidden,
   QuestionPurged,
   QuestionReopened,
+  QuestionRetagged,
   QuestionShown,
   QuestionUndeleted,
 } from '@agora/contracts';
@@ -25,6 +26,7 @@ import { sql } from 'kysely';
 type Event =
   | EventOf<typeof QuestionAsked>
   | EventOf<typeof QuestionEdited>
+  | EventOf<typeof QuestionRetagged>
   | EventOf<typeof QuestionDeleted>
   | EventOf<typeof QuestionUndeleted>
   | EventOf<typeof QuestionClosed>
@@ -91,6 +93,9 @@ async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
       );
       return;
     }
+    case 'posts.question_retagged':
+      await updatePost(tx, stored, event.data.question_id, sql`tags = ${JSON.stringify(event.data.tags)}::jsonb`);
+      return;
     case 'posts.question_deleted':
     case 'posts.question_undeleted':
       await updatePost(tx, stored, event.data.question_id, sql`deleted = ${event.type === 'posts.question_deleted'}`);
@@ -162,6 +167,7 @@ export const libraryFromPosts: Projection = {
   events: [
     QuestionAsked,
     QuestionEdited,
+    QuestionRetagged,
     QuestionDeleted,
     QuestionUndeleted,
     QuestionClosed,
