@@ -8,11 +8,15 @@ import { assistantMigrations } from './migrations';
 import { libraryFromPosts } from './projections/library/from-posts';
 import { libraryFromTags } from './projections/library/from-tags';
 import { libraryFromVotes } from './projections/library/from-votes';
+import { chosenProvider } from './queries/ai-settings';
 import { adminRoutes } from './routes/admin';
 import { aiAdminRoutes } from './routes/ai-admin';
 import { chatRoute } from './routes/chat';
 import { conversationRoutes } from './routes/conversations';
 import { mcpRoutes } from './routes/mcp';
+import { Embedder } from './semantic/embedder';
+import { SemanticIndex } from './semantic/semantic-index';
+import { semanticSearch } from './semantic/semantic-search';
 import type { ToolContext } from './tools/catalogue';
 
 /** One assistant instance's parts. */
@@ -21,6 +25,8 @@ export interface AssistantParts {
   aiConfig: AiConfigCommands;
   conversations: ConversationCommands;
   sessions: SseSessions;
+  semantic: SemanticIndex;
+  embedder: Embedder;
   tools(): Promise<ToolContext>;
 }
 
@@ -33,23 +39,44 @@ export const assistantService: ServiceModule<AssistantParts> = {
   name: 'assistant',
   migrations: assistantMigrations,
   events: AssistantEvents,
-  setup: (context) => ({
-    commands: new AssistantCommands(context),
-    aiConfig: new AiConfigCommands(context),
-    conversations: new ConversationCommands(context),
-    sessions: new SseSessions(),
-    tools: async () => ({ db: context.database.db, settings: await context.siteSettings(), semantic: null }),
-  }),
+  setup: (context) => {
+    const db = context.database.db;
+    const semantic = new SemanticIndex(db);
+    return {
+      commands: new AssistantCommands(context),
+      aiConfig: new AiConfigCommands(context),
+      conversations: new ConversationCommands(context),
+      sessions: new SseSessions(),
+      semantic,
+      embedder: new Embedder(context, semantic),
+      tools: async () => {
+        const settings = await context.siteSettings();
+        return {
+          db,
+          settings,
+          semantic: (await chosenProvider(db))
+            ? async (query: string, topK: number) => (await semanticSearch(db, semantic, settings, query, topK)) ?? []
+            : null,
+        };
+      },
+    };
+  },
   async routes(app, context, parts) {
     await adminRoutes(app, context, parts.commands);
     await mcpRoutes(app, context, parts.sessions, parts.tools);
-    await aiAdminRoutes(app, context, parts.aiConfig);
+    await aiAdminRoutes(app, context, parts.aiConfig, () => parts.embedder.nudge());
     await chatRoute(app, context, parts.conversations, parts.tools);
     await conversationRoutes(app, context, parts.conversations);
   },
   projections: () => [libraryFromPosts, libraryFromTags, libraryFromVotes],
-  async background(_context, { sessions }) {
-    return { stop: () => sessions.closeAll() };
+  async background(_context, { sessions, embedder }) {
+    embedder.start();
+    return {
+      async stop() {
+        await embedder.stop();
+        await sessions.closeAll();
+      },
+    };
   },
 };
 

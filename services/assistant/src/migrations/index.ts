@@ -3,8 +3,15 @@ import * as apiKeys from './0001_api_keys';
 import * as library from './0002_library';
 import * as aiSettings from './0003_ai_settings';
 import * as conversations from './0004_conversations';
+import * as semantic from './0005_semantic';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
-export const assistantMigrationFiles: readonly MigrationFile[] = [apiKeys, library, aiSettings, conversations];
+export const assistantMigrationFiles: readonly MigrationFile[] = [
+  apiKeys,
+  library,
+  aiSettings,
+  conversations,
+  semantic,
+];
 
 export const assistantMigrations = migrationsOf(assistantMigrationFiles);

@@ -17,7 +17,12 @@ const ADMIN = { auth: 'admin' as const };
 const mask = (key: string) => '*'.repeat(key.length);
 
 /** `{admin}/ai-config`, `ai-provider` and `ai-models`: the assistant's provider, model, prompts and limits. */
-export async function aiAdminRoutes(app: HttpApp, context: ServiceContext, commands: AiConfigCommands) {
+export async function aiAdminRoutes(
+  app: HttpApp,
+  context: ServiceContext,
+  commands: AiConfigCommands,
+  settingsChanged: () => void,
+) {
   const db = context.database.db;
 
   app.get(
@@ -61,6 +66,7 @@ export async function aiAdminRoutes(app: HttpApp, context: ServiceContext, comma
     { config: ADMIN, schema: { body: AiConfigBody, response: { 200: EnvelopeSchema(Type.Null()) } } },
     async (request) => {
       await commands.configure(request.actor, request.body);
+      settingsChanged();
       return ok(request, null);
     },
   );

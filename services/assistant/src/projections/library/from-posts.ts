@@ -59,7 +59,25 @@ async function updateComment(tx: Tx, stored: StoredEvent, id: string, set: Retur
 const votesSoFar = (id: string) =>
   sql`(select coalesce(sum(value), 0)::int from library_votes where object_id = ${id})`;
 
+/** Posts whose semantic documents changed, for the embedder (a question's document holds its answers and comments). */
+async function enqueue(tx: Tx, ids: readonly string[], at: string): Promise<void> {
+  await sql`
+    insert into semantic_queue (object_id, queued_at) select distinct id, ${at}::timestamptz from unnest(${[...ids]}::text[]) id
+    on conflict (object_id) do update set queued_at = greatest(semantic_queue.queued_at, excluded.queued_at)`.execute(
+    tx,
+  );
+}
+
+/** The posts whose documents an event changes. */
+function touched(event: Event): string[] {
+  const d = event.data as Partial<Record<'question_id' | 'answer_id' | 'object_id', string>>;
+  if (event.type === 'posts.question_purged' || event.type === 'posts.answer_purged') return [];
+  return [d.question_id, d.answer_id, d.object_id].filter((id): id is string => Boolean(id));
+}
+
 async function purge(tx: Tx, postIds: string[], commentIds: string[]): Promise<void> {
+  await sql`delete from semantic_vectors where object_id = any(${postIds}::text[])`.execute(tx);
+  await sql`delete from semantic_queue where object_id = any(${postIds}::text[])`.execute(tx);
   await sql`delete from library_posts where id = any(${postIds}::text[])`.execute(tx);
   await sql`delete from library_comments where id = any(${commentIds}::text[]) or object_id = any(${postIds}::text[])`.execute(
     tx,
@@ -68,6 +86,19 @@ async function purge(tx: Tx, postIds: string[], commentIds: string[]): Promise<v
 }
 
 async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
+  await applyToLibrary(stored, tx);
+  const ids = touched(stored as unknown as Event);
+  if (stored.type === 'posts.comment_edited') {
+    const { rows } = await sql<{ object_id: string; question_id: string }>`
+      select object_id, question_id from library_comments where id = ${(stored.data as { comment_id: string }).comment_id}`.execute(
+      tx,
+    );
+    for (const row of rows) ids.push(row.object_id, row.question_id);
+  }
+  if (ids.length > 0) await enqueue(tx, ids, stored.occurredAt);
+}
+
+async function applyToLibrary(stored: StoredEvent, tx: Tx): Promise<void> {
   const event = stored as unknown as Event;
   const at = stored.occurredAt;
   switch (event.type) {
@@ -187,6 +218,8 @@ export const libraryFromPosts: Projection = {
   ],
   apply,
   async reset(tx) {
-    await sql`truncate library_posts, library_comments`.execute(tx);
+    await sql`truncate library_posts, library_comments, semantic_queue, semantic_vectors, semantic_centroids`.execute(
+      tx,
+    );
   },
 };

@@ -1,0 +1,144 @@
+/**
+ * Semantic search end to end on the local provider's deterministic embeddings (test-support), where "automobile"
+ * means "car": posts embedded by the library's queue, found by meaning where keyword search finds nothing, re-embedded
+ * on edit, gone on delete, again from scratch when the embedding model changes; and without a provider, saying so.
+ */
+import { startAiProvider, type TestAiProvider } from '@agora/test-support/ai-provider';
+import type { Stack } from '@agora/test-support/stack';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assistantFor } from '../src/service';
+import { ADMIN_API, admin, type Member, ok, startAssistantStack } from './support/stack';
+
+let stack: Stack;
+let url: string;
+let provider: TestAiProvider;
+let boss: Member;
+let key: string;
+let car: string;
+let bread: string;
+
+const vectors = async () =>
+  await stack.query<{ object_id: string; model: string }>('select object_id, model from assistant.semantic_vectors');
+const queued = async () =>
+  (await stack.query<{ n: number }>('select count(*)::int as n from assistant.semantic_queue'))[0]!.n;
+
+async function settledEmbeddings() {
+  await stack.settle();
+  assistantFor(stack.service('assistant')).embedder.nudge();
+  await expect.poll(queued, { timeout: 15_000 }).toBe(0);
+}
+
+async function tool(name: string, args: Record<string, unknown>) {
+  const client = new Client({ name: 'semantic-test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${url}/answer/api/v1/mcp`), {
+      requestInit: { headers: { Authorization: key } },
+    }),
+  );
+  try {
+    const result = await client.callTool({ name, arguments: args });
+    const text = (result.content as { text: string }[])[0]!.text;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+const configure = (embeddingModel: string) =>
+  ok(stack, 'PUT', `${ADMIN_API}/ai-config`, boss.token, {
+    enabled: true,
+    chosen_provider: 'openai',
+    ai_providers: [{ provider: 'openai', api_host: provider.url, api_key: 'test-key', model: 'test-chat' }],
+    embedding_model: embeddingModel,
+  });
+
+beforeAll(async () => {
+  provider = await startAiProvider({ embeddingModels: ['test-embedding', 'test-embedding-2'] });
+  stack = await startAssistantStack();
+  url = await stack.listen();
+  boss = await admin(stack, 'Semantic Admin');
+  key = (await ok(stack, 'POST', `${ADMIN_API}/api-key`, boss.token, { description: 'semantic', scope: 'read-only' }))
+    .access_key;
+  await ok(stack, 'PUT', `${ADMIN_API}/mcp-config`, boss.token, { enabled: true });
+  car = (
+    await ok(stack, 'POST', 'question', boss.token, {
+      title: 'How do I keep my car running through a cold winter?',
+      content: 'My car will not start on frosty mornings; what should I check before the winter comes?',
+      tags: [{ slug_name: 'cars' }],
+    })
+  ).id;
+  bread = (
+    await ok(stack, 'POST', 'question', boss.token, {
+      title: 'Which flour makes the best banana bread?',
+      content: 'I bake banana bread every week and wonder whether the flour matters at all.',
+      tags: [{ slug_name: 'baking' }],
+    })
+  ).id;
+  await stack.settle();
+}, 120_000);
+afterAll(async () => {
+  await stack?.close();
+  await provider?.close();
+});
+
+describe('semantic search', () => {
+  it('says so while no provider is configured, and embeds nothing', async () => {
+    expect(await tool('semantic_search', { query: 'automobile' })).toMatch(/not available/);
+    expect(await vectors()).toEqual([]);
+  });
+
+  it('finds a post by meaning where keyword search finds nothing', async () => {
+    await configure('test-embedding');
+    await settledEmbeddings();
+    expect((await vectors()).map((v) => v.object_id).sort()).toEqual([car, bread].sort());
+    expect(await tool('get_questions', { keyword: 'automobile' })).toEqual([]);
+    const found = await tool('semantic_search', { query: 'automobile trouble in freezing weather', top_k: 2 });
+    expect(found[0]).toMatchObject({
+      object_id: car,
+      object_type: 'question',
+      title: 'How do I keep my car running through a cold winter?',
+      link: `http://agora.test/questions/${car}`,
+    });
+    expect(found[0].score).toBeGreaterThan(found[1]?.score ?? 0);
+    const embedCalls = provider.requests.filter((r) => r.route === '/v1/embeddings');
+    expect(embedCalls.length).toBeGreaterThan(0);
+  });
+
+  it('embeds an answer, again on an edit, and drops a deleted post', async () => {
+    const answer = (
+      await ok(stack, 'POST', 'answer', boss.token, {
+        question_id: bread,
+        content: 'Use a soft wheat flour; the ripe bananas do most of the work.',
+      })
+    ).info.id;
+    await settledEmbeddings();
+    expect((await vectors()).map((v) => v.object_id)).toContain(answer);
+    const before = provider.requests.filter((r) => r.route === '/v1/embeddings').length;
+    await ok(stack, 'PUT', 'question', boss.token, {
+      id: bread,
+      title: 'Which flour makes the best banana bread?',
+      content: 'I bake banana bread every week; does the flour matter, or the oven?',
+      tags: [{ slug_name: 'baking' }],
+    });
+    await settledEmbeddings();
+    expect(provider.requests.filter((r) => r.route === '/v1/embeddings').length).toBeGreaterThan(before);
+    await ok(stack, 'DELETE', 'question', boss.token, { id: car });
+    await settledEmbeddings();
+    expect((await vectors()).map((v) => v.object_id)).not.toContain(car);
+    const found = await tool('semantic_search', { query: 'automobile in winter' });
+    expect(found.map((f: { object_id: string }) => f.object_id)).not.toContain(car);
+  });
+
+  it('embeds everything again when the embedding model changes', async () => {
+    await configure('test-embedding-2');
+    await settledEmbeddings();
+    const models = new Set((await vectors()).map((v) => v.model));
+    expect([...models]).toEqual(['test-embedding-2']);
+  });
+});
