@@ -90,6 +90,7 @@ const OWNERSHIP: Record<Area, Record<string, ServiceName>> = {
     mcp: 'assistant',
     'chat/completions': 'assistant',
     'ai/conversation': 'assistant',
+    'ai/search': 'assistant',
   },
   admin: {
     users: 'identity',

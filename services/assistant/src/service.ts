@@ -14,6 +14,7 @@ import { aiAdminRoutes } from './routes/ai-admin';
 import { chatRoute } from './routes/chat';
 import { conversationRoutes } from './routes/conversations';
 import { mcpRoutes } from './routes/mcp';
+import { semanticRoutes } from './routes/semantic';
 import { Embedder } from './semantic/embedder';
 import { SemanticIndex } from './semantic/semantic-index';
 import { semanticSearch } from './semantic/semantic-search';
@@ -67,6 +68,7 @@ export const assistantService: ServiceModule<AssistantParts> = {
     await aiAdminRoutes(app, context, parts.aiConfig, () => parts.embedder.nudge());
     await chatRoute(app, context, parts.conversations, parts.tools);
     await conversationRoutes(app, context, parts.conversations);
+    await semanticRoutes(app, context, parts.semantic);
   },
   projections: () => [libraryFromPosts, libraryFromTags, libraryFromVotes],
   async background(_context, { sessions, embedder }) {

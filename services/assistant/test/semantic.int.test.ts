@@ -91,6 +91,9 @@ describe('semantic search', () => {
   it('says so while no provider is configured, and embeds nothing', async () => {
     expect(await tool('semantic_search', { query: 'automobile' })).toMatch(/not available/);
     expect(await vectors()).toEqual([]);
+    const page = await stack.call('GET', '/answer/api/v1/ai/search?q=automobile', { token: boss.token });
+    expect(page.status).toBe(400);
+    expect(page.body.msg).toBe('Search by meaning needs an AI provider, and none is configured.');
   });
 
   it('finds a post by meaning where keyword search finds nothing', async () => {
@@ -106,6 +109,26 @@ describe('semantic search', () => {
       link: `http://agora.test/questions/${car}`,
     });
     expect(found[0].score).toBeGreaterThan(found[1]?.score ?? 0);
+    // The search page's `semantic:` option, in `GET search`'s shape; members only (each search costs an embedding).
+    const page = await ok(
+      stack,
+      'GET',
+      `ai/search?q=${encodeURIComponent('semantic: automobile in the frost')}&size=5`,
+      boss.token,
+    );
+    expect(page.list[0]).toMatchObject({
+      object_type: 'question',
+      object: {
+        id: car,
+        question_id: car,
+        title: 'How do I keep my car running through a cold winter?',
+        answer_count: 0,
+      },
+    });
+    expect(page.list[0].object.tags).toEqual([
+      { slug_name: 'cars', display_name: 'cars', main_tag_slug_name: '', recommend: false, reserved: false },
+    ]);
+    expect((await stack.call('GET', '/answer/api/v1/ai/search?q=automobile')).status).toBe(401);
     const embedCalls = provider.requests.filter((r) => r.route === '/v1/embeddings');
     expect(embedCalls.length).toBeGreaterThan(0);
   });

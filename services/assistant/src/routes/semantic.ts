@@ -1,0 +1,42 @@
+import { EnvelopeSchema, SearchLimits, SearchRespSchema } from '@agora/contracts';
+import { errors, type HttpApp, ok, type ServiceContext } from '@agora/platform';
+import { Type } from 'typebox';
+import { providerProblem } from '../ai/provider-client';
+import { semanticSearchPage } from '../semantic/search-results';
+import type { SemanticIndex } from '../semantic/semantic-index';
+
+/**
+ * `GET ai/search`: search by meaning, for the search page's `semantic:` option and the similar questions shown while
+ * asking. Signed-in members only: each search asks the provider to embed the words.
+ */
+export async function semanticRoutes(app: HttpApp, context: ServiceContext, index: SemanticIndex) {
+  app.get(
+    '/answer/api/v1/ai/search',
+    {
+      config: { auth: 'user' },
+      schema: {
+        querystring: Type.Object({
+          q: Type.String({ minLength: 1, maxLength: SearchLimits.similarTitleMaxLength }),
+          size: Type.Integer({ minimum: 1, maximum: SearchLimits.pageSizeMax, default: SearchLimits.similarMax }),
+        }),
+        response: { 200: EnvelopeSchema(SearchRespSchema) },
+      },
+    },
+    async (request) => {
+      let page: Awaited<ReturnType<typeof semanticSearchPage>>;
+      try {
+        page = await semanticSearchPage(
+          context.database.db,
+          index,
+          await context.siteSettings(),
+          request.query.q.replace(/^semantic:\s*/i, ''),
+          request.query.size,
+        );
+      } catch (error) {
+        throw errors.business('error.ai.provider', 'error.ai.provider', 'toast', { problem: providerProblem(error) });
+      }
+      if (!page) throw errors.business('error.ai.semantic_unavailable', 'error.ai.semantic_unavailable', 'toast');
+      return ok(request, page);
+    },
+  );
+}
