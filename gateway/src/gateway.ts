@@ -71,8 +71,12 @@ async function passStream(
   forwarded: ForwardRequest,
   request: FastifyRequest,
   reply: FastifyReply,
+  open: Set<AbortController>,
 ) {
   const gone = new AbortController();
+  open.add(gone);
+  gone.signal.addEventListener('abort', () => open.delete(gone), { once: true });
+  reply.raw.once('finish', () => open.delete(gone));
   request.raw.once('close', () => gone.abort());
   reply.raw.once('close', () => gone.abort());
   let response: StreamedResponse;
@@ -82,7 +86,8 @@ async function passStream(
     throw Object.assign(errors.unavailable(), { cause: error });
   }
   // Proxies and compression must not hold events back.
-  reply.code(response.status).headers({ ...response.headers, 'x-accel-buffering': 'no' });
+  // A stream's connection is not kept for another request: it ends with the stream, and never holds a close back.
+  reply.code(response.status).headers({ ...response.headers, 'x-accel-buffering': 'no', connection: 'close' });
   response.body.on('error', () => gone.abort());
   return reply.send(response.body);
 }
@@ -105,6 +110,11 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   const tokens = new AccessTokens(() => options.transports.identity);
+  // Streams never end by themselves (an SSE channel): closing the gateway ends them, instead of waiting for them.
+  const openStreams = new Set<AbortController>();
+  app.addHook('preClose', async () => {
+    for (const stream of openStreams) stream.abort();
+  });
   const loginRequired = new LoginRequired(() => options.transports.site);
 
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -133,6 +143,7 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
         { method: request.method, url: request.url, headers, body },
         request,
         reply,
+        openStreams,
       );
     // The caller's own votes and bookmarks, fetched beside the post they are shown on (DESIGN §2).
     const callerState = fetchCallerState(route, request, headers, options.transports.votes);

@@ -22,8 +22,11 @@ export interface Stack {
   service(name: string): RunningService;
   /** Stops the routed instance of a service, as a crash or a deployment would; calls to it answer 404 until restarted. */
   stop(name: string): Promise<void>;
-  /** Starts a service's module again on the same database and bus, routed by the gateway. */
-  start(module: ServiceModule): Promise<RunningService>;
+  /**
+   * Starts a service's module again on the same database and bus, routed by the gateway (`routed: false`: another
+   * instance beside the routed one, a replica a test puts behind a gateway of its own).
+   */
+  start(module: ServiceModule, options?: { routed?: boolean }): Promise<RunningService>;
   /** Opens the gateway on a loopback port (any free one by default), for a browser or another process; its address. */
   listen(port?: number): Promise<string>;
   call(
@@ -90,7 +93,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     dataDir,
     service: (name) => agora.service(name),
     stop: (name) => agora.stop(agora.service(name)),
-    start: (module) => agora.start(module),
+    start: (module, options) => agora.start(module, options),
     listen: (port = 0) => agora.listen({ host: '127.0.0.1', port }),
     async call(method, target, callOptions = {}) {
       const response = await gateway.inject({

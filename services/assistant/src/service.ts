@@ -47,7 +47,7 @@ export const assistantService: ServiceModule<AssistantParts> = {
       commands: new AssistantCommands(context),
       aiConfig: new AiConfigCommands(context),
       conversations: new ConversationCommands(context),
-      sessions: new SseSessions(),
+      sessions: new SseSessions(context),
       semantic,
       embedder: new Embedder(context, semantic),
       tools: async () => {
@@ -72,6 +72,7 @@ export const assistantService: ServiceModule<AssistantParts> = {
   },
   projections: () => [libraryFromPosts, libraryFromTags, libraryFromVotes],
   async background(_context, { sessions, embedder }) {
+    sessions.listen();
     embedder.start();
     return {
       async stop() {

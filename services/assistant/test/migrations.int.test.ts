@@ -7,6 +7,8 @@ const KEYS = [
   '20261207_0002_library',
   '20261207_0003_ai_settings',
   '20261207_0004_conversations',
+  '20261207_0005_semantic',
+  '20261207_0006_mcp_sessions',
 ];
 
 describeMigrationFolder({

@@ -4,6 +4,7 @@ import * as library from './0002_library';
 import * as aiSettings from './0003_ai_settings';
 import * as conversations from './0004_conversations';
 import * as semantic from './0005_semantic';
+import * as mcpSessions from './0006_mcp_sessions';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const assistantMigrationFiles: readonly MigrationFile[] = [
@@ -12,6 +13,7 @@ export const assistantMigrationFiles: readonly MigrationFile[] = [
   aiSettings,
   conversations,
   semantic,
+  mcpSessions,
 ];
 
 export const assistantMigrations = migrationsOf(assistantMigrationFiles);

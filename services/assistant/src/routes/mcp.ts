@@ -27,12 +27,14 @@ export async function mcpRoutes(
   tools: () => Promise<ToolContext>,
 ) {
   const db = context.database.db;
+  // An SSE channel never ends by itself: closing the service ends them, instead of waiting for them.
+  app.addHook('preClose', () => sessions.closeAll());
 
   app.get(MCP_SSE_PATH, { config: KEY, schema: { hide: true } }, async (request, reply) => {
     const caller = await keyCaller(db, request);
     reply.hijack();
     const transport = new SSEServerTransport(MCP_MESSAGE_PATH, reply.raw);
-    sessions.add({ transport, keyId: caller.keyId });
+    await sessions.add({ transport, keyId: caller.keyId });
     await mcpServer(tools, () => caller.scope).connect(transport);
   });
 
@@ -51,7 +53,14 @@ export async function mcpRoutes(
       const { sessionId } = request.query;
       if (!sessionId) throw errors.fields({ field: 'sessionId', key: 'validation.required' });
       const transport = sessions.find(sessionId, caller.keyId);
-      if (!transport) throw errors.notFound();
+      if (!transport) {
+        // Held by another replica: sent on to it, and accepted here as the holder would (202); the answer comes on
+        // the session's stream.
+        const delivery = await sessions.relay(sessionId, caller.keyId, request.body);
+        if (delivery === 'unknown') throw errors.notFound();
+        if (delivery === 'too-large') throw errors.fields({ field: 'body', key: 'validation.invalid' });
+        return reply.code(202).type('text/plain').send('Accepted');
+      }
       reply.hijack();
       await transport.handlePostMessage(request.raw, reply.raw, request.body);
     },

@@ -27,6 +27,16 @@ interface Centroids {
   trainedOn: number;
 }
 
+/** The clusters a search reads: the share of them whose centroids are nearest the query. */
+export function probedClusters(centroids: readonly Float32Array[], query: Float32Array): number[] {
+  const probed = Math.max(MIN_PROBED, Math.ceil(centroids.length * PROBED_SHARE));
+  return centroids
+    .map((centroid, cluster) => ({ cluster, score: dot(query, centroid) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, probed)
+    .map((c) => c.cluster);
+}
+
 /**
  * The vectors of the posts, stored in PostgreSQL (docs/adr/0096-the-assistant-service.md): read whole (exact) while
  * few, else by cluster: the query's nearest centroids' vectors only, scored in Node.
@@ -46,15 +56,7 @@ export class SemanticIndex {
   /** The `limit` nearest stored vectors of `model` to a unit vector, best first; `exact` reads every vector. */
   async nearest(model: string, query: Float32Array, limit: number, exact = false): Promise<SemanticHit[]> {
     const centroids = exact ? null : await this.centroids(model);
-    let clusters: number[] | null = null;
-    if (centroids) {
-      const probed = Math.max(MIN_PROBED, Math.ceil(centroids.vectors.length * PROBED_SHARE));
-      clusters = centroids.vectors
-        .map((centroid, cluster) => ({ cluster, score: dot(query, centroid) }))
-        .sort((a, b) => b.score - a.score)
-        .slice(0, probed)
-        .map((c) => c.cluster);
-    }
+    const clusters = centroids ? probedClusters(centroids.vectors, query) : null;
     const { rows } = await sql<{
       object_id: string;
       object_type: 'question' | 'answer';
