@@ -154,6 +154,8 @@ describe('the OpenAPI document', () => {
   it('says which routes take the access token, from each route’s declared level', () => {
     expect(document.components.securitySchemes).toEqual({
       accessToken: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'Authorization' }),
+      // The MCP server's routes take an admin's API key instead (docs/adr/0096-the-assistant-service.md).
+      apiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'Authorization' }),
     });
     const ask = document.paths['/answer/api/v1/question']?.post;
     expect(ask?.security).toEqual([{ accessToken: [] }]);
