@@ -19,14 +19,17 @@ export type ApiKeyItem = Static<typeof ApiKeyItemSchema>;
 
 export const ApiKeyDescription = Type.String({ maxLength: Limits.apiKey.descriptionMaxLength });
 export const ApiKeyCreateBody = Type.Object({ description: ApiKeyDescription, scope: ApiKeyScopeSchema });
+/** A key's number: as the table keeps it (a PostgreSQL integer). */
+const ApiKeyNumber = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
 export const ApiKeyUpdateBody = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
+  id: ApiKeyNumber,
   description: ApiKeyDescription,
 });
 /** `POST {admin}/api-key`: the new key, the only time it is ever answered. */
 export const ApiKeyCreatedSchema = Type.Object({ access_key: Type.String() });
 export type ApiKeyCreatedResp = Static<typeof ApiKeyCreatedSchema>;
-export const ApiKeyDeleteBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const ApiKeyDeleteBody = Type.Object({ id: ApiKeyNumber });
 
 /** `GET {admin}/mcp-config`: the switch, and what an MCP client is given to connect (the reference's SiteMCPResp). */
 export const McpConfigSchema = Type.Object({
