@@ -103,6 +103,10 @@ export const Limits = {
     messageMaxLength: 8000,
     messagesMax: 50,
     toolRounds: 10,
+    /** The admin's choices: how many chats a member may start an hour, and how long a reply may be (tokens). */
+    chatsPerHourMax: 1000,
+    replyTokensMin: 64,
+    replyTokensMax: 32_000,
   },
   /** A flag's text; the moderators' flag lists. */
   report: { contentMaxLength: 500, adminPageSize: 20 },

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Limits } from '../limits';
 
 /** The providers the settings page offers (all spoken to in the OpenAI-compatible protocol), as the reference seeds them. */
 export const AI_PROVIDERS = [
@@ -18,6 +19,7 @@ export const AiProviderInfoSchema = Type.Object({
   display_name: Type.String(),
   default_api_host: Type.String(),
 });
+export type AiProviderInfo = Static<typeof AiProviderInfoSchema>;
 
 const Host = Type.String({ maxLength: 512 });
 const Key = Type.String({ maxLength: 512 });
@@ -56,8 +58,10 @@ export const AiConfigBody = Type.Object({
   chosen_provider: Type.Union([Type.Literal(''), AiProviderNameSchema]),
   ai_providers: Type.Array(AiProviderSettingsSchema, { maxItems: 3 }),
   prompt_config: Type.Optional(AiPromptsSchema),
-  chats_per_hour: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-  max_reply_tokens: Type.Optional(Type.Integer({ minimum: 64, maximum: 32_000 })),
+  chats_per_hour: Type.Optional(Type.Integer({ minimum: 1, maximum: Limits.ai.chatsPerHourMax })),
+  max_reply_tokens: Type.Optional(
+    Type.Integer({ minimum: Limits.ai.replyTokensMin, maximum: Limits.ai.replyTokensMax }),
+  ),
   embedding_model: Type.Optional(Model),
 });
 export type AiConfigInput = Static<typeof AiConfigBody>;
@@ -70,3 +74,4 @@ export const AiModelSchema = Type.Object({
   created: Type.Integer(),
   owned_by: Type.String(),
 });
+export type AiModel = Static<typeof AiModelSchema>;

@@ -16,6 +16,29 @@ export const ChatBody = Type.Object({
 });
 export type ChatInput = Static<typeof ChatBody>;
 
+/**
+ * One `data:` event of the `chat/completions` stream (the reference's chunk: its key is `chat_completion_id`, not
+ * `id`); the stream ends with `data: [DONE]`.
+ */
+export const ChatChunkSchema = Type.Object({
+  chat_completion_id: Type.String(),
+  object: Type.Literal('chat.completion.chunk'),
+  created: Type.Integer(),
+  model: Type.String(),
+  choices: Type.Array(
+    Type.Object({
+      index: Type.Integer(),
+      delta: Type.Object({
+        role: Type.Optional(Type.Literal('assistant')),
+        content: Type.Optional(Type.String()),
+        reasoning_content: Type.Optional(Type.String()),
+      }),
+      finish_reason: Type.Union([Type.Literal('stop'), Type.Null()]),
+    }),
+  ),
+});
+export type ChatChunk = Static<typeof ChatChunkSchema>;
+
 export const AiRecordSchema = Type.Object({
   chat_completion_id: Type.String(),
   role: Type.String(),
@@ -34,6 +57,7 @@ export const AiConversationItemSchema = Type.Object({
   topic: Type.String(),
   created_at: Type.Integer(),
 });
+export type AiConversationItem = Static<typeof AiConversationItemSchema>;
 
 export const AiConversationSchema = Type.Object({
   conversation_id: Type.String(),
@@ -52,6 +76,7 @@ export const AdminAiConversationItemSchema = Type.Object({
   unhelpful_count: Type.Integer(),
   created_at: Type.Integer(),
 });
+export type AdminAiConversationItem = Static<typeof AdminAiConversationItemSchema>;
 
 export const AdminAiConversationSchema = Type.Object({
   conversation_id: Type.String(),
@@ -60,9 +85,11 @@ export const AdminAiConversationSchema = Type.Object({
   user_info: UserBasicInfoSchema,
   created_at: Type.Integer(),
 });
+export type AdminAiConversation = Static<typeof AdminAiConversationSchema>;
 
 export const AiVoteBody = Type.Object({
   chat_completion_id: Type.String({ minLength: 1, maxLength: 64 }),
   vote_type: Type.Union([Type.Literal('helpful'), Type.Literal('unhelpful')]),
   cancel: Type.Optional(Type.Boolean()),
 });
+export type AiVoteInput = Static<typeof AiVoteBody>;

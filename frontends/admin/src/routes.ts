@@ -1,6 +1,8 @@
 import { BUILT_IN_PLUGINS } from '@agora/contracts/site/plugins';
 import { guards, type Route, route } from '@agora/kit';
 import { createElement } from 'react';
+import { AiConversationsPage } from './assistant/ai-conversations-page';
+import { AiSettingsPage } from './assistant/ai-settings-page';
 import { ApiKeysPage } from './assistant/api-keys-page';
 import { McpPage } from './assistant/mcp-page';
 import { AnswersPage } from './contents/answers-page';
@@ -60,6 +62,8 @@ export const ROUTE_TABLE: readonly Route[] = [
   route('/admin/installed-plugins', { guards: ADMIN, Page: PluginsPage }),
   route('/admin/api-keys', { guards: ADMIN, Page: ApiKeysPage }),
   route('/admin/mcp', { guards: ADMIN, Page: McpPage }),
+  route('/admin/ai-settings', { guards: ADMIN, Page: AiSettingsPage }),
+  route('/admin/ai-conversations', { guards: ADMIN, Page: AiConversationsPage }),
   // `/admin/{slug_name}`: one route per built-in plugin, so no other admin page is taken for a plugin.
   ...BUILT_IN_PLUGINS.map((plugin) =>
     route(`/admin/${plugin.slug_name}`, {

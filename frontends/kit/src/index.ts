@@ -15,6 +15,7 @@ export {
   type SuspendDuration,
 } from './api/calls/admin';
 export { type AdminContentQuery, type AdminFlagQuery, adminContentsApi } from './api/calls/admin-contents';
+export { aiApi, type ReplyDelta } from './api/calls/ai';
 export { assistantAdminApi } from './api/calls/assistant';
 export { badgeApi } from './api/calls/badges';
 export { connectorApi } from './api/calls/connectors';
@@ -46,6 +47,7 @@ export { queryClient } from './app/query-client';
 export { useAction } from './app/use-action';
 export { useDebounced } from './app/use-debounced';
 export { useHydrated } from './app/use-hydrated';
+export { AssistantChat, type AssistantChatProps, AssistantTurns } from './assistant/lazy-chat';
 export { CommentList } from './comments/comment-list';
 export { extractMentions } from './comments/mentions';
 export { MarkdownEditor, type MarkdownEditorProps } from './editor/lazy-editor';

@@ -1,4 +1,7 @@
-/** @agora/questions: question list and detail, ask and edit, timelines and search, as single-spa lifecycles. */
+/**
+ * @agora/questions: question list and detail, ask and edit, timelines and search, the AI assistant's page, as
+ * single-spa lifecycles.
+ */
 import { createLifecycles } from '@agora/kit';
 import { QuestionsApp } from './app';
 

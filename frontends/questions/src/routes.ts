@@ -11,6 +11,7 @@ const EditQuestionPage = lazy(() => import('./pages/edit-question').then((m) => 
 const EditAnswerPage = lazy(() => import('./pages/edit-answer').then((m) => ({ default: m.EditAnswerPage })));
 const TimelinePage = lazy(() => import('./pages/timeline').then((m) => ({ default: m.TimelinePage })));
 const SearchPage = lazy(() => import('./pages/search').then((m) => ({ default: m.SearchPage })));
+const AssistantPage = lazy(() => import('./assistant/assistant-page').then((m) => ({ default: m.AssistantPage })));
 
 const activated = [guards.activated, guards.notForbidden];
 const home = () => 'home';
@@ -27,4 +28,5 @@ export const ROUTE_TABLE: readonly Route[] = [
   route('/posts/:questionId/:objectId/timeline', { guards: [guards.logged], Page: TimelinePage }),
   route('/tags/:objectId/timeline', { guards: [guards.logged], Page: TimelinePage }),
   route('/search', { guards: [], Page: SearchPage }),
+  route('/ai-assistant/:conversationId?', { guards: activated, Page: AssistantPage }),
 ];

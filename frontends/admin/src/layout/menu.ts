@@ -60,6 +60,8 @@ export const ADMIN_MENU: MenuGroup[] = [
     items: [
       { path: '/admin/api-keys', label: 'ui.admin.menu.api_keys' },
       { path: '/admin/mcp', label: 'ui.admin.menu.mcp' },
+      { path: '/admin/ai-settings', label: 'ui.admin.menu.ai_settings' },
+      { path: '/admin/ai-conversations', label: 'ui.admin.menu.ai_conversations' },
     ],
   },
 ];

@@ -107,6 +107,13 @@ export const queryKeys = {
   /** The admin's API keys (`api-key/all`) and the MCP switch (`mcp-config`). */
   adminApiKeys: () => key('admin/api-key/all'),
   adminMcpConfig: () => key('admin/mcp-config'),
+  /** The AI assistant's settings and the providers it offers. */
+  adminAiConfig: () => key('admin/ai-config'),
+  adminAiProviders: () => key('admin/ai-provider'),
+  /** Every page of the members' conversations (`ai/conversation/page`), one page, and one conversation. */
+  adminAiConversations: () => key('admin/ai/conversation/page'),
+  adminAiConversationPage: (page: number) => key('admin/ai/conversation/page', { page }),
+  adminAiConversation: (conversation_id: string) => key('admin/ai/conversation', { conversation_id }),
   /** Every `personal/*` call's: a member's profile and its tabs. */
   personal: () => key('personal'),
   profile: (username: string) => key('personal/user/info', { username }),
@@ -126,6 +133,11 @@ export const queryKeys = {
   notificationPages: () => key('notification/page'),
   notificationPage: (type: string, inbox_type: string, page: number) =>
     key('notification/page', { type, inbox_type, page }),
+  /** Every `ai/conversation*` call's: the member's conversations with the AI assistant, and each one. */
+  aiConversations: () => key('ai/conversation'),
+  /** The member's conversation list, every page of it (an infinite query). */
+  aiConversationPages: () => key('ai/conversation/page'),
+  aiConversation: (conversation_id: string) => key('ai/conversation', { conversation_id }),
   /** `user/ranking`: the user list's sections. */
   ranking: () => key('user/ranking'),
 };

@@ -11,7 +11,24 @@ export type {
   ObjectTimelineDetail,
   TimelineDetail,
 } from '@agora/contracts/api/timeline';
+export type {
+  AiConfig,
+  AiConfigInput,
+  AiModel,
+  AiProviderInfo,
+  AiProviderName,
+} from '@agora/contracts/assistant/ai';
 export type { ApiKeyCreatedResp, ApiKeyItem, McpConfig } from '@agora/contracts/assistant/api-keys';
+export type {
+  AdminAiConversation,
+  AdminAiConversationItem,
+  AiConversation,
+  AiConversationItem,
+  AiRecord,
+  AiVoteInput,
+  ChatChunk,
+  ChatInput,
+} from '@agora/contracts/assistant/conversations';
 export type { ApiKeyScope } from '@agora/contracts/assistant/events';
 export type {
   AdminBadge,

@@ -33,6 +33,9 @@ export const ROUTES = {
   serverError: '/50x',
   maintenance: '/maintenance',
   badges: '/badges',
+  /** The AI assistant: a new conversation, or one of the member's. */
+  aiAssistant: '/ai-assistant',
+  aiConversation: (id: string) => `/ai-assistant/${encodeURIComponent(id)}`,
   badge: (id: string) => `/badges/${encodeURIComponent(id)}`,
   /** A member's badges: the reference's profile tab `/users/{username}/badges`. */
   memberBadges: (username: string) => `/users/${encodeURIComponent(username)}/badges`,

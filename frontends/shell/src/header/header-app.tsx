@@ -1,4 +1,5 @@
 import { GlobalHosts, useDefaultLanguage } from '@agora/kit';
+import { FloatingAssistant } from '../assistant/floating-assistant';
 import { CustomHtml, useCustomHead } from '../custom-html';
 import { usePrivateSiteGate } from '../private-site-gate';
 import { BadgeAwardPopup } from './badge-award-popup';
@@ -6,7 +7,7 @@ import { Header } from './header';
 
 /**
  * The header application, under the admin's custom header HTML; it also hosts what the page needs once
- * (toasts, dialogs, captcha modal, the badge pop-up, the admin's custom head HTML).
+ * (toasts, dialogs, captcha modal, the badge pop-up, the admin's custom head HTML, the floating AI assistant).
  */
 export function HeaderApp() {
   usePrivateSiteGate();
@@ -18,6 +19,7 @@ export function HeaderApp() {
       <CustomHtml slot="custom_header" />
       <Header />
       <BadgeAwardPopup />
+      <FloatingAssistant />
     </>
   );
 }

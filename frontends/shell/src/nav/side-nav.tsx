@@ -1,4 +1,13 @@
-import { capCount, isExemptPath, Link, ROUTES, useLocation, useLoginState, useTranslation } from '@agora/kit';
+import {
+  capCount,
+  isExemptPath,
+  Link,
+  ROUTES,
+  useLocation,
+  useLoginState,
+  useSiteInfo,
+  useTranslation,
+} from '@agora/kit';
 import { Badge, Box, List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import { useRedDot } from '../use-red-dot';
 
@@ -38,13 +47,14 @@ function Item({
 }
 
 /**
- * Side navigation: questions, tags, users, badges; a moderation group with review for those who can
- * revise (count capped at 99+) and admin for role 2.
+ * Side navigation: questions, tags, users, badges, the AI assistant while the site has it on; a moderation group
+ * with review for those who can revise (count capped at 99+) and admin for role 2.
  */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const state = useLoginState();
   const dot = useRedDot();
+  const aiOn = useSiteInfo().data?.ai_enabled === true;
   const canReview = dot.can_revision || state.isModerator || state.isAdmin;
   return (
     <Box component="nav" aria-label={t('ui.nav.label')} sx={{ width: 220, p: 1 }}>
@@ -53,6 +63,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
         <Item to={ROUTES.tags} label={t('ui.nav.tags')} onNavigate={onNavigate} />
         <Item to={ROUTES.users} label={t('ui.nav.users')} onNavigate={onNavigate} />
         <Item to={ROUTES.badges} label={t('ui.nav.badges')} onNavigate={onNavigate} />
+        {aiOn ? <Item to={ROUTES.aiAssistant} label={t('ui.nav.ai_assistant')} onNavigate={onNavigate} /> : null}
       </List>
       {canReview || state.isAdmin ? (
         <List dense disablePadding subheader={<ListSubheader disableSticky>{t('ui.nav.moderation')}</ListSubheader>}>

@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import type { SemanticIndex } from './semantic-index';
 
 const EXCERPT_CHARS = 300;
-const ANSWERS_SHOWN = 3;
-const COMMENTS_SHOWN = 3;
+/** What a hit carries of its question's answers and of its comments, at most. */
+const SHOWN_PER_HIT = { answers: 3, comments: 3 };
 
 interface Post {
   id: string;
@@ -52,7 +52,7 @@ export async function semanticSearch(
   const commentsOf = (id: string) =>
     comments
       .filter((c) => c.object_id === id)
-      .slice(0, COMMENTS_SHOWN)
+      .slice(0, SHOWN_PER_HIT.comments)
       .map((c) => ({ comment_id: c.id, content: excerptOfText(c.body, EXCERPT_CHARS) }));
   return shown.map((hit) => {
     const post = byId.get(hit.objectId) as Post;
@@ -70,7 +70,7 @@ export async function semanticSearch(
       ...base,
       answers: answers
         .filter((a) => a.question_id === post.id)
-        .slice(0, ANSWERS_SHOWN)
+        .slice(0, SHOWN_PER_HIT.answers)
         .map((a) => ({ answer_id: a.id, content: excerptOfText(a.body, EXCERPT_CHARS) })),
     };
   });
