@@ -58,6 +58,7 @@ export const queryKeys = {
   revisionDiff: (old_revision_id: string, new_revision_id: string) =>
     key('activity/timeline/detail', { old_revision_id, new_revision_id }),
   search: (q: string, order: string, page: number) => key('search', { q, order, page }),
+  semanticSearch: (q: string, size: number) => key('ai/search', { q, size }),
   reasons: (object_type: string, action: string) => key('reasons', { object_type, action }),
   /** What waits in each review queue for the caller (the review screen's tabs). */
   reviewingTypes: () => key('reviewing/type'),

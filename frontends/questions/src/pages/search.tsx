@@ -8,6 +8,7 @@ import {
   usePermalink,
   useSearchParams,
   useTranslation,
+  useUser,
 } from '@agora/kit';
 import { Alert, Box, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -24,19 +25,28 @@ const plainWords = (q: string) =>
     .map((w) => w.replace(/^"|"$/g, ''))
     .filter((w) => w.length > 1);
 
-/** /search?q=: sorts relevance, newest, active, score; the tips; highlighted results; 15 a page. */
+/** `semantic: words` asks by meaning (the assistant's `ai/search`): one page of the nearest posts, no sorts. */
+const SEMANTIC = /^semantic:\s*/i;
+
+/** /search?q=: sorts relevance, newest, active, score; the tips; highlighted results; 15 a page; `semantic:` by meaning. */
 export function SearchPage() {
   const { t } = useTranslation();
   const params = useSearchParams();
   const permalink = usePermalink();
+  const signedIn = useUser() !== null;
   const q = params.get('q')?.trim() ?? '';
+  const semantic = SEMANTIC.test(q);
   const order = SORTS.find((s) => s === params.get('sort')) ?? 'relevance';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const results = useQuery({
-    queryKey: queryKeys.search(q, order, page),
-    queryFn: () => searchApi.search(q, order, page, Limits.pageSize.default),
-    enabled: q !== '',
+    queryKey: semantic ? queryKeys.semanticSearch(q, Limits.pageSize.default) : queryKeys.search(q, order, page),
+    queryFn: () =>
+      semantic
+        ? searchApi.semantic(q, Limits.pageSize.default)
+        : searchApi.search(q, order, page, Limits.pageSize.default),
+    enabled: q !== '' && (!semantic || signedIn),
     placeholderData: keepPreviousData,
+    retry: false,
   });
   const data = results.data;
   return (
@@ -46,9 +56,21 @@ export function SearchPage() {
           <Typography variant="h5" component="h1">
             {t('ui.search.heading', { q })}
           </Typography>
-          <SortBar value={order} options={SORTS.map((s) => ({ value: s, label: t(`ui.search.sort.${s}`) }))} />
+          {semantic ? null : (
+            <SortBar value={order} options={SORTS.map((s) => ({ value: s, label: t(`ui.search.sort.${s}`) }))} />
+          )}
         </Box>
         {results.isFetching && !data ? <Loading /> : null}
+        {semantic && !signedIn ? (
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="semantic-sign-in">
+            {t('ui.search.semantic_sign_in')}
+          </Alert>
+        ) : null}
+        {semantic && results.error ? (
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="semantic-refused">
+            {results.error.message}
+          </Alert>
+        ) : null}
         {data === null ? (
           <Alert severity="info" sx={{ mt: 2 }}>
             {t('ui.search.unavailable')}
@@ -64,7 +86,7 @@ export function SearchPage() {
                 <SearchResultRow
                   key={`${result.object_type}-${result.object.id}`}
                   result={result}
-                  words={plainWords(q)}
+                  words={semantic ? [] : plainWords(q)}
                   permalink={permalink}
                 />
               ))}
@@ -74,7 +96,7 @@ export function SearchPage() {
                 {t('ui.search.empty')}
               </Typography>
             ) : null}
-            <Pagination currentPage={page} totalSize={data.count} />
+            {semantic ? null : <Pagination currentPage={page} totalSize={data.count} />}
           </>
         ) : null}
       </Box>

@@ -1,7 +1,7 @@
 import { useTranslation } from '@agora/kit';
 import { Card, CardContent, Typography } from '@mui/material';
 
-const SYNTAX = ['[tag]', 'user:username', 'answers:0', 'score:3', 'is:question', 'is:answer'];
+const SYNTAX = ['[tag]', 'user:username', 'answers:0', 'score:3', 'is:question', 'is:answer', 'semantic: words'];
 
 /** The search tips: the syntax the search understands. */
 export function SearchTips() {

@@ -10,6 +10,8 @@ export const searchApi = {
       () => api.get<SearchResp>('search', { params: { q, order, page, page_size }, silent: true }),
       null,
     ),
+  /** `ai/search`: by meaning (the `semantic:` option); refused (ApiError) without a provider or a signed-in member. */
+  semantic: (q: string, size: number) => api.get<SearchResp>('ai/search', { params: { q, size }, silent: true }),
   similar: (title: string) =>
     unlessAbsent(() => api.get<QuestionBaseInfo[]>('question/similar', { params: { title }, silent: true }), []),
 };
