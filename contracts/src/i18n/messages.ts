@@ -167,7 +167,7 @@ const en_US = {
   'error.ai.provider': '{problem}',
   'error.ai.disabled': 'The AI assistant is turned off.',
   'error.ai.semantic_unavailable': 'Search by meaning needs an AI provider, and none is configured.',
-  'error.ai.rate_limited': 'You have reached the assistant\'s limit of {limit} replies an hour; try again later.',
+  'error.ai.rate_limited': "You have reached the assistant's limit of {limit} replies an hour; try again later.",
   'error.report.duplicate': 'You have already flagged this. A moderator will look at it soon.',
   'error.report.not_found': 'The flag does not exist.',
   'error.report.handled': 'This flag has already been handled.',

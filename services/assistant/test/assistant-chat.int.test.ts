@@ -268,7 +268,9 @@ describe('limits and admins', () => {
     await ok(stack, 'PUT', `${ADMIN_API}/ai-config`, boss.token, { ...config, chats_per_hour: 2 });
     const past = await ask(asker, 'One more?');
     expect(past.status).toBe(429);
-    expect(JSON.parse(past.body).msg).toBe("You have reached the assistant's limit of 2 replies an hour; try again later.");
+    expect(JSON.parse(past.body).msg).toBe(
+      "You have reached the assistant's limit of 2 replies an hour; try again later.",
+    );
     await ok(stack, 'PUT', `${ADMIN_API}/ai-config`, boss.token, { ...config, chats_per_hour: 20 });
   });
 
