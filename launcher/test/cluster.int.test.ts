@@ -150,7 +150,7 @@ if (!brokers || !search) {
       expect(health.every((h) => h.ready && h.pid !== null)).toBe(true);
       const posts = health.find((h) => h.name === 'posts-2');
       expect(Object.keys(posts?.lag ?? {}).length).toBeGreaterThan(0);
-      expect(Cluster.budgetOf(cluster.options)).toMatchObject({ processes: 11 });
+      expect(Cluster.budgetOf(cluster.options)).toMatchObject({ processes: 12 });
     });
 
     it('reads its own writes through different replicas: ask, then vote, follow and report at once, 100 times', async () => {
