@@ -80,6 +80,11 @@ export interface AiProviderOptions {
   tool?: string;
   /** Faults from the start, for every request. */
   faults?: AiFaults;
+  /**
+   * Called as each chunk of a chat stream has been written to the socket, with the request it answers: the provider's
+   * side of a benchmark's clock (the time from a provider's first delta to the member's first token).
+   */
+  onChunkWritten?: (written: { request: RecordedAiRequest; index: number; chunk: object }) => void;
 }
 
 export interface TestAiProvider {
@@ -273,6 +278,7 @@ export async function startAiProvider(options: AiProviderOptions = {}): Promise<
     plan: Plan,
     faults: AiFaults,
     gone: AbortSignal,
+    request: RecordedAiRequest,
   ): Promise<'done' | 'cut' | 'gone'> {
     const slow =
       typeof faults.slow === 'number' ? { firstChunkMs: faults.slow, betweenChunksMs: faults.slow } : faults.slow;
@@ -317,6 +323,7 @@ export async function startAiProvider(options: AiProviderOptions = {}): Promise<
       res.write(
         faults.garbage ? `data: {"choices": [{"delta": garbage ${index}\n\n` : `data: ${JSON.stringify(chunk)}\n\n`,
       );
+      options.onChunkWritten?.({ request, index, chunk });
     }
     if (cut) return stop();
     res.end('data: [DONE]\n\n');
@@ -355,14 +362,15 @@ export async function startAiProvider(options: AiProviderOptions = {}): Promise<
     } catch {
       // not JSON: recorded as the text it is
     }
-    requests.push({
+    const recorded: RecordedAiRequest = {
       method: req.method ?? '',
       path: pathname,
       route,
       headers,
       authorization: { present: authorization !== undefined, matched },
       body: json ?? (text || undefined),
-    });
+    };
+    requests.push(recorded);
 
     // A 'close' before the answer was written out is the client going away.
     let ended = false;
@@ -380,7 +388,7 @@ export async function startAiProvider(options: AiProviderOptions = {}): Promise<
 
     const isStream = plan.kind === 'stream';
     if (isStream) streams.open++;
-    const outcome = client.signal.aborted ? 'gone' : await write(res, plan, faults, client.signal);
+    const outcome = client.signal.aborted ? 'gone' : await write(res, plan, faults, client.signal, recorded);
     ended = true;
     if (!isStream) return;
     streams.open--;

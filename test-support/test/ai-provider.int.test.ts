@@ -335,4 +335,35 @@ describe('streams', () => {
     await done;
     expect(provider.openStreams).toBe(0);
   });
+
+  it('tells a listener of each chunk written, with the request it answers, before the client reads it', async () => {
+    const written: { question: string; index: number; content?: string; at: number }[] = [];
+    const timed = await startAiProvider({
+      script: () => ({ content: 'one two three' }),
+      onChunkWritten: ({ request, index, chunk }) => {
+        const body = request.body as { messages: { content: string }[] };
+        const delta = (chunk as ChatCompletionChunk).choices[0]?.delta;
+        written.push({
+          question: body.messages[0]?.content ?? '',
+          index,
+          content: delta?.content ?? undefined,
+          at: Date.now(),
+        });
+      },
+    });
+    try {
+      const timedClient = new OpenAI({ baseURL: timed.baseURL, apiKey: 'test-key', maxRetries: 0 });
+      const stream = await timedClient.chat.completions.create({ ...ask('when?'), stream: true });
+      let firstContentAt = 0;
+      for await (const chunk of stream)
+        if (chunk.choices[0]?.delta.content && !firstContentAt) firstContentAt = Date.now();
+      expect(written.map((w) => w.index)).toEqual([0, 1, 2, 3, 4]);
+      expect(written.every((w) => w.question === 'when?')).toBe(true);
+      expect(written.map((w) => w.content ?? '').join('')).toBe('one two three');
+      const firstDelta = written.find((w) => w.content);
+      expect(firstDelta?.at).toBeLessThanOrEqual(firstContentAt);
+    } finally {
+      await timed.close();
+    }
+  });
 });

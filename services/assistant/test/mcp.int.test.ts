@@ -241,6 +241,11 @@ describe('keys and the switch', () => {
     expect(agent.last_used_at).toBeGreaterThanOrEqual(agent.created_at as number);
     const used = await stack.query<{ n: number }>('select count(*)::int as n from assistant.api_key_use');
     expect(used[0]!.n).toBe(2);
+    // Uses within the minute wrote nothing, not even a row lock (a transaction id and a flushed commit per request).
+    const locked = await stack.query<{ n: number }>(
+      `select count(*)::int as n from assistant.api_key_use where xmax::text <> '0'`,
+    );
+    expect(locked[0]!.n).toBe(0);
     const stored = await stack.query<{ key_sha256: string }>('select key_sha256 from assistant.api_keys');
     expect(JSON.stringify(stored)).not.toContain(globalKey);
 

@@ -32,10 +32,17 @@ export async function nextKeyNumber(db: Db): Promise<number> {
   return Number(rows[0]?.next ?? 1);
 }
 
-/** Records a use; at most once a minute per key, so a busy client writes a row a minute, not one a request. */
+/**
+ * Records a use; at most once a minute per key, so a busy client writes a row a minute, not one a request. A use within
+ * the minute touches nothing: an upsert whose update is skipped still locks the row, which costs a transaction id and
+ * a commit flushed to disk on every request.
+ */
 export async function recordKeyUse(db: Db, keyId: number, at: Date): Promise<void> {
   await sql`
-    insert into api_key_use as u (key_id, last_used_at) values (${keyId}, ${at})
+    insert into api_key_use as u (key_id, last_used_at)
+    select ${keyId}::int, ${at}::timestamptz
+    where not exists (
+      select 1 from api_key_use where key_id = ${keyId} and last_used_at >= ${at}::timestamptz - interval '1 minute')
     on conflict (key_id) do update set last_used_at = excluded.last_used_at
     where u.last_used_at < excluded.last_used_at - interval '1 minute'`.execute(db);
 }
