@@ -7,11 +7,13 @@
  * time, and its ten nearest compared with the exact ten: scored here over every stored vector (the same float32 values
  * and dot product as `nearest(..., exact = true)`, which a few queries check, timed).
  */
+
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { CLUSTER_FROM, probedClusters, SemanticIndex } from '@agora/assistant/semantic/semantic-index';
 import { decodeVector, dot, encodeVector } from '@agora/assistant/semantic/vectors';
 import { formatObjectId } from '@agora/contracts';
 import type { Db } from '@agora/platform';
+import { syntheticVectors } from '@agora/test-support/synthetic-vectors';
 import type pg from 'pg';
 import { summarize } from '../support';
 
@@ -34,24 +36,6 @@ export interface SemanticOptions {
   queries: number;
 }
 
-/** A deterministic generator, so that a run can be replayed (the clusters test's). */
-export function generator(seed: number, dims: number) {
-  let state = seed;
-  const uniform = () => {
-    state = (state * 1664525 + 1013904223) % 2 ** 32;
-    return state / 2 ** 32;
-  };
-  const gaussian = () => Math.sqrt(-2 * Math.log(uniform() || 1e-9)) * Math.cos(2 * Math.PI * uniform());
-  return {
-    uniform,
-    vector: (around?: Float64Array, spread = 1) => {
-      const v = new Array<number>(dims);
-      for (let i = 0; i < dims; i++) v[i] = (around?.[i] ?? 0) + spread * gaussian();
-      return v;
-    },
-  };
-}
-
 /** The `k` best of `scores` (indexes, best first). */
 export function topK(scores: Float32Array, k: number): number[] {
   const best: number[] = [];
@@ -72,7 +56,7 @@ export async function measureSemantic(db: Db, pool: pg.Pool, options: SemanticOp
   const { dims } = options;
   const model = `synthetic-${dims}`;
   const total = options.questions + options.answers;
-  const random = generator(42 + dims, dims);
+  const random = syntheticVectors(42 + dims, dims);
   const topics = Array.from({ length: options.topics }, () => Float64Array.from(random.vector()));
   const near = () => random.vector(topics[Math.floor(random.uniform() * options.topics)], options.spread);
   const ids: string[] = [];

@@ -3,6 +3,7 @@
  * gather by subject), clustered once past CLUSTER_FROM, must find at least 95 % of the exact ten nearest.
  */
 import type { Stack } from '@agora/test-support/stack';
+import { syntheticVectors } from '@agora/test-support/synthetic-vectors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUSTER_FROM, SemanticIndex } from '../src/semantic/semantic-index';
 import { decodeVector, encodeVector } from '../src/semantic/vectors';
@@ -13,24 +14,9 @@ const TOPICS = 60;
 const VECTORS = 6000;
 const MODEL = 'synthetic';
 
-/** A deterministic generator, so that a failure can be replayed. */
-function generator(seed: number) {
-  let state = seed;
-  const uniform = () => {
-    state = (state * 1664525 + 1013904223) % 2 ** 32;
-    return state / 2 ** 32;
-  };
-  const gaussian = () => Math.sqrt(-2 * Math.log(uniform() || 1e-9)) * Math.cos(2 * Math.PI * uniform());
-  return {
-    uniform,
-    vector: (around?: number[], spread = 1) =>
-      Array.from({ length: DIMS }, (_, i) => (around?.[i] ?? 0) + spread * gaussian()),
-  };
-}
-
 let stack: Stack;
 let index: SemanticIndex;
-const random = generator(42);
+const random = syntheticVectors(42, DIMS);
 const topics = Array.from({ length: TOPICS }, () => random.vector());
 const near = () => random.vector(topics[Math.floor(random.uniform() * TOPICS)], 0.45);
 
