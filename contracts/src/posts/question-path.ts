@@ -1,3 +1,6 @@
+/** The site's address without trailing slashes, to put paths after. */
+export const siteRoot = (siteUrl: string) => siteUrl.replace(/\/+$/, '');
+
 /** Whether the permalink setting (1 to 4) puts the title slug in question links: only 1 and 3. */
 export const slugInLinks = (permalink: number | undefined) => permalink === 1 || permalink === 3;
 

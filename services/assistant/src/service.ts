@@ -8,7 +8,6 @@ import { assistantMigrations } from './migrations';
 import { libraryFromPosts } from './projections/library/from-posts';
 import { libraryFromTags } from './projections/library/from-tags';
 import { libraryFromVotes } from './projections/library/from-votes';
-import { chosenProvider } from './queries/ai-settings';
 import { adminRoutes } from './routes/admin';
 import { aiAdminRoutes } from './routes/ai-admin';
 import { chatRoute } from './routes/chat';
@@ -55,9 +54,8 @@ export const assistantService: ServiceModule<AssistantParts> = {
         return {
           db,
           settings,
-          semantic: (await chosenProvider(db))
-            ? async (query: string, topK: number) => (await semanticSearch(db, semantic, settings, query, topK)) ?? []
-            : null,
+          // The provider is looked up only when semantic_search is called, not on every MCP request.
+          semantic: (query: string, topK: number) => semanticSearch(db, semantic, settings, query, topK),
         };
       },
     };

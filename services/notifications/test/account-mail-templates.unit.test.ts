@@ -1,3 +1,4 @@
+import { escapeHtml } from '@agora/platform';
 import { describe, expect, it } from 'vitest';
 import {
   type AccountMailKind,
@@ -5,7 +6,6 @@ import {
   LINK_LIFETIME_MINUTES,
   renderAccountMail,
 } from '../src/mail/templates/account-mail';
-import { escapeHtml } from '../src/mail/templates/html';
 
 const base = {
   displayName: 'Ada',

@@ -61,6 +61,7 @@ export * from './service/process';
 export * from './service/service';
 export * from './site-settings/site-settings';
 export * from './site-settings/tag-marks';
+export * from './text/escape-html';
 export * from './text/mentions';
 export * from './text/plain-text';
 export * from './text/render';

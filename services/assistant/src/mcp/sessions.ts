@@ -78,10 +78,6 @@ export class SseSessions {
     return 'relayed';
   }
 
-  get size(): number {
-    return this.open.size;
-  }
-
   async closeAll(): Promise<void> {
     await Promise.all([...this.open.values()].map((session) => session.transport.close().catch(() => {})));
     this.open.clear();

@@ -7,6 +7,7 @@ import {
   EnvelopeSchema,
   McpConfigSchema,
   McpConfigUpdateBody,
+  siteRoot,
 } from '@agora/contracts';
 import { type HttpApp, ok, type ServiceContext } from '@agora/platform';
 import { Type } from 'typebox';
@@ -55,7 +56,7 @@ export async function adminRoutes(app: HttpApp, context: ServiceContext, command
     '/answer/admin/api/mcp-config',
     { config: ADMIN, schema: { response: { 200: EnvelopeSchema(McpConfigSchema) } } },
     async (request) => {
-      const siteUrl = (await context.siteSettings()).general.site_url.replace(/\/+$/, '');
+      const siteUrl = siteRoot((await context.siteSettings()).general.site_url);
       return ok(request, {
         enabled: await mcpEnabled(db),
         type: 'Server-Sent Event (SSE)',

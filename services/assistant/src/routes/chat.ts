@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ChatBody, Reason } from '@agora/contracts';
+import { ChatBody, Reason, siteRoot } from '@agora/contracts';
 import { ApiError, errors, type HttpApp, type ServiceContext } from '@agora/platform';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { runChatLoop } from '../ai/chat-loop';
@@ -58,7 +58,7 @@ export async function chatRoute(
         ...asked.map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content })),
       ];
       const toolContext = await tools();
-      const siteUrl = toolContext.settings.general.site_url.replace(/\/+$/, '');
+      const siteUrl = siteRoot(toolContext.settings.general.site_url);
 
       reply.hijack();
       const writer = new ChunkWriter(reply.raw, `chatcmpl-${randomUUID()}`, access.model);

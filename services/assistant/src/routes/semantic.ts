@@ -28,7 +28,6 @@ export async function semanticRoutes(app: HttpApp, context: ServiceContext, inde
         page = await semanticSearchPage(
           context.database.db,
           index,
-          await context.siteSettings(),
           request.query.q.replace(/^semantic:\s*/i, ''),
           request.query.size,
         );

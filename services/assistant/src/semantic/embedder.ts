@@ -25,9 +25,8 @@ export class Embedder {
   private readonly wakeup = new Wakeup();
   private running: Promise<void> | null = null;
   private lastModel: string | null = null;
-  /** Seen by tests and the operator's metrics: embeddings made, and the last failure. */
+  /** Posts embedded so far (the benchmark reads it). */
   embedded = 0;
-  lastProblem: string | null = null;
 
   constructor(
     private readonly context: ServiceContext,
@@ -55,10 +54,8 @@ export class Embedder {
       let worked = false;
       try {
         worked = await this.step();
-        this.lastProblem = null;
       } catch (error) {
-        this.lastProblem = providerProblem(error);
-        this.context.log.warn({ err: error }, `semantic search: embedding failed (${this.lastProblem})`);
+        this.context.log.warn({ err: error }, `semantic search: embedding failed (${providerProblem(error)})`);
         await this.wakeup.wait(BACKOFF_MS);
         continue;
       }

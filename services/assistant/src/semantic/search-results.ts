@@ -1,5 +1,5 @@
-import { type SearchResp, type SiteSettings, seconds } from '@agora/contracts';
-import { type Db, excerptOfText } from '@agora/platform';
+import { type SearchResp, seconds } from '@agora/contracts';
+import { type Db, escapeHtml, excerptOfText } from '@agora/platform';
 import { sql } from 'kysely';
 import type { SemanticIndex } from './semantic-index';
 
@@ -25,12 +25,6 @@ interface Row {
   status: string | null;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-
 /**
  * `GET ai/search` (a search page's `semantic:` option): the posts nearest in meaning, in `GET search`'s shape, so the
  * search page lists them as it lists keyword results; only what anyone may see. Null without a provider.
@@ -38,7 +32,6 @@ const escapeHtml = (text: string) =>
 export async function semanticSearchPage(
   db: Db,
   index: SemanticIndex,
-  _settings: SiteSettings,
   query: string,
   size: number,
 ): Promise<SearchResp | null> {

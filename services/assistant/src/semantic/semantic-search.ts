@@ -1,4 +1,4 @@
-import { questionPath, type SiteSettings } from '@agora/contracts';
+import { questionPath, type SiteSettings, siteRoot } from '@agora/contracts';
 import { type Db, excerptOfText } from '@agora/platform';
 import { sql } from 'kysely';
 import type { SemanticIndex } from './semantic-index';
@@ -46,7 +46,7 @@ export async function semanticSearch(
   const { rows: comments } = await sql<{ id: string; object_id: string; body: string }>`
     select id, object_id, body from library_comments
     where not deleted and object_id = any(${shown.map((h) => h.objectId)}::text[]) order by created_at`.execute(db);
-  const site = settings.general.site_url.replace(/\/+$/, '');
+  const site = siteRoot(settings.general.site_url);
   const link = (post: Post, answerId?: string) =>
     `${site}${questionPath(settings.seo.permalink, post.question_id, post.url_title, answerId)}`;
   const commentsOf = (id: string) =>

@@ -1,4 +1,4 @@
-import { avatarUrl, questionPath, type SiteSettings } from '@agora/contracts';
+import { avatarUrl, questionPath, type SiteSettings, siteRoot } from '@agora/contracts';
 import { type Db, excerptOfText } from '@agora/platform';
 import { type Static, type TObject, Type } from 'typebox';
 import {
@@ -18,8 +18,8 @@ import {
 export interface ToolContext {
   db: Db;
   settings: SiteSettings;
-  /** Semantic search, when a provider is configured; null says so to the model. */
-  semantic: ((query: string, topK: number) => Promise<unknown[]>) | null;
+  /** Semantic search: the hits, or null when no provider is configured (asked only when the tool is called). */
+  semantic(query: string, topK: number): Promise<unknown[] | null>;
 }
 
 export interface Tool<P extends TObject = TObject> {
@@ -39,7 +39,7 @@ const ANSWERS_PER_QUESTION = 50;
 const MAX_TOP_K = 20;
 
 const Text = (description: string) => Type.Optional(Type.String({ maxLength: 200, description }));
-const siteUrl = (context: ToolContext) => context.settings.general.site_url.replace(/\/+$/, '');
+const siteUrl = (context: ToolContext) => siteRoot(context.settings.general.site_url);
 const questionLink = (context: ToolContext, q: { id: string; url_title: string }, answerId?: string) =>
   `${siteUrl(context)}${questionPath(context.settings.seo.permalink, q.id, q.url_title, answerId)}`;
 const json = (value: unknown) => JSON.stringify(value);
@@ -225,8 +225,8 @@ const semanticSearch = define({
   }),
   readOnly: true,
   async run(args, context) {
-    if (!context.semantic) return 'Semantic search is not available: no AI provider is configured for embeddings.';
-    return json(await context.semantic(args.query, args.top_k ?? LIST_SIZE));
+    const hits = await context.semantic(args.query, args.top_k ?? LIST_SIZE);
+    return hits ? json(hits) : 'Semantic search is not available: no AI provider is configured for embeddings.';
   },
 });
 

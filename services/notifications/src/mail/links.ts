@@ -1,5 +1,4 @@
-/** Addresses of the front end's pages, from the site's address without a trailing slash. */
-const root = (siteUrl: string) => siteUrl.replace(/\/+$/, '');
+import { siteRoot } from '@agora/contracts';
 
 export interface QuestionRef {
   questionId: string;
@@ -7,11 +6,11 @@ export interface QuestionRef {
 }
 
 export function questionLink(siteUrl: string, q: QuestionRef): string {
-  return `${root(siteUrl)}/questions/${q.questionId}${q.urlTitle ? `/${encodeURIComponent(q.urlTitle)}` : ''}`;
+  return `${siteRoot(siteUrl)}/questions/${q.questionId}${q.urlTitle ? `/${encodeURIComponent(q.urlTitle)}` : ''}`;
 }
 
 export function answerLink(siteUrl: string, q: QuestionRef, answerId: string): string {
-  return `${root(siteUrl)}/questions/${q.questionId}/${encodeURIComponent(q.urlTitle || 'topic')}/${answerId}`;
+  return `${siteRoot(siteUrl)}/questions/${q.questionId}/${encodeURIComponent(q.urlTitle || 'topic')}/${answerId}`;
 }
 
 /** A comment is shown on its post's page, scrolled to. */
@@ -20,5 +19,5 @@ export function commentLink(postLink: string, commentId: string): string {
 }
 
 export function unsubscribeLink(siteUrl: string, code: string): string {
-  return `${root(siteUrl)}/users/unsubscribe?code=${encodeURIComponent(code)}`;
+  return `${siteRoot(siteUrl)}/users/unsubscribe?code=${encodeURIComponent(code)}`;
 }

@@ -1,4 +1,4 @@
-import { questionPath, type SiteSettings, sitemapFilePath } from '@agora/contracts';
+import { questionPath, type SiteSettings, sitemapFilePath, siteRoot } from '@agora/contracts';
 import { toShortId } from '@agora/platform';
 import type { SitemapFile, SitemapQuestion } from '../queries/sitemap';
 
@@ -7,7 +7,7 @@ const xml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-const siteUrl = (settings: SiteSettings) => settings.general.site_url.replace(/\/+$/, '');
+const siteUrl = (settings: SiteSettings) => siteRoot(settings.general.site_url);
 
 /** The sitemap index: one entry per file of question URLs, with the last change in it (docs/adr/0070-sitemap.md). */
 export function sitemapIndexXml(settings: SiteSettings, files: SitemapFile[]): string {

@@ -1,7 +1,8 @@
 import { type Language, resolveLanguage } from '@agora/contracts';
+import { escapeHtml } from '@agora/platform';
 import { activationTemplate } from './activation';
 import { emailChangeTemplate } from './email-change';
-import { escapeHtml, htmlDocument } from './html';
+import { htmlDocument } from './html';
 import { passwordResetTemplate } from './password-reset';
 
 export type AccountMailKind = 'activation' | 'password_reset' | 'email_change';

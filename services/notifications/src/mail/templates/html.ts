@@ -1,9 +1,4 @@
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Every interpolated value goes through this before it meets HTML, attribute values included. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
-}
+import { escapeHtml } from '@agora/platform';
 
 /** A plain, mail-client-safe page around already escaped body HTML. */
 export function htmlDocument(options: { lang: string; title: string; body: string }): string {

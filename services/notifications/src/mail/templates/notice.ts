@@ -1,6 +1,7 @@
 import { type Language, resolveLanguage } from '@agora/contracts';
+import { escapeHtml } from '@agora/platform';
 import type { RenderedMail } from './account-mail';
-import { escapeHtml, htmlDocument } from './html';
+import { htmlDocument } from './html';
 import { NOTICE_COPY, type NoticeKind } from './notice-copy';
 
 /** One thing that happened, as a mail (or a digest) tells it; stored as is in digest items. */

@@ -1,5 +1,6 @@
 import { type Language, translate } from '@agora/contracts';
-import { escapeHtml, htmlDocument } from './html';
+import { escapeHtml } from '@agora/platform';
+import { htmlDocument } from './html';
 
 /** The mail an admin asks for when saving the SMTP settings. */
 export function renderSmtpTestMail(options: { language: Language; siteName: string }) {
