@@ -3,7 +3,7 @@ import { type Actor, type Db, errors, toActor } from '@agora/platform';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { sha256OfKey } from '../domain/api-key/secret';
-import { mcpEnabled, recordKeyUse } from '../queries/api-keys';
+import { recordKeyUse } from '../queries/api-keys';
 
 export interface KeyCaller {
   keyId: number;
@@ -25,17 +25,28 @@ function keyOf(request: FastifyRequest): string | undefined {
  * server is off, 401 for a missing, unknown or revoked key. A use is recorded at most once a minute.
  */
 export async function keyCaller(db: Db, request: FastifyRequest): Promise<KeyCaller> {
-  if (!(await mcpEnabled(db))) throw errors.forbidden(undefined, 'error.mcp.disabled');
   const key = keyOf(request);
-  if (!key) throw errors.unauthorized();
-  const { rows } = await sql<Parameters<typeof toActor>[0] & { key_id: number; scope: ApiKeyScope }>`
-    select k.key_id, k.scope, a.user_id, a.username, a.display_name, a.email, a.avatar, a.role_id, a.status,
-           a.mail_status, a.suspended_until, a.rank, a.language
-    from api_keys k join actors a on a.user_id = k.user_id
-    where k.key_sha256 = ${sha256OfKey(key)} and not k.revoked`.execute(db);
+  // The switch, the key, its owner and its last use in one round trip: this runs on every MCP request.
+  const { rows } = await sql<
+    Partial<Parameters<typeof toActor>[0]> & {
+      mcp_on: boolean;
+      key_id: number | null;
+      scope: ApiKeyScope | null;
+      recently_used: boolean;
+    }
+  >`
+    select coalesce((select enabled from assistant_switches where name = 'mcp'), false) as mcp_on,
+           k.key_id, k.scope, a.user_id, a.username, a.display_name, a.email, a.avatar, a.role_id, a.status,
+           a.mail_status, a.suspended_until, a.rank, a.language,
+           coalesce(u.last_used_at >= now() - interval '1 minute', false) as recently_used
+    from (select 1) as one
+    left join (api_keys k join actors a on a.user_id = k.user_id) on k.key_sha256 = ${sha256OfKey(key ?? '')} and not k.revoked
+    left join api_key_use u on u.key_id = k.key_id`.execute(db);
   const row = rows[0];
-  const owner = row ? toActor(row) : null;
-  if (!row || !owner || owner.status !== 'normal') throw errors.unauthorized();
-  await recordKeyUse(db, row.key_id, new Date());
+  if (!row?.mcp_on) throw errors.forbidden(undefined, 'error.mcp.disabled');
+  if (!key || row.key_id === null || row.key_id === undefined || !row.scope) throw errors.unauthorized();
+  const owner = toActor(row as Parameters<typeof toActor>[0]);
+  if (owner.status !== 'normal') throw errors.unauthorized();
+  if (!row.recently_used) await recordKeyUse(db, row.key_id, new Date());
   return { keyId: row.key_id, scope: row.scope, owner };
 }
