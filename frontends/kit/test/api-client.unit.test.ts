@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/api/client';
 import { newIdempotencyKey } from '../src/api/idempotency-key';
 import { STORAGE_KEYS } from '../src/storage';
+import { memoryStorage } from './support/memory-storage';
 
 // The web app's Idempotency-Key (docs/adr/0093-idempotent-writes.md): a key of its own for every write call, sent
 // again only when that same call is retried, which it is once when its outcome is unknown.
@@ -12,20 +13,6 @@ const KEY = Idempotency.header;
 
 let answers: Array<{ status: number } | 'cut'>;
 let sent: Array<{ method: string; headers: Record<string, string> }>;
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 const signIn = () =>
   localStorage.setItem(STORAGE_KEYS.token, JSON.stringify({ value: 'token', expires: Date.now() + 60_000 }));

@@ -7,23 +7,10 @@ import { invalidateKeys, queryKeys } from '../src/api/query-keys';
 import type { AiRecord } from '../src/api/wire';
 import { splitReply, turnsOf } from '../src/assistant/turns';
 import { STORAGE_KEYS } from '../src/storage';
+import { memoryStorage } from './support/memory-storage';
 
 // The AI assistant's browser side: the reference's chunks read from a stream that arrives in arbitrary pieces, the
 // refusals before it, a stop midway, and a conversation's records as turns.
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 const chunk = (delta: Record<string, string>, finish: 'stop' | null = null) =>
   `data: ${JSON.stringify({
