@@ -1,6 +1,8 @@
 import { type AgoraConfig, busSettingsOf, createEventBus } from '@agora/platform';
 import type { Logger } from 'pino';
+import { catchUpWithProgress } from './catch-up-progress';
 import { reachDatabase } from './database-access';
+import { IMPORT_CATCH_UP_BATCH } from './import/open-services';
 import { openProjections } from './projection-runner';
 import { ALL_SERVICES } from './services';
 
@@ -27,7 +29,14 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
     for (const module of ALL_SERVICES) {
       const [serviceName, projectionName] = target?.split('.') ?? [];
       if (action !== 'status' && serviceName !== undefined && module.name !== serviceName) continue;
-      const { runner, close } = await openProjections(module, { config, databaseUrl: database.url, bus, log });
+      // A rebuild replays in an import's batches: nothing waits on a projection being rebuilt from zero.
+      const { runner, close } = await openProjections(module, {
+        config,
+        databaseUrl: database.url,
+        bus,
+        log,
+        ...(action === 'rebuild' ? { bulkBatchSize: IMPORT_CATCH_UP_BATCH } : {}),
+      });
       if (action === 'status') {
         for (const s of await runner.status()) {
           const parked =
@@ -50,8 +59,11 @@ export async function projectionsCommand(config: AgoraConfig, log: Logger, args:
         // off by the consumer lock, then hands back.
         await runner.rebuild(projectionName);
         await runner.start();
-        await runner.waitForCatchUp(10 * 60_000);
-        await runner.stop();
+        try {
+          await catchUpWithProgress(runner, (behind) => process.stderr.write(`rebuilding ${target}: ${behind}\n`));
+        } finally {
+          await runner.stop();
+        }
         process.stdout.write(`rebuilt ${target}\n`);
       }
       await close();

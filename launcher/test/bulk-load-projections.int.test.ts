@@ -148,6 +148,20 @@ describe(`a bulk load of ${WRITES} writes`, () => {
     expect(after).toEqual(before);
   });
 
+  it('`projections rebuild` replays a projection from zero, in an import\'s batches, to the rows it had', async () => {
+    const counts = () =>
+      stack.query<{ id: string; question_count: number }>(
+        'select id, question_count from tags.tags where question_count > 0 order by id',
+      );
+    const links = () => stack.query('select * from tags.question_tag_links order by 1, 2');
+    const [countsBefore, linksBefore] = [await counts(), await links()];
+    expect(countsBefore.length).toBeGreaterThan(0);
+    const rebuilt = await projections('rebuild', 'tags.question-counts');
+    expect(rebuilt).toEqual({ code: 0, lines: ['rebuilt tags.question-counts'] });
+    expect(await counts()).toEqual(countsBefore);
+    expect(await links()).toEqual(linksBefore);
+  });
+
   it('has every red-dot counter equal to the unread notifications it counts, for both projections', async () => {
     const [made] = await stack.query<{ inbox: number; achievement: number }>(
       `select count(*) filter (where type = 'inbox')::int as inbox,

@@ -1,5 +1,6 @@
 import { type AgoraConfig, connectDatabase, type EventBus, migrateService, type ServiceModule } from '@agora/platform';
 import type { Logger } from 'pino';
+import { catchUpWithProgress } from '../catch-up-progress';
 import { type OpenProjections, openProjections } from '../projection-runner';
 import { ALL_SERVICES } from '../services';
 import type { OpenSink } from './run-import';
@@ -67,16 +68,7 @@ export async function catchUpProjections(
     const started = Date.now();
     await projections.runner.start();
     try {
-      for (;;) {
-        // A catch-up past its time throws; here that only means another progress line.
-        const caughtUp = await projections.runner.waitForCatchUp(10_000).then(
-          () => true,
-          () => false,
-        );
-        if (caughtUp) break;
-        const behind = (await projections.runner.status()).filter((s) => s.lag > 0);
-        report(`${module.name}: ${behind.map((s) => `${s.name} ${s.lag.toLocaleString('en-US')} behind`).join(', ')}`);
-      }
+      await catchUpWithProgress(projections.runner, (behind) => report(`${module.name}: ${behind}`));
     } finally {
       await projections.runner.stop();
     }

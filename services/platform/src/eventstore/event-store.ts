@@ -18,7 +18,8 @@ import {
 /** Channel on which every append announces its producer (a trigger on `events`), to wake consumers. */
 export const EVENTS_CHANNEL = 'agora_events';
 
-interface EventRow {
+/** A row of a log as the readers select it (EVENT_COLUMNS). */
+export interface EventRow {
   global_position: string;
   /** Text alias, not `transaction_id`: ORDER BY would otherwise bind to the text and sort '10' before '9'. */
   txid: string;
@@ -31,11 +32,11 @@ interface EventRow {
   created_at: Date;
 }
 
-const COLUMNS = sql.raw(
+export const EVENT_COLUMNS = sql.raw(
   'global_position, transaction_id::text as txid, event_id, stream_id, stream_version, type, data, metadata, created_at',
 );
 
-function toStoredEvent(source: string, row: EventRow): StoredEvent {
+export function toStoredEvent(source: string, row: EventRow): StoredEvent {
   return {
     id: row.event_id,
     type: row.type,
@@ -151,7 +152,7 @@ export class EventStore {
         select e.id, ${streamId}, current.version + e.n, e.type, e.data, e.metadata
         from current, ${RECORDS(records.json)}
         where (${expected}::int is null or current.version = ${expected}::int)${mark ? sql` and ${mark.held}` : sql``}
-        returning ${COLUMNS}`.execute(tx);
+        returning ${EVENT_COLUMNS}`.execute(tx);
       if (rows.length === 0) throw new ConcurrencyError(streamId, expected ?? -1);
       const stored = rows.map((row) => toStoredEvent(this.schema, row)).sort((a, b) => a.version - b.version);
       return { nextExpectedVersion: stored.at(-1)?.version ?? 0, events: stored };
@@ -255,13 +256,13 @@ export class EventStore {
         as e(id uuid, n int, stream text, version int, type text, data jsonb, metadata jsonb, at timestamptz)
       order by e.n
       on conflict (stream_id, stream_version) do nothing
-      returning ${COLUMNS}`.execute(tx);
+      returning ${EVENT_COLUMNS}`.execute(tx);
     return rows.map((row) => toStoredEvent(this.schema, row)).sort((a, b) => comparePositions(a.position, b.position));
   }
 
   async readStream(streamId: string, options: { fromVersion?: number } = {}, tx?: Tx): Promise<StoredEvent[]> {
     const { rows } = await sql<EventRow>`
-      select ${COLUMNS} from events
+      select ${EVENT_COLUMNS} from events
       where stream_id = ${streamId} and stream_version >= ${options.fromVersion ?? 1}
       order by stream_version`.execute(tx ?? this.db);
     return rows.map((row) => toStoredEvent(this.schema, row));
@@ -293,6 +294,14 @@ export interface GlobalReadResult {
   pendingBehindFence: boolean;
 }
 
+/** Where a read of the log starts, as a one-row `select` of `txid` and `position`: a position, or a checkpoint's. */
+export function startingPoint(after: LogPosition | { checkpoint: string }) {
+  return 'checkpoint' in after
+    ? sql`select coalesce(c.transaction_id, '0'::xid8) as txid, coalesce(c.global_position, 0) as position
+          from (select 1) as one left join checkpoints c on c.name = ${after.checkpoint}`
+    : sql`select ${after.transactionId}::xid8 as txid, ${after.globalPosition}::bigint as position`;
+}
+
 /**
  * Reads up to `limit` events of a producer's log (`source` is its schema) after a position, or after the
  * one a checkpoint of the reader's `checkpoints` table holds, in commit-safe order, from any connection.
@@ -307,11 +316,7 @@ export async function readLogAfter(
   limit: number,
 ): Promise<GlobalReadResult> {
   const table = sql.raw(`${quoteIdent(source)}.events`);
-  const start =
-    'checkpoint' in after
-      ? sql`select coalesce(c.transaction_id, '0'::xid8) as txid, coalesce(c.global_position, 0) as position
-            from (select 1) as one left join checkpoints c on c.name = ${after.checkpoint}`
-      : sql`select ${after.transactionId}::xid8 as txid, ${after.globalPosition}::bigint as position`;
+  const start = startingPoint(after);
   // The head is the log's last entry in index order: one index entry, whatever the planner's statistics
   // say (an EXISTS over the same range seq-scans the table while statistics are stale, as after a bulk load).
   const { rows } = await sql<
@@ -330,7 +335,7 @@ export async function readLogAfter(
       order by transaction_id desc, global_position desc limit 1
     ) h on true
     left join lateral (
-      select transaction_id as log_order, ${COLUMNS} from ${table}
+      select transaction_id as log_order, ${EVENT_COLUMNS} from ${table}
       where (transaction_id, global_position) > (a.txid, a.position)
         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       order by transaction_id, global_position

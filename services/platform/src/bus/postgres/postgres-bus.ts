@@ -6,6 +6,7 @@ import type { ServiceDatabase, Tx } from '../../db/database';
 import { isTransientDatabaseError, retryDelayMs } from '../../db/transient-errors';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
+import { readTypesAfter, type TypedReadResult } from '../../eventstore/typed-log-read';
 import { comparePositions, LOG_START, type LogPosition } from '../../eventstore/types';
 import { projectionBatchDuration } from '../../observability/metrics';
 import {
@@ -43,6 +44,17 @@ const UNDEFINED_TABLE = '42P01';
 /** How soon a lost LISTEN connection, or a consumer that found the database unreachable, tries again. */
 const RELISTEN_MS = 1000;
 const UNREACHABLE_RETRY_MS = 1000;
+
+/**
+ * The next batch of a group: only the types it applies, read past the others in the database, when it names them
+ * (docs/adr/0097-typed-log-reads.md); the whole log otherwise.
+ */
+async function readForGroup(tx: Tx, options: ConsumeOptions, batchSize: number): Promise<TypedReadResult> {
+  const after = { checkpoint: options.group };
+  if (options.types) return readTypesAfter(tx, options.source, after, options.types, batchSize);
+  const { events, pendingBehindFence } = await readLogAfter(tx, options.source, after, batchSize);
+  return { events, readTo: events.at(-1)?.position ?? null, full: events.length === batchSize, pendingBehindFence };
+}
 
 /**
  * The embedded bus: a consumer reads the producer's event table directly with the gap-safe query,
@@ -161,20 +173,14 @@ export class PostgresEventBus implements EventBus {
           if (!(await tryGroupTurn(tx, options.consumer.schema, options.group))) {
             return { full: false, pending: false, last: null };
           }
-          const { events, pendingBehindFence } = await readLogAfter(
-            tx,
-            options.source,
-            { checkpoint: options.group },
-            batchSize,
-          );
-          const last = events.at(-1)?.position ?? null;
-          if (last) {
+          const { events, readTo, full, pendingBehindFence } = await readForGroup(tx, options, batchSize);
+          if (readTo) {
             const timer = projectionBatchDuration.startTimer({ projection: options.group });
-            await options.handleBatch(tx, events, mode);
-            await writeCheckpoint(tx, options.group, last);
+            if (events.length > 0) await options.handleBatch(tx, events, mode);
+            await writeCheckpoint(tx, options.group, readTo);
             timer();
           }
-          return { full: events.length === batchSize, pending: pendingBehindFence, last };
+          return { full, pending: pendingBehindFence, last: readTo };
         }),
       );
 
