@@ -148,7 +148,7 @@ describe(`a bulk load of ${WRITES} writes`, () => {
     expect(after).toEqual(before);
   });
 
-  it('`projections rebuild` replays a projection from zero, in an import\'s batches, to the rows it had', async () => {
+  it("`projections rebuild` replays a projection from zero, in an import's batches, to the rows it had", async () => {
     const counts = () =>
       stack.query<{ id: string; question_count: number }>(
         'select id, question_count from tags.tags where question_count > 0 order by id',
