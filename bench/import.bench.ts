@@ -109,6 +109,22 @@ for (const service of Object.keys(caughtUp)) {
   events[service] = Number(rows[0]?.n ?? 0);
 }
 const { rows: size } = await client.query<{ bytes: string }>('select pg_database_size(current_database()) as bytes');
+// Where the disk goes: each service's schema, and the largest tables with their indexes and TOAST.
+const { rows: tables } = await client.query<{ schema: string; name: string; bytes: string }>(
+  `select n.nspname as schema, c.relname as name, pg_total_relation_size(c.oid)::text as bytes
+   from pg_class c join pg_namespace n on n.oid = c.relnamespace
+   where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'`,
+);
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+const bySchema: Record<string, number> = {};
+for (const table of tables) bySchema[table.schema] = (bySchema[table.schema] ?? 0) + Number(table.bytes);
+const disk = {
+  bySchemaMb: Object.fromEntries(Object.entries(bySchema).map(([schema, bytes]) => [schema, mb(bytes)])),
+  largestTablesMb: tables
+    .sort((a, b) => Number(b.bytes) - Number(a.bytes))
+    .slice(0, 15)
+    .map((table) => ({ table: `${table.schema}.${table.name}`, mb: mb(Number(table.bytes)) })),
+};
 await client.end();
 let replayRates: ReplayRate[] | undefined;
 if (values.replay) {
@@ -148,8 +164,12 @@ const results = {
   ),
   replayRates,
   reads,
-  databaseMb: Math.round(Number(size[0]?.bytes ?? 0) / 1024 / 1024),
-  projectedFor1M: { importHours: Number(((importSeconds * (1_000_000 / questions)) / 3600).toFixed(1)) },
+  databaseMb: mb(Number(size[0]?.bytes ?? 0)),
+  disk,
+  projectedFor1M: {
+    importHours: Number(((importSeconds * (1_000_000 / questions)) / 3600).toFixed(1)),
+    databaseGb: Number(((Number(size[0]?.bytes ?? 0) * (1_000_000 / questions)) / 1024 ** 3).toFixed(1)),
+  },
 };
 const name = questions === 1_000_000 ? 'scale-1m' : `import-${questions}`;
 writeResults(name, results);
