@@ -143,7 +143,7 @@ if (needsStack) {
         semantic[String(dims)] = {
           ...stamp(),
           ...(await measureSemantic(
-            bench.agora.service('assistant').context.database.db,
+            parts.semantic,
             bench.agora.pool,
             {
               dims,

@@ -1,5 +1,5 @@
 /** Types of runtime-build.mjs, for the TypeScript that calls it (tests, their global setup). */
-export declare const ENTRIES: ReadonlyArray<{ source: string; outdir: string }>;
+export declare const ENTRIES: ReadonlyArray<{ source: string; outdir: string; workers: Record<string, string> }>;
 /** Whether a bundle is missing or any file the last build read has changed (or gone). */
 export declare function runtimeIsStale(): boolean;
 export declare function buildRuntime(): Promise<{ ms: number; files: number }>;

@@ -27,11 +27,22 @@ const SERVICES = [
   'assistant',
 ];
 
-/** Each entry's source and the folder its bundle goes to (`main.js` and its lazily loaded chunks). */
+/**
+ * Worker threads' code, built beside `main.js` in every bundle that holds their service (a worker thread loads a file
+ * of its own): the assistant's vector worker, which services/assistant/src/semantic/vector-jobs.ts starts as
+ * `semantic-worker.js` next to itself.
+ */
+const WORKERS = { assistant: { 'semantic-worker': 'services/assistant/src/semantic/vector-worker.ts' } };
+
+/** Each entry's source, the folder its bundle goes to (`main.js` and its lazily loaded chunks), and its workers. */
 export const ENTRIES = [
-  { source: 'launcher/src/main.ts', outdir: 'launcher/dist' },
-  { source: 'gateway/src/main.ts', outdir: 'gateway/dist' },
-  ...SERVICES.map((name) => ({ source: `services/${name}/src/main.ts`, outdir: `services/${name}/dist` })),
+  { source: 'launcher/src/main.ts', outdir: 'launcher/dist', workers: Object.assign({}, ...Object.values(WORKERS)) },
+  { source: 'gateway/src/main.ts', outdir: 'gateway/dist', workers: {} },
+  ...SERVICES.map((name) => ({
+    source: `services/${name}/src/main.ts`,
+    outdir: `services/${name}/dist`,
+    workers: WORKERS[name] ?? {},
+  })),
 ];
 
 /** What the stamp records of a build: the files it read, their hash, and what it wrote. */
@@ -63,7 +74,10 @@ export function runtimeIsStale() {
   const stamp = readStamp();
   if (!stamp) return true;
   try {
-    if (!ENTRIES.every((entry) => existsSync(path.join(REPO, entry.outdir, 'main.js')))) return true;
+    const files = ENTRIES.flatMap((entry) =>
+      ['main', ...Object.keys(entry.workers)].map((name) => path.join(REPO, entry.outdir, `${name}.js`)),
+    );
+    if (!files.every((file) => existsSync(file))) return true;
     return hashOf(stamp.inputs) !== stamp.hash;
   } catch {
     // A file the last build read is gone, or the stamp is unreadable.
@@ -107,7 +121,7 @@ export async function buildRuntime() {
         rmSync(outdir, { recursive: true, force: true });
         const result = await esbuild.build({
           absWorkingDir: REPO,
-          entryPoints: { main: entry.source },
+          entryPoints: { main: entry.source, ...entry.workers },
           outdir,
           bundle: true,
           // Chunks for dynamic imports: the Kafka bus and the OpenSearch client load only when configured.

@@ -15,7 +15,7 @@ import { conversationRoutes } from './routes/conversations';
 import { mcpRoutes } from './routes/mcp';
 import { semanticRoutes } from './routes/semantic';
 import { Embedder } from './semantic/embedder';
-import { SemanticIndex } from './semantic/semantic-index';
+import { SEMANTIC_INDEX_TOPIC, SemanticIndex } from './semantic/semantic-index';
 import { semanticSearch } from './semantic/semantic-search';
 import type { ToolContext } from './tools/catalogue';
 
@@ -41,7 +41,7 @@ export const assistantService: ServiceModule<AssistantParts> = {
   events: AssistantEvents,
   setup: (context) => {
     const db = context.database.db;
-    const semantic = new SemanticIndex(db);
+    const semantic = new SemanticIndex(db, context.changes.topic(SEMANTIC_INDEX_TOPIC));
     return {
       commands: new AssistantCommands(context),
       aiConfig: new AiConfigCommands(context),
@@ -69,12 +69,13 @@ export const assistantService: ServiceModule<AssistantParts> = {
     await semanticRoutes(app, context, parts.semantic);
   },
   projections: () => [libraryFromPosts, libraryFromTags, libraryFromVotes],
-  async background(_context, { sessions, embedder }) {
+  async background(_context, { sessions, embedder, semantic }) {
     sessions.listen();
     embedder.start();
     return {
       async stop() {
         await embedder.stop();
+        await semantic.close();
         await sessions.closeAll();
       },
     };

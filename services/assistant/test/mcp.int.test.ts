@@ -294,3 +294,63 @@ describe('the library follows the community', () => {
     }
   });
 });
+
+describe('get_questions beyond the newest questions', () => {
+  const OLD = '2020-01-01T00:00:00Z';
+  const libraryRow = (id: string, title: string, body: string, at: string, flags = '') =>
+    stack.query(
+      `insert into assistant.library_posts (id, kind, question_id, user_id, title, url_title, body, tags, deleted,
+         hidden, created_at, updated_at, version)
+       values ($1, 'question', $1, $2, $3, 'old', $4, '[{"slug_name": "zebras", "display_name": "zebras"}]',
+               $5, $6, $7, $7, 1)`,
+      [id, asker.id, title, body, flags === 'deleted', flags === 'hidden', at],
+    );
+  const ids = (found: { question_id: string }[]) => found.map((q) => q.question_id);
+
+  it('finds rare words on old questions behind a thousand newer ones, and the newest of common ones', async () => {
+    // The library as its projection would hold it: written directly, 1,010 questions being slow to ask through commands.
+    await libraryRow('10010000000000099000001', 'Quokka husbandry before the flood', 'An old filler question.', OLD);
+    await libraryRow('10010000000000099000002', 'Quokka husbandry, deleted', 'An old filler question.', OLD, 'deleted');
+    await libraryRow('10010000000000099000003', 'Quokka husbandry, hidden', 'An old filler question.', OLD, 'hidden');
+    await libraryRow(
+      '10010000000000099000004',
+      'Quokka husbandry, a later note',
+      'Nothing else.',
+      '2020-01-02T00:00:00Z',
+    );
+    await stack.query(
+      `insert into assistant.library_posts (id, kind, question_id, user_id, title, url_title, body, created_at,
+         updated_at, version)
+       select id, 'question', id, $1, 'Filler question number ' || n, 'filler', 'Nothing rare here.', at, at, 1
+       from generate_series(1, 1010) n,
+            lateral (select '1001000000000009800' || lpad(n::text, 4, '0') as id,
+                            now() - interval '30 days' + n * interval '1 minute' as at) x`,
+      [asker.id],
+    );
+    const newestFillers = [
+      '10010000000000098001010',
+      '10010000000000098001009',
+      '10010000000000098001008',
+      '10010000000000098001007',
+      '10010000000000098001006',
+    ];
+    const client = await connect('streamable', readOnlyKey);
+    try {
+      expect(ids(await callJson(client, 'get_questions', { keyword: 'quokka' }))).toEqual([
+        '10010000000000099000004',
+        '10010000000000099000001',
+      ]);
+      expect(await callJson(client, 'get_questions', { keyword: 'husbandry flood', tag: 'zebras' })).toMatchObject([
+        { question_id: '10010000000000099000001', title: 'Quokka husbandry before the flood' },
+      ]);
+      // A word common among the newest is checked on the rare word's questions, not looked up: it still counts.
+      expect(ids(await callJson(client, 'get_questions', { keyword: 'quokka filler' }))).toEqual([
+        '10010000000000099000001',
+      ]);
+      expect(ids(await callJson(client, 'get_questions', { keyword: 'filler' }))).toEqual(newestFillers);
+      expect(ids(await callJson(client, 'get_questions', { keyword: 'filler question' }))).toEqual(newestFillers);
+    } finally {
+      await client.close();
+    }
+  });
+});

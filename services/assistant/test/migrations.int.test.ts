@@ -9,6 +9,8 @@ const KEYS = [
   '20261207_0004_conversations',
   '20261207_0005_semantic',
   '20261207_0006_mcp_sessions',
+  '20261207_0007_semantic_codes',
+  '20261207_0008_library_lookups',
 ];
 
 describeMigrationFolder({

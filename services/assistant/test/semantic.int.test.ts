@@ -1,13 +1,18 @@
 /**
  * Semantic search end to end on the local provider's deterministic embeddings (test-support), where "automobile"
  * means "car": posts embedded by the library's queue, found by meaning where keyword search finds nothing, re-embedded
- * on edit, gone on delete, again from scratch when the embedding model changes; and without a provider, saying so.
+ * on edit, gone on delete, again from scratch when the embedding model changes; past CLUSTER_FROM vectors, clustered,
+ * each new post coded into its cluster; and without a provider, saying so.
  */
 import { startAiProvider, type TestAiProvider } from '@agora/test-support/ai-provider';
+import { DEFAULT_EMBEDDING_DIMENSIONS } from '@agora/test-support/ai-provider-embeddings';
 import type { Stack } from '@agora/test-support/stack';
+import { syntheticVectors } from '@agora/test-support/synthetic-vectors';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLUSTER_FROM } from '../src/semantic/semantic-index';
+import { encodeVector } from '../src/semantic/vectors';
 import { assistantFor } from '../src/service';
 import { ADMIN_API, admin, type Member, ok, startAssistantStack } from './support/stack';
 
@@ -163,5 +168,39 @@ describe('semantic search', () => {
     await settledEmbeddings();
     const models = new Set((await vectors()).map((v) => v.model));
     expect([...models]).toEqual(['test-embedding-2']);
+  });
+
+  it('past CLUSTER_FROM vectors, trains the index and codes each new post in the worker, and searches by cluster', async () => {
+    // Vectors of no post (a search shows only posts), enough to be clustered.
+    const random = syntheticVectors(5, DEFAULT_EMBEDDING_DIMENSIONS);
+    const ids = Array.from({ length: CLUSTER_FROM }, (_, i) => `filler${String(i).padStart(5, '0')}`);
+    await stack.query(
+      `insert into assistant.semantic_vectors (object_id, object_type, question_id, model, vector, updated_at)
+       select o, 'question', o, 'test-embedding-2', v, now() from unnest($1::text[], $2::bytea[]) as t(o, v)`,
+      [ids, ids.map(() => encodeVector(random.vector()))],
+    );
+    const centroids = async () =>
+      await stack.query<{ generation: number; n: number }>(
+        'select generation, count(*)::int as n from assistant.semantic_centroids group by generation',
+      );
+    assistantFor(stack.service('assistant')).embedder.nudge();
+    await expect.poll(async () => (await centroids()).length, { timeout: 30_000 }).toBe(1);
+    const [index] = await centroids();
+    const laptop = (
+      await ok(stack, 'POST', 'question', boss.token, {
+        title: 'Laptop repair',
+        content: 'laptop repair',
+        tags: [{ slug_name: 'computers' }],
+      })
+    ).id;
+    await settledEmbeddings();
+    const coded = await stack.query<{ generation: number }>(
+      'select generation from assistant.semantic_codes where object_id = $1',
+      [laptop],
+    );
+    expect(coded).toEqual([{ generation: index?.generation }]);
+    // The query's own text: its nearest clusters are the post's.
+    const found = await tool('semantic_search', { query: 'Question: Laptop repair laptop repair', top_k: 1 });
+    expect(found[0]).toMatchObject({ object_id: laptop, score: 1 });
   });
 });

@@ -5,6 +5,8 @@ import * as aiSettings from './0003_ai_settings';
 import * as conversations from './0004_conversations';
 import * as semantic from './0005_semantic';
 import * as mcpSessions from './0006_mcp_sessions';
+import * as semanticCodes from './0007_semantic_codes';
+import * as libraryLookups from './0008_library_lookups';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const assistantMigrationFiles: readonly MigrationFile[] = [
@@ -14,6 +16,8 @@ export const assistantMigrationFiles: readonly MigrationFile[] = [
   conversations,
   semantic,
   mcpSessions,
+  semanticCodes,
+  libraryLookups,
 ];
 
 export const assistantMigrations = migrationsOf(assistantMigrationFiles);

@@ -5,7 +5,7 @@ import { chosenProvider } from '../queries/ai-settings';
 import { semanticDocuments } from './documents';
 import { embedTexts } from './embeddings';
 import type { SemanticIndex } from './semantic-index';
-import { decodeVector, encodeVector, nearest } from './vectors';
+import { encodeVector } from './vectors';
 
 /** Posts embedded per call to the provider. */
 const BATCH = 32;
@@ -100,22 +100,23 @@ export class Embedder {
                 documents.map((d) => d.text),
               )
             : [];
-        const centroids = await this.index.centroids(model);
         const encoded = vectors.map((v) => encodeVector(v));
-        const clusters = encoded.map((bytes) => (centroids ? nearest(decodeVector(bytes), centroids.vectors) : null));
+        // Their clusters and codes under the trained index, if there is one (in the worker).
+        const coded = await this.index.assign(model, encoded);
+        const ids = documents.map((d) => d.objectId);
         await connection.transaction().execute(async (tx) => {
           if (documents.length > 0) {
             await sql`
-              insert into semantic_vectors (object_id, object_type, question_id, model, cluster, vector, updated_at)
-              select o, t, q, ${model}, c, v, now()
-              from unnest(${documents.map((d) => d.objectId)}::text[], ${documents.map((d) => d.objectType)}::text[],
-                          ${documents.map((d) => d.questionId)}::text[], ${clusters}::int[], ${encoded}::bytea[])
-                as i(o, t, q, c, v)
+              insert into semantic_vectors (object_id, object_type, question_id, model, vector, updated_at)
+              select o, t, q, ${model}, v, now()
+              from unnest(${ids}::text[], ${documents.map((d) => d.objectType)}::text[],
+                          ${documents.map((d) => d.questionId)}::text[], ${encoded}::bytea[])
+                as i(o, t, q, v)
               on conflict (object_id) do update set object_type = excluded.object_type, question_id = excluded.question_id,
-                model = excluded.model, cluster = excluded.cluster, vector = excluded.vector, updated_at = now()`.execute(
-              tx,
-            );
+                model = excluded.model, vector = excluded.vector, updated_at = now()`.execute(tx);
           }
+          await sql`delete from semantic_codes where object_id = any(${[...ids, ...gone]}::text[])`.execute(tx);
+          if (coded) await this.index.writeCodes(tx, coded.generation, ids, coded.clusters, coded.codes);
           if (gone.length > 0)
             await sql`delete from semantic_vectors where object_id = any(${gone}::text[])`.execute(tx);
           // Taken off the queue unless queued again while being embedded.

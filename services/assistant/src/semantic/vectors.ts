@@ -22,57 +22,24 @@ export function dot(a: Float32Array, b: Float32Array): number {
   return sum;
 }
 
-/** The index of the nearest of `centroids` (largest dot product with unit vectors). */
-export function nearest(vector: Float32Array, centroids: readonly Float32Array[]): number {
-  let best = 0;
-  let bestScore = Number.NEGATIVE_INFINITY;
-  for (let c = 0; c < centroids.length; c++) {
-    const score = dot(vector, centroids[c] as Float32Array);
-    if (score > bestScore) {
-      bestScore = score;
-      best = c;
-    }
-  }
-  return best;
+/** Vectors as stored (float32 bytes each) packed one after the other into one array, as the vector worker takes them. */
+export function packVectors(stored: readonly Uint8Array[], dims: number): Float32Array {
+  const packed = new Float32Array(stored.length * dims);
+  const bytes = new Uint8Array(packed.buffer);
+  for (const [n, vector] of stored.entries()) bytes.set(vector.subarray(0, dims * 4), n * dims * 4);
+  return packed;
 }
 
-/** k-means on the unit sphere (spherical k-means), seeded with k-means++, a fixed number of rounds. */
-export function clusterVectors(
-  vectors: readonly Float32Array[],
-  k: number,
-  rounds = 8,
-  random = Math.random,
-): Float32Array[] {
-  const first = vectors[Math.floor(random() * vectors.length)] as Float32Array;
-  const centroids: Float32Array[] = [Float32Array.from(first)];
-  const distance = vectors.map((v) => 1 - dot(v, first));
-  while (centroids.length < k) {
-    const total = distance.reduce((a, b) => a + Math.max(b, 0), 0);
-    let pick = random() * total;
-    let index = 0;
-    for (; index < vectors.length - 1 && pick > Math.max(distance[index] as number, 0); index++)
-      pick -= Math.max(distance[index] as number, 0);
-    const chosen = vectors[index] as Float32Array;
-    centroids.push(Float32Array.from(chosen));
-    for (let i = 0; i < vectors.length; i++)
-      distance[i] = Math.min(distance[i] as number, 1 - dot(vectors[i] as Float32Array, chosen));
+/** The indexes of the `count` largest of `scores[0..length)`, largest first. */
+export function topIndexes(scores: Float32Array, count: number, length = scores.length): number[] {
+  const best: number[] = [];
+  for (let i = 0; i < length; i++) {
+    const score = scores[i] as number;
+    if (best.length === count && score <= (scores[best[count - 1] as number] as number)) continue;
+    let at = best.length;
+    while (at > 0 && score > (scores[best[at - 1] as number] as number)) at--;
+    best.splice(at, 0, i);
+    if (best.length > count) best.pop();
   }
-  const dims = first.length;
-  for (let round = 0; round < rounds; round++) {
-    const sums = centroids.map(() => new Float64Array(dims));
-    for (const vector of vectors) {
-      const sum = sums[nearest(vector, centroids)] as Float64Array;
-      for (let i = 0; i < dims; i++) sum[i] = (sum[i] as number) + (vector[i] as number);
-    }
-    for (let c = 0; c < centroids.length; c++) {
-      const sum = sums[c] as Float64Array;
-      let norm = 0;
-      for (let i = 0; i < dims; i++) norm += (sum[i] as number) ** 2;
-      if (norm === 0) continue;
-      const scale = 1 / Math.sqrt(norm);
-      const centroid = centroids[c] as Float32Array;
-      for (let i = 0; i < dims; i++) centroid[i] = (sum[i] as number) * scale;
-    }
-  }
-  return centroids;
+  return best;
 }

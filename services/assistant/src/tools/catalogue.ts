@@ -1,17 +1,16 @@
 import { avatarUrl, questionPath, type SiteSettings, siteRoot } from '@agora/contracts';
 import { type Db, excerptOfText } from '@agora/platform';
 import { type Static, type TObject, Type } from 'typebox';
+import { findQuestions } from './find-questions';
 import {
-  findQuestions,
   findTags,
   memberByUsername,
-  membersByIds,
-  type QuestionRow,
+  type QuestionWithAnswers,
   type TagRow,
   tagBySlug,
   visibleAnswers,
   visibleComments,
-  visibleQuestion,
+  visibleQuestionWithAnswers,
 } from './library';
 
 /** What a tool runs with: the library, and the site's address and link form for the links it answers. */
@@ -96,15 +95,25 @@ const getAnswers = define({
   readOnly: true,
   async run(args, context) {
     const questionId = args.question_id?.trim() || null;
-    const question = questionId ? await visibleQuestion(context.db, questionId) : null;
-    if (questionId && !question) return json([]);
-    const answers = await visibleAnswers(context.db, questionId, ANSWERS_PER_QUESTION);
+    if (questionId) {
+      const question = await visibleQuestionWithAnswers(context.db, questionId, ANSWERS_PER_QUESTION);
+      if (!question) return json([]);
+      return json(
+        question.answers.map((a) => ({
+          question_id: question.id,
+          answer_id: a.id,
+          answer_content: a.body,
+          link: questionLink(context, question, a.id),
+        })),
+      );
+    }
+    const answers = await visibleAnswers(context.db, ANSWERS_PER_QUESTION);
     return json(
       answers.map((a) => ({
         question_id: a.question_id,
         answer_id: a.id,
         answer_content: a.body,
-        link: questionLink(context, { id: a.question_id, url_title: question?.url_title ?? '' }, a.id),
+        link: questionLink(context, { id: a.question_id, url_title: '' }, a.id),
       })),
     );
   },
@@ -176,10 +185,7 @@ const getUser = define({
   },
 });
 
-async function questionWithAnswers(context: ToolContext, question: QuestionRow) {
-  const answers = await visibleAnswers(context.db, question.id, ANSWERS_PER_QUESTION);
-  const members = await membersByIds(context.db, [question.user_id, ...answers.map((a) => a.user_id)]);
-  const author = (id: string) => members.get(id)?.username ?? '';
+function questionWithAnswers(context: ToolContext, question: QuestionWithAnswers) {
   return {
     question_id: question.id,
     title: question.title,
@@ -187,16 +193,16 @@ async function questionWithAnswers(context: ToolContext, question: QuestionRow) 
     tags: question.tags.map((tag) => tag.slug_name),
     score: question.vote_count,
     closed: question.closed,
-    author: author(question.user_id),
+    author: question.author,
     created_at: question.created_at.toISOString(),
     accepted_answer_id: question.accepted_answer_id ?? '',
     link: questionLink(context, question),
-    answers: answers.map((a) => ({
+    answers: question.answers.map((a) => ({
       answer_id: a.id,
       content: a.body,
       score: a.vote_count,
       accepted: a.id === question.accepted_answer_id,
-      author: author(a.user_id),
+      author: a.author,
       link: questionLink(context, question, a.id),
     })),
   };
@@ -210,8 +216,8 @@ const getQuestion = define({
   }),
   readOnly: true,
   async run(args, context) {
-    const question = await visibleQuestion(context.db, args.question_id.trim());
-    return question ? json(await questionWithAnswers(context, question)) : 'Question not found.';
+    const question = await visibleQuestionWithAnswers(context.db, args.question_id.trim(), ANSWERS_PER_QUESTION);
+    return question ? json(questionWithAnswers(context, question)) : 'Question not found.';
   },
 });
 

@@ -2,7 +2,10 @@ import type { Db } from '@agora/platform';
 import { sql } from 'kysely';
 
 /** A question anyone may see: neither deleted nor hidden (held ones never reach the library). */
-const VISIBLE_QUESTION = sql`q.kind = 'question' and not q.deleted and not q.hidden`;
+export const VISIBLE_QUESTION = sql`q.kind = 'question' and not q.deleted and not q.hidden`;
+/** A `QuestionRow` of `library_posts q`. */
+export const QUESTION_COLUMNS = sql`q.id, q.title, q.url_title, q.body, q.tags, q.vote_count, q.accepted_answer_id,
+  q.closed, q.user_id, q.created_at`;
 
 export interface QuestionRow {
   id: string;
@@ -50,54 +53,51 @@ export interface MemberRow {
   avatar: { type?: string; gravatar?: string; custom?: string };
 }
 
-/** Words as a prefix query (`instal` finds "installing"); only letters and digits of each word are kept. */
-export function prefixQuery(keyword: string): string | null {
-  const words = keyword
-    .toLowerCase()
-    .split(/\s+/)
-    .map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
-    .filter((word) => word.length > 0)
-    .slice(0, 16);
-  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
-}
-
-/** The newest visible questions that match every filter given. */
-export async function findQuestions(
-  db: Db,
-  filter: { keyword?: string; userId?: string; tags?: string[]; minScore?: number; limit: number },
-): Promise<QuestionRow[]> {
-  const words = filter.keyword ? prefixQuery(filter.keyword) : null;
-  const tags = filter.tags?.length ? JSON.stringify(filter.tags.map((slug_name) => ({ slug_name }))) : null;
-  const { rows } = await sql<QuestionRow>`
-    select q.id, q.title, q.url_title, q.body, q.tags, q.vote_count, q.accepted_answer_id, q.closed, q.user_id, q.created_at
-    from library_posts q
-    where ${VISIBLE_QUESTION}
-      and (${words}::text is null or q.words @@ to_tsquery('simple', ${words}))
-      and (${filter.userId ?? null}::text is null or q.user_id = ${filter.userId ?? null})
-      and (${tags}::jsonb is null or q.tags @> ${tags}::jsonb)
-      and (${filter.minScore ?? null}::int is null or q.vote_count >= ${filter.minScore ?? null})
-    order by q.created_at desc, q.id desc
-    limit ${filter.limit}`.execute(db);
-  return rows;
-}
-
-export async function visibleQuestion(db: Db, questionId: string): Promise<QuestionRow | null> {
-  const { rows } = await sql<QuestionRow>`
-    select q.id, q.title, q.url_title, q.body, q.tags, q.vote_count, q.accepted_answer_id, q.closed, q.user_id, q.created_at
-    from library_posts q where q.id = ${questionId} and ${VISIBLE_QUESTION}`.execute(db);
-  return rows[0] ?? null;
-}
-
-/** The live answers of visible questions (of one, when named), oldest first; at most `limit`. */
-export async function visibleAnswers(db: Db, questionId: string | null, limit: number): Promise<AnswerRow[]> {
+/** The live answers of every visible question, oldest first; at most `limit`. */
+export async function visibleAnswers(db: Db, limit: number): Promise<AnswerRow[]> {
   const { rows } = await sql<AnswerRow>`
     select a.id, a.question_id, a.body, a.vote_count, a.user_id, a.created_at
     from library_posts a join library_posts q on q.id = a.question_id
     where a.kind = 'answer' and not a.deleted and ${VISIBLE_QUESTION}
-      and (${questionId}::text is null or a.question_id = ${questionId})
     order by a.created_at, a.id
     limit ${limit}`.execute(db);
   return rows;
+}
+
+export interface AuthoredAnswer {
+  id: string;
+  body: string;
+  vote_count: number;
+  /** The author's username ('' when the library's actors do not know them). */
+  author: string;
+}
+
+export interface QuestionWithAnswers extends QuestionRow {
+  author: string;
+  answers: AuthoredAnswer[];
+}
+
+/**
+ * A visible question with its live answers (oldest first, at most `limit`) and their authors' usernames, in one
+ * round trip: what `get_question` and `get_answers_by_question_id` answer.
+ */
+export async function visibleQuestionWithAnswers(
+  db: Db,
+  questionId: string,
+  limit: number,
+): Promise<QuestionWithAnswers | null> {
+  const { rows } = await sql<QuestionWithAnswers>`
+    select ${QUESTION_COLUMNS}, coalesce(u.username, '') as author,
+           coalesce((
+             select json_agg(json_build_object('id', a.id, 'body', a.body, 'vote_count', a.vote_count,
+                                               'author', coalesce(au.username, '')) order by a.created_at, a.id)
+             from (select a.id, a.body, a.vote_count, a.user_id, a.created_at from library_posts a
+                   where a.question_id = q.id and a.kind = 'answer' and not a.deleted
+                   order by a.created_at, a.id limit ${limit}) a
+             left join actors au on au.user_id = a.user_id), '[]') as answers
+    from library_posts q left join actors u on u.user_id = q.user_id
+    where q.id = ${questionId} and ${VISIBLE_QUESTION}`.execute(db);
+  return rows[0] ?? null;
 }
 
 /** The live comments on one visible post, newest first. */
@@ -141,11 +141,4 @@ export async function memberByUsername(db: Db, username: string): Promise<Member
     select user_id, username, display_name, email, avatar from actors
     where lower(username) = lower(${username}) and status <> 'deleted'`.execute(db);
   return rows[0] ?? null;
-}
-
-export async function membersByIds(db: Db, ids: string[]): Promise<Map<string, MemberRow>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await sql<MemberRow>`
-    select user_id, username, display_name, email, avatar from actors where user_id = any(${ids}::text[])`.execute(db);
-  return new Map(rows.map((row) => [row.user_id, row]));
 }

@@ -7,7 +7,14 @@ import {
   TagSynonymUnlinked,
   TagUndeleted,
 } from '@agora/contracts';
-import { type Projection, plainTextOfHtml, type StoredEvent, type Tx } from '@agora/platform';
+import {
+  applyInRuns,
+  type BulkApply,
+  type Projection,
+  plainTextOfHtml,
+  type StoredEvent,
+  type Tx,
+} from '@agora/platform';
 import { sql } from 'kysely';
 
 type Event =
@@ -57,12 +64,37 @@ async function apply(stored: StoredEvent, tx: Tx): Promise<void> {
   }
 }
 
+/** A run of creations (an import's tags) in one statement: each tag's first creation wins, as one by one. */
+const createdInBulk: BulkApply = {
+  types: new Set([TagCreated.type]),
+  async apply(run, tx) {
+    const created = new Map<string, object>();
+    for (const stored of run) {
+      const d = (stored as unknown as EventOf<typeof TagCreated>).data;
+      if (created.has(d.tag_id)) continue;
+      created.set(d.tag_id, {
+        id: d.tag_id,
+        s: d.slug_name,
+        n: d.display_name,
+        d: plainTextOfHtml(d.parsed_text),
+        v: stored.version,
+      });
+    }
+    await sql`
+      insert into library_tags (id, slug_name, display_name, description, version)
+      select id, s, n, d, v from jsonb_to_recordset(${JSON.stringify([...created.values()])}::jsonb)
+        as i(id text, s text, n text, d text, v int)
+      on conflict (id) do nothing`.execute(tx);
+  },
+};
+
 /** The library's tags: names, wiki text and which are synonyms, for `get_tags` and `get_tag_detail`. */
 export const libraryFromTags: Projection = {
   name: 'library-from-tags',
   source: 'tags',
   events: [TagCreated, TagEdited, TagDeleted, TagUndeleted, TagSynonymLinked, TagSynonymUnlinked],
   apply,
+  applyBatch: (events, tx) => applyInRuns(events, tx, createdInBulk, apply),
   async reset(tx) {
     await sql`truncate library_tags`.execute(tx);
   },
