@@ -15,18 +15,18 @@
  * BENCH_SEEDED_FROM: a posts bench's BENCH_DB_DIR (100,000 questions), started from a copy of it.
  * BENCH_CPU_PROFILE=<folder>: CPU profiles of the users and answers list phases there.
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Role } from '@agora/contracts';
-import { accountsFor, identityService } from '@agora/identity';
+import { identityService } from '@agora/identity';
 import { notificationsService } from '@agora/notifications';
 import { first, itemAt } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { tagsService } from '@agora/tags';
 import { votesService } from '@agora/votes';
 import pino from 'pino';
+import { benchAccounts } from './accounts';
 import { type BenchAgora, startBenchAgora } from './agora';
 import {
   closedLoop,
@@ -64,21 +64,10 @@ const { request } = requests;
 
 /** Members (the first an admin), questions each with an answer and an up-vote. */
 async function seed(agora: BenchAgora) {
-  const accounts = accountsFor(agora.service('identity'));
-  const tag = randomBytes(3).toString('hex');
+  const account = benchAccounts(agora.service('identity'));
   const tokens: string[] = [];
-  for (let i = 0; i < MEMBERS; i++) {
-    const row = await accounts.register({
-      email: `member-${i}-${tag}@bench.test`,
-      displayName: `Bench Member ${i}`,
-      password: 'bench-password-1',
-      roleId: i === 0 ? Role.admin : Role.user,
-      activated: true,
-      createdBy: 'admin',
-      actorId: null,
-    });
-    tokens.push((await accounts.startSession(row)).token);
-  }
+  for (let i = 0; i < MEMBERS; i++)
+    tokens.push((await account(`Bench Member ${i}`, i === 0 ? Role.admin : Role.user)).token);
   await agora.settle();
   const post = async (url: string, token: string, body: unknown) => {
     const { response } = await request(agora, 'POST', `/answer/api/v1/${url}`, token, body);

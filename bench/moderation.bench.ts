@@ -17,13 +17,14 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultSiteSettings, Role } from '@agora/contracts';
-import { accountsFor, identityService } from '@agora/identity';
+import { identityService } from '@agora/identity';
 import { moderationService } from '@agora/moderation';
 import { itemAt } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { updateSettingsGroup } from '@agora/site';
 import { votesFor, votesService } from '@agora/votes';
 import pino from 'pino';
+import { type BenchAccount, benchAccounts } from './accounts';
 import { type BenchAgora, startBenchAgora } from './agora';
 import { closedLoop, inParallel, machine, openLoop, settleHeap, TimedRequests, writeResults } from './support';
 
@@ -44,27 +45,11 @@ const say = (line: string) => process.stdout.write(`${line}\n`);
 const requests = new TimedRequests(`${API}/`);
 const { request } = requests;
 
-interface Account {
-  id: string;
-  token: string;
-}
+type Account = BenchAccount;
 
 /** Askers and answerers, 16 editors with 200 reputation, 16 moderators; a suggested edit of every answer. */
 async function seed(agora: BenchAgora) {
-  const accounts = accountsFor(agora.service('identity'));
-  const stamp = Date.now().toString(36);
-  const account = async (name: string, roleId: number = Role.user): Promise<Account> => {
-    const row = await accounts.register({
-      email: `${name}-${stamp}@bench.test`,
-      displayName: name,
-      password: 'bench-password-1',
-      roleId,
-      activated: true,
-      createdBy: 'admin',
-      actorId: null,
-    });
-    return { id: row.user_id, token: (await accounts.startSession(row)).token };
-  };
+  const account = benchAccounts(agora.service('identity'));
   const members: Account[] = [];
   for (let i = 0; i < 32; i++) members.push(await account(`bench-member-${i}`));
   const editors: Account[] = [];

@@ -14,12 +14,13 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Role } from '@agora/contracts';
-import { accountsFor, identityService } from '@agora/identity';
+import { identityService } from '@agora/identity';
 import { notificationsService } from '@agora/notifications';
 import { first, itemAt } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { votesService } from '@agora/votes';
 import pino from 'pino';
+import { type BenchAccount, benchAccounts } from './accounts';
 import { type BenchAgora, startBenchAgora } from './agora';
 import { machine, summarize, writeResults } from './support';
 
@@ -39,10 +40,7 @@ const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 
 type Agora = BenchAgora;
 
-interface Account {
-  id: string;
-  token: string;
-}
+type Account = BenchAccount;
 
 const startAgora = () => startBenchAgora([identityService, postsService, votesService, notificationsService], { log });
 
@@ -66,20 +64,7 @@ async function call(agora: Agora, method: 'GET' | 'POST', url: string, token: st
  */
 async function seed(agora: Agora) {
   const identity = agora.service('identity');
-  const accounts = accountsFor(identity);
-  const tag = Date.now().toString(36);
-  const account = async (name: string, roleId: number = Role.user): Promise<Account> => {
-    const row = await accounts.register({
-      email: `${name.replace(/\s/g, '-')}-${tag}@bench.test`,
-      displayName: name,
-      password: 'bench-password-1',
-      roleId,
-      activated: true,
-      createdBy: 'admin',
-      actorId: null,
-    });
-    return { id: row.user_id, token: (await accounts.startSession(row)).token };
-  };
+  const account = benchAccounts(identity);
   const moderator = await account('Bench Moderator', Role.moderator);
   const pollers: Account[] = [];
   for (let i = 0; i < POLLERS; i++) pollers.push(await account(`Bench Poller ${i}`));

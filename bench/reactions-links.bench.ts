@@ -11,15 +11,15 @@
  *    each about once a second (the verdict for the command, as for votes), then back to back.
  * Sizes: BENCH_QUESTIONS (1000), BENCH_MEMBERS (200), BENCH_REACTIONS (10000), BENCH_PER_CLIENT (300).
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Role } from '@agora/contracts';
-import { accountsFor, identityService } from '@agora/identity';
+import { identityService } from '@agora/identity';
 import { first, itemAt } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { votesService } from '@agora/votes';
 import pino from 'pino';
+import { benchAccounts } from './accounts';
 import { type BenchAgora, startBenchAgora } from './agora';
 import { closedLoop, inParallel, machine, openLoop, settleHeap, TimedRequests, writeResults } from './support';
 
@@ -46,22 +46,10 @@ const { request } = requests;
 
 /** Members with sessions; questions and answers linking to earlier questions; reactions on them. */
 async function seed(agora: BenchAgora) {
-  const accounts = accountsFor(agora.service('identity'));
-  const tag = randomBytes(3).toString('hex');
-  const account = async (i: number, roleId: number = Role.user) => {
-    const row = await accounts.register({
-      email: `member-${i}-${tag}@bench.test`,
-      displayName: `Bench Member ${i}`,
-      password: 'bench-password-1',
-      roleId,
-      activated: true,
-      createdBy: 'admin',
-      actorId: null,
-    });
-    return (await accounts.startSession(row)).token;
-  };
+  const account = benchAccounts(agora.service('identity'));
   const members: string[] = [];
-  for (let i = 0; i < MEMBERS; i++) members.push(await account(i, i === 0 ? Role.moderator : Role.user));
+  for (let i = 0; i < MEMBERS; i++)
+    members.push((await account(`Bench Member ${i}`, i === 0 ? Role.moderator : Role.user)).token);
   await agora.settle();
 
   const questions: string[] = [];

@@ -10,16 +10,16 @@
  * BENCH_CPU_PROFILE=<folder> writes a CPU profile of the paced votes there (votes-paced.cpuprofile).
  * Sizes: BENCH_VOTERS (50), BENCH_VOTES_PER_VOTER (40), BENCH_VOTE_EVERY_MS (1000), BENCH_QUESTIONS (300), BENCH_VISIBLE_SAMPLES (300).
  */
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Role } from '@agora/contracts';
-import { accountsFor, identityService } from '@agora/identity';
+import { identityService } from '@agora/identity';
 import { first, itemAt } from '@agora/platform';
 import { postsService } from '@agora/posts';
 import { votesService } from '@agora/votes';
 import pino from 'pino';
+import { benchAccounts } from './accounts';
 import { type BenchAgora, startBenchAgora } from './agora';
 import { machine, profiled, resetStatements, statementsPer, summarize, writeResults } from './support';
 
@@ -58,20 +58,7 @@ async function call(agora: Agora, url: string, token: string, body: unknown) {
 /** Accounts with sessions, and questions by a few askers for them to vote on. */
 async function seed(agora: Agora) {
   const identity = agora.service('identity');
-  const accounts = accountsFor(identity);
-  const tag = randomBytes(3).toString('hex');
-  const account = async (name: string, roleId: number = Role.user) => {
-    const row = await accounts.register({
-      email: `${name}-${tag}@bench.test`,
-      displayName: name,
-      password: 'bench-password-1',
-      roleId,
-      activated: true,
-      createdBy: 'admin',
-      actorId: null,
-    });
-    return { id: row.user_id, token: (await accounts.startSession(row)).token };
-  };
+  const account = benchAccounts(identity);
   const askers = [];
   for (let i = 0; i < 5; i++) askers.push(await account(`Bench Asker ${i}`, i === 0 ? Role.moderator : Role.user));
   const voters = [];

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { assistantFor } from '@agora/assistant/service';
 import { Role } from '@agora/contracts';
-import { accountsFor } from '@agora/identity';
 import { startAiProvider, type TestAiProvider } from '@agora/test-support/ai-provider';
 import pino from 'pino';
 import { ALL_SERVICES } from '../../launcher/src/services';
+import { benchAccounts } from '../accounts';
 import { type BenchAgora, startBenchAgora } from '../agora';
 import { injectBytes } from '../support';
 
@@ -46,20 +45,8 @@ export async function startAssistantBench(
     { log: pino({ level: 'warn' }) },
   );
   const url = await agora.gateway.listen({ host: '127.0.0.1', port: 0 });
-  const accounts = accountsFor(agora.service('identity'));
-  const tag = randomBytes(3).toString('hex');
-  const register = async (i: number): Promise<Member> => {
-    const row = await accounts.register({
-      email: `assistant-${i}-${tag}@bench.test`,
-      displayName: `Assistant Bench ${i}`,
-      password: 'bench-password-1',
-      roleId: i === 0 ? Role.admin : Role.user,
-      activated: true,
-      createdBy: 'admin',
-      actorId: null,
-    });
-    return { id: row.user_id, username: row.username, token: (await accounts.startSession(row)).token };
-  };
+  const account = benchAccounts(agora.service('identity'));
+  const register = (i: number): Promise<Member> => account(`Assistant Bench ${i}`, i === 0 ? Role.admin : Role.user);
   const admin = await register(0);
   const members: Member[] = [];
   for (let i = 1; i <= memberCount; i++) members.push(await register(i));

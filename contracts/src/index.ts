@@ -33,6 +33,8 @@ export * from './install/constants';
 export * from './install/starter-content';
 export * from './install/wire';
 export * from './limits';
+export * from './live/limits';
+export * from './live/messages';
 export * from './moderation/events';
 export * from './moderation/reasons';
 export * from './moderation/responses';

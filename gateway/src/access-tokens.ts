@@ -55,10 +55,16 @@ export class AccessTokens {
 
   /** The user id of a valid token, or undefined; throws a 503 when identity's keys cannot be had. */
   async userOf(token: string | undefined): Promise<string | undefined> {
+    return (await this.claimsOf(token))?.userId;
+  }
+
+  /** A valid token's member and session, or undefined; throws a 503 when identity's keys cannot be had. */
+  async claimsOf(token: string | undefined): Promise<{ userId: string; sessionId: string | null } | undefined> {
     if (!token) return undefined;
     try {
-      const claims = (await this.verify(token)) as { sub?: string };
-      return claims.sub;
+      const claims = (await this.verify(token)) as { sub?: string; sid?: string };
+      if (!claims.sub) return undefined;
+      return { userId: claims.sub, sessionId: claims.sid ?? null };
     } catch (error) {
       // fast-jwt wraps what the key callback threw; a bad token is anonymous, an outage is not a sign-out.
       const cause = (error as { originalError?: unknown }).originalError ?? error;

@@ -17,7 +17,7 @@ import {
   startService,
 } from '@agora/platform';
 import type { Logger } from 'pino';
-import { createGateway } from './gateway';
+import { createGateway, type GatewayOptions } from './gateway';
 import { degradedWhenAny, readyWhenAll, startOperatorListener } from './operator';
 import type { PageRenderer } from './public-pages';
 import type { ServiceName } from './routing-table';
@@ -79,6 +79,8 @@ export interface ComposeAgoraOptions extends ComposeServicesOptions {
     siteUrl?: string;
     /** The server-rendered public pages (`createPageRenderer` of `@agora/root/server`). */
     pages?: PageRenderer;
+    /** The live route's bounds where they differ from the contracts' (a benchmark's). */
+    live?: GatewayOptions['live'];
   };
   /** Health, readiness (every service's) and metrics on AGORA_OPERATOR_PORT, when that is set. */
   operator?: boolean;
@@ -206,6 +208,8 @@ export async function composeAgora(options: ComposeAgoraOptions): Promise<Compos
       siteUrl: options.gateway?.siteUrl ?? config.siteUrl,
       pages: options.gateway?.pages,
       connections: config,
+      bus: core.bus,
+      live: options.gateway?.live,
     });
     if (options.operator) {
       operator = await startOperatorListener(config, {

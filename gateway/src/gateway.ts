@@ -1,8 +1,9 @@
-import { ReadVersion } from '@agora/contracts';
+import { LiveTopic, ReadVersion } from '@agora/contracts';
 import {
   CONNECTION_LIMIT_DEFAULTS,
   type ConnectionLimits,
   createHttpApp,
+  type EventBus,
   errors,
   extractToken,
   type HttpApp,
@@ -14,6 +15,11 @@ import type { Logger } from 'pino';
 import { AccessTokens } from './access-tokens';
 import { ApiReference, serveApiReference } from './api-reference';
 import { fetchCallerState, withCallerState } from './composition';
+import { LIVE_CHECK_HEADER, LiveAccess } from './live/access';
+import type { LiveHubLimits } from './live/hub';
+import { LiveHubStarter } from './live/hub-starter';
+import { questionRecheck } from './live/recheck';
+import { registerLiveRoute } from './live/route';
 import { OPERATOR_PATHS } from './operator';
 import { PageCache } from './page-cache';
 import { exemptFromPrivateSite, LoginRequired } from './private-site';
@@ -46,6 +52,10 @@ export interface GatewayOptions {
   pages?: PageRenderer;
   /** The public port's limits on slow and numerous connections (the configuration's; README "Limits of a connection"). */
   connections?: Partial<ConnectionLimits>;
+  /** The event bus, followed for the live pages (`{base}/api/v1/live`); without one the route answers 404. */
+  bus?: EventBus;
+  /** The live route's bounds where they differ from the contracts' (a benchmark's thousands of streams from one host). */
+  live?: Partial<LiveHubLimits> & { perAddress?: number; perMember?: number };
 }
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
@@ -117,6 +127,23 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
   });
   const loginRequired = new LoginRequired(() => options.transports.site);
 
+  // The live pages: one follower of the bus for every stream of this gateway (docs/adr/0099-live-pages.md).
+  const access = new LiveAccess(options.transports);
+  const live: LiveHubStarter | null = options.bus
+    ? new LiveHubStarter({
+        bus: options.bus,
+        log: options.log,
+        limits: options.live,
+        recheck: questionRecheck(() => live?.current() ?? null, access),
+        statusChanged: (topic) => access.forget(topic.slice(LiveTopic.questionPrefix.length)),
+      })
+    : null;
+  await live?.start();
+  app.addHook('preClose', async () => {
+    await live?.close();
+  });
+  registerLiveRoute(app, { hub: () => live?.current() ?? null, access, tokens, loginRequired, limits: options.live });
+
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = pathOfTarget(request.url);
     // Every app refuses a non-canonical path before routing (docs/adr/0088-canonical-paths.md); the gateway
@@ -137,6 +164,8 @@ export async function createGateway(options: GatewayOptions): Promise<HttpApp> {
     const headers = endToEndHeaders(request.headers as Record<string, string | undefined>);
     headers['x-request-id'] = request.id;
     headers['x-forwarded-for'] = request.ip;
+    // Only the gateway's own visibility checks are no visits.
+    delete headers[LIVE_CHECK_HEADER];
     if (route?.streamed && transport.stream)
       return passStream(
         { stream: transport.stream.bind(transport) },

@@ -1,6 +1,15 @@
 /** The gateway alone (scaled out): it reaches each service over HTTP at AGORA_SERVICE_URLS, its replicas balanced. */
 import path from 'node:path';
-import { ConfigError, createLogger, exitOnConfigError, loadConfigOrExit, onShutdown } from '@agora/platform';
+import {
+  busSettingsOf,
+  ConfigError,
+  createEventBus,
+  createLogger,
+  type EventBus,
+  exitOnConfigError,
+  loadConfigOrExit,
+  onShutdown,
+} from '@agora/platform';
 import { createGateway } from './gateway';
 import { lazyPageRenderer } from './lazy-pages';
 import { startOperatorListener } from './operator';
@@ -18,6 +27,17 @@ const transports = (() => {
     exitOnConfigError(new ConfigError((error as Error).message));
   }
 })();
+// The live pages follow the bus (docs/adr/0099-live-pages.md): Kafka when configured; the PostgreSQL log when the
+// gateway is given the database the services share; none otherwise (the live route then answers 404).
+const bus: EventBus | undefined =
+  config.bus === 'kafka' || config.databaseUrl
+    ? await createEventBus({
+        ...busSettingsOf(config),
+        databaseUrl: config.databaseUrl ?? '',
+        clientId: 'agora-gateway',
+        log,
+      })
+    : undefined;
 // The built web app: AGORA_WEB_ROOT, else this checkout's frontends/root/dist (empty = API only).
 const webRoot = process.env.AGORA_WEB_ROOT ?? path.resolve(import.meta.dirname, '../../frontends/root/dist');
 const gateway = await createGateway({
@@ -29,6 +49,7 @@ const gateway = await createGateway({
   pages: webRoot ? lazyPageRenderer(webRoot) : undefined,
   siteUrl: config.siteUrl,
   connections: config,
+  bus,
 });
 // Ready while it runs: each service has its own readiness, and one service down leaves the others served.
 const operator = await startOperatorListener(config, { log });
@@ -37,5 +58,6 @@ log.info(`gateway listening on http://${config.host}:${config.port} for ${Object
 onShutdown(async () => {
   await gateway.close();
   await operator?.close();
+  await bus?.close();
   await Promise.all(Object.values(transports).map((t) => t.close()));
 }, log);

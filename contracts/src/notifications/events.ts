@@ -40,4 +40,14 @@ export const RedDotCleared = defineEvent(
   Type.Object({ user_id: Id, type: NotificationTypeSchema }),
 );
 
-export const NotificationsEvents = [EmailSettingsChanged, NotificationsRead, RedDotCleared];
+/**
+ * A notification was opened for a member: their inbox or achievements hold one more unread. On a stream of its own
+ * (`notification-<id>`), written by the statement that opens it, so a replay that opens it again writes none. Live
+ * pages tell the member's own streams by it (docs/adr/0099-live-pages.md).
+ */
+export const NotificationOpened = defineEvent(
+  'notifications.notification_opened',
+  Type.Object({ notification_id: Id, user_id: Id, type: NotificationTypeSchema }),
+);
+
+export const NotificationsEvents = [EmailSettingsChanged, NotificationsRead, RedDotCleared, NotificationOpened];

@@ -195,10 +195,13 @@ export const CommentAdded = defineEvent(
     mentions: Type.Array(Type.String(), { description: 'mentioned user ids' }),
   }),
 );
+/** The question a comment is under, on its later events: live pages follow a question by it (absent on older events). */
+const CommentQuestion = { question_id: Type.Optional(Id) };
 export const CommentEdited = defineEvent(
   'posts.comment_edited',
   Type.Object({
     comment_id: Id,
+    ...CommentQuestion,
     actor_id: Id,
     original_text: Type.String(),
     parsed_text: Type.String(),
@@ -207,7 +210,7 @@ export const CommentEdited = defineEvent(
 );
 export const CommentDeleted = defineEvent(
   'posts.comment_deleted',
-  Type.Object({ comment_id: Id, object_id: Id, actor_id: Id }),
+  Type.Object({ comment_id: Id, object_id: Id, ...CommentQuestion, actor_id: Id }),
 );
 
 /** The users invited to answer, as the whole new list; `added` are the ones newly invited. */

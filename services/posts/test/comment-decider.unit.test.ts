@@ -32,11 +32,18 @@ const added: CommentEvent = {
 const addedAt = stored(added, createdAt);
 const edited = (actorId: string, text: string): CommentEvent => ({
   type: 'posts.comment_edited',
-  data: { comment_id: 'c1', actor_id: actorId, original_text: text, parsed_text: `<p>${text}</p>`, mentions: [] },
+  data: {
+    comment_id: 'c1',
+    question_id: 'q1',
+    actor_id: actorId,
+    original_text: text,
+    parsed_text: `<p>${text}</p>`,
+    mentions: [],
+  },
 });
 const deleted = (actorId = 'u1'): CommentEvent => ({
   type: 'posts.comment_deleted',
-  data: { comment_id: 'c1', object_id: 'q1', actor_id: actorId },
+  data: { comment_id: 'c1', object_id: 'q1', question_id: 'q1', actor_id: actorId },
 });
 
 const edit = (
@@ -150,6 +157,7 @@ describe('comment decider', () => {
     expect(foldEvents(decider, history)).toEqual({
       id: 'c1',
       objectId: 'q1',
+      questionId: 'q1',
       userId: 'u1',
       createdAt,
       deleted: false,
@@ -158,6 +166,7 @@ describe('comment decider', () => {
     expect(foldEvents(decider, [...history, stored(deleted('mod'), after(7200_000))])).toEqual({
       id: 'c1',
       objectId: 'q1',
+      questionId: 'q1',
       userId: 'u1',
       createdAt,
       deleted: true,

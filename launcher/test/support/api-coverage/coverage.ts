@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { LIVE_PATH } from '@agora/gateway/live/route';
 import { matchRoute, ROOT_FILES } from '@agora/gateway/routing-table';
 import type { RefRoute, RefRouteList } from '../../../../scripts/reference-api/reference-types';
 import type { Operation } from '../operations';
@@ -81,9 +82,12 @@ export function coverageOf(list: RefRouteList, operations: Operation[]): Coverag
     return { route, status: typeof plan.issue === 'number' ? 'planned' : plan.issue, plan };
   });
   const stalePlans = [...PLANNED.keys()].filter((key) => !referenceKeys.has(key) || byKey.has(key));
-  const extras = operations
-    .filter((op) => !referenceKeys.has(routeKey(op.method, referencePath(op.url))))
-    .map((op) => ({ method: op.method, path: referencePath(op.url), service: op.service }))
-    .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  const extras = [
+    ...operations
+      .filter((op) => !referenceKeys.has(routeKey(op.method, referencePath(op.url))))
+      .map((op) => ({ method: op.method, path: referencePath(op.url), service: op.service })),
+    // The gateway's own: the live pages' stream (docs/adr/0099-live-pages.md).
+    { method: 'GET', path: LIVE_PATH, service: 'gateway' },
+  ].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
   return { rows, extras, stalePlans };
 }

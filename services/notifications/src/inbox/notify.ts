@@ -48,7 +48,8 @@ export async function notify(tx: Tx, event: StoredEvent, intent: NotificationInt
   }
 
   // A new notification lights its red dot unless the user looked since it happened, or (replaying) had
-  // already read this very notification.
+  // already read this very notification. Its `notification_opened` event is on a stream named by its id, so a
+  // replay that opens it again announces nothing twice (docs/adr/0099-live-pages.md).
   const id = notificationId(key);
   const type = typeOfAction(intent.action);
   const count = sql.ref(type);
@@ -61,7 +62,15 @@ export async function notify(tx: Tx, event: StoredEvent, intent: NotificationInt
       values (${id}, ${intent.receiver}, ${type}, ${tabOfAction(intent.action)}, ${intent.action}, ${intent.groupKey},
               ${intent.objectId}, ${intent.objectType}, ${intent.questionId}, ${intent.triggerUserId}, 1,
               ${intent.rank ?? 0}, ${event.source}, ${at}::timestamptz, ${at}::timestamptz, ${key}, ${key})
-      returning id)
+      returning id),
+    announced as (
+      insert into events (event_id, stream_id, stream_version, type, data, metadata)
+      select gen_random_uuid(), 'notification-' || opened.id, 1, 'notifications.notification_opened',
+        jsonb_build_object('notification_id', opened.id, 'user_id', ${intent.receiver}::text, 'type', ${type}::text),
+        jsonb_build_object('actorId', null, 'correlationId', ${event.metadata.correlationId}::text,
+                           'causationId', ${event.id}::text, 'schemaVersion', 1)
+      from opened
+      on conflict (stream_id, stream_version) do nothing)
     insert into notification_counters as c (user_id, ${count})
     select ${intent.receiver}, 1 from opened
     where not exists (select 1 from notification_reads r where r.notification_id = ${id})

@@ -113,6 +113,72 @@ export interface PublisherHandle {
   published(timeoutMs: number): Promise<boolean>;
 }
 
+/**
+ * Where a reader stands in one source's log, in the bus's own spelling (docs/adr/0099-live-pages.md): on the
+ * PostgreSQL log the position of the last event read (`txid:global_position`), on Kafka each partition's next offset
+ * (comma-separated, partition 0 first). Positions are the log's, so any process of any replica reads them alike.
+ */
+export type SourceCursor = string;
+/** A cursor per source. */
+export type BusCursor = Record<string, SourceCursor>;
+
+/** An event as a follower or a replay hands it over: with where it sits and the cursor just past it. */
+export interface FollowedEvent {
+  event: StoredEvent;
+  /** Where the event sits in its source's log (`cursors.isAfter` compares it with a cursor). */
+  mark: string;
+  /** The source's cursor just past this event. */
+  cursor: SourceCursor;
+}
+
+export interface FollowOptions {
+  sources: readonly string[];
+  /** Only events of these types are handed over; the cursor still moves past the others. */
+  types?: readonly string[];
+  /** Per source, the cursor to start after; a source not named starts at its log's current end. */
+  after?: BusCursor;
+  /**
+   * One source's next events in log order, and its cursor after them (past them when it read past entries of other
+   * types, with `events` then possibly empty). Called again only after it returned.
+   */
+  deliver(source: string, events: FollowedEvent[], cursor: SourceCursor): void;
+  /**
+   * Events already committed past the fence (a slower transaction still running may yet commit an older one), handed
+   * over at once and once: `deliver` hands them over again, in order, when the fence has passed them. The PostgreSQL
+   * log only (on Kafka the relay publishes in order).
+   */
+  early?(source: string, events: FollowedEvent[]): void;
+}
+
+export interface FollowerHandle {
+  /** Each source's cursor where the follower started: nothing at or before it is delivered. */
+  readonly started: BusCursor;
+  stop(): Promise<void>;
+}
+
+export interface ReplayOptions {
+  /** The last place to read: the cursor a follower started at, say (inclusive). */
+  until: SourceCursor;
+  types?: readonly string[];
+  /** More events than this between the two cursors (of every type): answered `tooFar` without them. */
+  limit: number;
+}
+
+/** A replay's answer: the events after `from` up to `until`, or that the log cannot give them within the bound. */
+export type ReplayResult = { tooFar: false; events: FollowedEvent[] } | { tooFar: true };
+
+/** How the bus compares its cursors and marks (the same in every process: they are the log's positions). */
+export interface CursorOrder {
+  /** Whether a cursor is spelled as this bus spells them. */
+  valid(cursor: string): boolean;
+  /** Whether an event (its mark) lies after a cursor. */
+  isAfter(mark: string, cursor: SourceCursor): boolean;
+  /** Whether cursor `a` is at or past `b`: every event at or before `b` is at or before `a`. */
+  reaches(a: SourceCursor, b: SourceCursor): boolean;
+  /** A cursor both `a` and `b` reach: what is after it holds what is after either. */
+  earliest(a: SourceCursor, b: SourceCursor): SourceCursor;
+}
+
 /** How events travel between services (DESIGN §3): the PostgreSQL log itself, or Kafka via an outbox relay. */
 export interface EventBus {
   readonly kind: 'postgres' | 'kafka';
@@ -128,5 +194,18 @@ export interface EventBus {
   resetPosition(consumer: ServiceDatabase, group: string, source: string): Promise<void>;
   /** How many events the group has still to read: of `types` only, when given (those it would apply). */
   lag(consumer: ServiceDatabase, group: string, source: string, types?: readonly string[]): Promise<number>;
+  /**
+   * Follows sources' logs from a cursor (or their current end) for as long as it runs: no consumer group, no
+   * checkpoint, each process its own (the gateway's live pages, docs/adr/0099-live-pages.md).
+   */
+  follow(options: FollowOptions): Promise<FollowerHandle>;
+  /** Reads one source's log between two cursors, bounded: what a follower had not been running for. */
+  replay(source: string, from: SourceCursor, options: ReplayOptions): Promise<ReplayResult>;
+  /**
+   * The cursor about `events` entries of the log before `until` (at most so many; the log's start when it holds
+   * fewer): where a replay starts that reads the recent past (a follower's memory warmed at its start).
+   */
+  cursorBefore(source: string, until: SourceCursor, events: number): Promise<SourceCursor>;
+  readonly cursors: CursorOrder;
   close(): Promise<void>;
 }

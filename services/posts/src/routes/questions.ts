@@ -2,6 +2,7 @@ import {
   AnswerWithQuestionSchema,
   EnvelopeSchema,
   Limits,
+  Live,
   PageQuery,
   QuestionInfoSchema,
   QuestionPageItemSchema,
@@ -142,6 +143,8 @@ export async function questionRoutes(
         }
       };
       const view = (s: SiteSettings) => reads.cached(`question:${id}`, () => questionView(reads.db, id, s));
+      // The gateway asking whether a live stream may follow the question is no visit (docs/adr/0099-live-pages.md).
+      const visit = request.headers[Live.checkHeader] === undefined;
       if (!request.actor) {
         await sendSharedReply(
           reads,
@@ -151,8 +154,8 @@ export async function questionRoutes(
           async (s) => questionInfoFor(await view(s), null, s),
           { counted: true },
         );
-        views.record(id, request.ip);
-        await recordShareVisit(request.ip);
+        if (visit) views.record(id, request.ip);
+        if (visit) await recordShareVisit(request.ip);
         return reply;
       }
       // A member's own facts (did I answer, do I follow) come from who answered and follows it, kept beside the
@@ -163,8 +166,8 @@ export async function questionRoutes(
         reads.cached(`question-members:${id}`, () => questionMembers(reads.db, id)),
       ]);
       const info = questionInfoFor(shared, request.actor, s, await memberFacts(reads.db, id, request.actor, members));
-      views.record(info.id, request.actor.id);
-      await recordShareVisit(request.actor.id);
+      if (visit) views.record(info.id, request.actor.id);
+      if (visit) await recordShareVisit(request.actor.id);
       return ok(request, info);
     },
   );

@@ -2,11 +2,24 @@ import { type Admin, Kafka, logLevel } from 'kafkajs';
 import type { Logger } from 'pino';
 import type { ServiceDatabase, Tx } from '../../db/database';
 import { takeGroupTurn } from '../group-turn';
-import type { ConsumeOptions, ConsumerHandle, EventBus, PublisherHandle } from '../port';
+import type {
+  ConsumeOptions,
+  ConsumerHandle,
+  EventBus,
+  FollowerHandle,
+  FollowOptions,
+  PublisherHandle,
+  ReplayOptions,
+  ReplayResult,
+  SourceCursor,
+} from '../port';
 import { KafkaGroupConsumer } from './kafka-consumer';
 import { pinoLogCreator } from './kafkajs-logger';
 import { deleteOffsets, readOffsets } from './offsets';
 import { OutboxRelay } from './outbox-relay';
+import { offsetsBefore, topicCursorOrder } from './topic-cursors';
+import { followTopics, readerGroupId, type TopicReaderParts } from './topic-follower';
+import { replayTopic } from './topic-replay';
 import { groupName, TopicRegistry, topicName } from './topics';
 
 export interface KafkaBusOptions {
@@ -38,11 +51,13 @@ function isUnknownGroup(error: unknown): boolean {
  */
 export class KafkaEventBus implements EventBus {
   readonly kind = 'kafka' as const;
+  readonly cursors = topicCursorOrder;
   private readonly kafka: Kafka;
   private readonly topics: TopicRegistry;
   private adminClient: Promise<Admin> | null = null;
   private readonly relays = new Set<OutboxRelay>();
   private readonly consumers = new Set<KafkaGroupConsumer>();
+  private readonly followers = new Set<FollowerHandle>();
   private closed = false;
 
   constructor(private readonly options: KafkaBusOptions) {
@@ -133,6 +148,42 @@ export class KafkaEventBus implements EventBus {
     };
   }
 
+  private readerParts(): TopicReaderParts {
+    return {
+      kafka: this.kafka,
+      admin: () => this.admin(),
+      topicOf: async (source) => {
+        const topic = this.topic(source);
+        await this.topics.ensure(topic);
+        return topic;
+      },
+      groupId: () => readerGroupId(this.options.prefix),
+      log: this.options.log,
+    };
+  }
+
+  async follow(options: FollowOptions): Promise<FollowerHandle> {
+    const follower = await followTopics(this.readerParts(), options);
+    this.followers.add(follower);
+    return {
+      started: follower.started,
+      stop: async () => {
+        this.followers.delete(follower);
+        await follower.stop();
+      },
+    };
+  }
+
+  replay(source: string, from: SourceCursor, options: ReplayOptions): Promise<ReplayResult> {
+    return replayTopic(this.readerParts(), source, from, options);
+  }
+
+  async cursorBefore(source: string, until: SourceCursor, events: number): Promise<SourceCursor> {
+    const topic = this.topic(source);
+    if (!(await this.topics.exists(topic))) return until;
+    return offsetsBefore(await (await this.admin()).fetchTopicOffsets(topic), until, events);
+  }
+
   async holdGroup(tx: Tx, consumer: ServiceDatabase, group: string): Promise<void> {
     // Every transaction of the group takes its turn first (KafkaConsumer.applyChunk).
     await takeGroupTurn(tx, consumer.schema, group);
@@ -176,6 +227,8 @@ export class KafkaEventBus implements EventBus {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    await Promise.all([...this.followers].map((f) => f.stop().catch(() => {})));
+    this.followers.clear();
     await Promise.all([...this.consumers].map((c) => c.stop().catch(() => {})));
     await Promise.all([...this.relays].map((r) => r.stop().catch(() => {})));
     this.consumers.clear();

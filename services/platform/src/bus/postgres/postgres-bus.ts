@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { ServiceDatabase, Tx } from '../../db/database';
+import { connectDatabase, type ServiceDatabase, type Tx } from '../../db/database';
 import { isTransientDatabaseError, retryDelayMs } from '../../db/transient-errors';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { EVENTS_CHANNEL, readLogAfter } from '../../eventstore/event-store';
@@ -23,11 +23,18 @@ import {
   type ConsumeOptions,
   type ConsumerHandle,
   type EventBus,
+  type FollowerHandle,
+  type FollowOptions,
   type PublisherHandle,
+  type ReplayOptions,
+  type ReplayResult,
+  type SourceCursor,
   withEventByEventReplay,
 } from '../port';
 import { CROSS_REPLICA_RECHECK_MS, Progress } from '../progress';
 import { concerns, parseEventsNotification, Wakeup } from '../wakeup';
+import { logCursorOrder } from './log-cursors';
+import { followLog, positionBefore, replayLog } from './log-follower';
 
 export interface PostgresBusOptions {
   /** A connection for LISTEN; consumers read through their own service's pool. */
@@ -63,6 +70,9 @@ async function readForGroup(tx: Tx, options: ConsumeOptions, batchSize: number):
  */
 export class PostgresEventBus implements EventBus {
   readonly kind = 'postgres' as const;
+  readonly cursors = logCursorOrder;
+  /** The followers' and replays' own small pool, opened by the first of them. */
+  private readers: ServiceDatabase | null = null;
   /** Per producing schema: each consumer's latch and the types it applies (null: all). */
   private readonly wakeups = new Map<string, Map<Wakeup, ReadonlySet<string> | null>>();
   private listener: pg.Client | null = null;
@@ -347,6 +357,47 @@ export class PostgresEventBus implements EventBus {
     return countAfter(consumer.db, source, await readCheckpoint(consumer.db, group), types);
   }
 
+  private readerPool(): ServiceDatabase {
+    this.readers ??= connectDatabase({
+      url: this.options.databaseUrl,
+      schema: 'public',
+      maxConnections: 2,
+      applicationName: 'agora-bus-follower',
+    });
+    return this.readers;
+  }
+
+  async follow(options: FollowOptions): Promise<FollowerHandle> {
+    await this.listen();
+    return followLog(
+      {
+        db: this.readerPool().db,
+        log: this.options.log,
+        newWakeup: () => new Wakeup(),
+        idle: (wakeup) => this.idle(wakeup),
+        watch: (source, types, wakeup) => {
+          this.allWakeups.add(wakeup);
+          const set = this.wakeups.get(source) ?? new Map();
+          set.set(wakeup, types ? new Set(types) : null);
+          this.wakeups.set(source, set);
+          return () => {
+            set.delete(wakeup);
+            this.allWakeups.delete(wakeup);
+          };
+        },
+      },
+      options,
+    );
+  }
+
+  replay(source: string, from: SourceCursor, options: ReplayOptions): Promise<ReplayResult> {
+    return replayLog(this.readerPool().db, source, from, options);
+  }
+
+  cursorBefore(source: string, until: SourceCursor, events: number): Promise<SourceCursor> {
+    return positionBefore(this.readerPool().db, source, until, events);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     // Consumers still running (a close before their stop) must not wait for a notification that never comes.
@@ -354,5 +405,8 @@ export class PostgresEventBus implements EventBus {
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => {});
+    const readers = this.readers;
+    this.readers = null;
+    await readers?.close().catch(() => {});
   }
 }

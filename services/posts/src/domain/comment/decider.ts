@@ -12,6 +12,8 @@ export const COMMENT_EDIT_WINDOW_MS = 5 * 60 * 1000;
 export interface CommentState {
   id: string | null;
   objectId: string | null;
+  /** The question the comment is under (its later events name it: live pages follow a question). */
+  questionId: string | null;
   userId: string | null;
   createdAt: string | null;
   deleted: boolean;
@@ -34,7 +36,15 @@ export type CommentCommand =
   | { type: 'delete'; actorId: string; actorIsStaff: boolean };
 
 export const commentDecider: Decider<CommentState, CommentCommand, CommentEvent> = {
-  initialState: () => ({ id: null, objectId: null, userId: null, createdAt: null, deleted: false, text: '' }),
+  initialState: () => ({
+    id: null,
+    objectId: null,
+    questionId: null,
+    userId: null,
+    createdAt: null,
+    deleted: false,
+    text: '',
+  }),
 
   evolve(state, event) {
     switch (event.type) {
@@ -43,6 +53,7 @@ export const commentDecider: Decider<CommentState, CommentCommand, CommentEvent>
           ...state,
           id: event.data.comment_id,
           objectId: event.data.object_id,
+          questionId: event.data.question_id,
           userId: event.data.user_id,
           text: event.data.original_text,
           // Stored events carry their time; the edit window runs from it.
@@ -81,6 +92,7 @@ export const commentDecider: Decider<CommentState, CommentCommand, CommentEvent>
             type: 'posts.comment_edited',
             data: {
               comment_id: state.id,
+              ...(state.questionId ? { question_id: state.questionId } : {}),
               actor_id: command.actorId,
               original_text: command.originalText,
               parsed_text: command.parsedText,
@@ -94,7 +106,12 @@ export const commentDecider: Decider<CommentState, CommentCommand, CommentEvent>
         return [
           {
             type: 'posts.comment_deleted',
-            data: { comment_id: state.id, object_id: state.objectId, actor_id: command.actorId },
+            data: {
+              comment_id: state.id,
+              object_id: state.objectId,
+              ...(state.questionId ? { question_id: state.questionId } : {}),
+              actor_id: command.actorId,
+            },
           },
         ];
     }

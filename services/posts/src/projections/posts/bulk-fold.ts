@@ -63,7 +63,8 @@ export function rowsToRead(events: StoredEvent[]) {
   const cancels = new Map<string, string>();
   for (const event of events as unknown as Folded[]) {
     const d = event.data;
-    if ('question_id' in d && event.type !== 'posts.comment_added') questions.add(d.question_id);
+    // A comment's events name its question, whose row the run does not need.
+    if ('question_id' in d && d.question_id && !event.type.startsWith('posts.comment_')) questions.add(d.question_id);
     if (event.type === 'posts.answer_posted' || event.type === 'posts.answer_edited') answers.add(event.data.answer_id);
     if ('comment_id' in d) comments.add(d.comment_id);
     if (event.type === 'posts.views_counted') for (const c of event.data.counts) questions.add(c.question_id);

@@ -1,0 +1,3 @@
+import { followContract } from './follow-contract';
+
+followContract({ kind: 'postgres' });
