@@ -1,5 +1,5 @@
-import { type AdminQuestionStatus, CatchUp, PostStatus, REASONS } from '@agora/contracts';
-import { type Actor, errors, isStaff, type ServiceContext, urlTitle } from '@agora/platform';
+import { type AdminQuestionStatus, CatchUp, PostStatus, REASONS, type SiteSettings } from '@agora/contracts';
+import { type Actor, checkPermission, errors, isStaff, type ServiceContext, urlTitle } from '@agora/platform';
 import { type QuestionCommand, questionDecider } from '../domain/question/decider';
 import { tagCatalogProjection } from '../projections/tag-catalog/projection';
 import { membersNamed } from '../queries/members';
@@ -37,7 +37,7 @@ export class QuestionCommands {
     const settings = await this.context.siteSettings();
     requirePermission(actor, 'question.add', settings);
     requireMinContent(settings, 'content', input.content);
-    const resolved = await this.resolveTags(input.tags);
+    const resolved = await this.resolveTags(input.tags, actor, settings);
     checkTags(actor, resolved, settings);
     const asked = askCommand(this.context.ids, actor.id, input, resolved.tags);
     const command = { ...asked, hold: await holdFor(this.db, actor, settings, asked.content.html) };
@@ -59,7 +59,7 @@ export class QuestionCommands {
     const direct = own || can(actor, 'question.edit_without_review', settings);
     if (!direct) requirePermission(actor, 'question.edit', settings);
     requireMinContent(settings, 'content', input.content);
-    const resolved = await this.resolveTags(input.tags);
+    const resolved = await this.resolveTags(input.tags, actor, settings);
     checkTags(actor, resolved, settings, question.tags);
     await this.streams.run(
       input.id,
@@ -127,12 +127,18 @@ export class QuestionCommands {
    * A question's tags as the tags service has them: when one would be new, tags' events committed before
    * the command (a tag just created, renamed or deleted) are waited for first (docs/adr/0044-catching-up.md).
    */
-  private async resolveTags(items: TagItem[]): Promise<ResolvedTags> {
+  private async resolveTags(items: TagItem[], actor: Actor, settings: SiteSettings): Promise<ResolvedTags> {
     const tags = normalizeTags(items);
     const resolved = await resolveTags(this.db, tags);
     if (resolved.tags.every((tag) => resolved.known.has(tag.slug_name))) return resolved;
-    await this.context.catchUp.projection(tagCatalogProjection.name);
-    return resolveTags(this.db, tags);
+    const caughtUp = await this.context.catchUp.projection(tagCatalogProjection.name);
+    const again = await resolveTags(this.db, tags);
+    const unknown = again.tags.find((tag) => !again.known.has(tag.slug_name));
+    // Not caught up in time, the tag may exist already: to a member who may not create one, a retryable 503 rather
+    // than "you need reputation to create it".
+    if (unknown && !caughtUp && !checkPermission(actor, 'tag.add', settings.privileges).allowed)
+      throw await this.context.catchUp.behind(tagCatalogProjection.name, unknown.slug_name);
+    return again;
   }
 
   /** Invites users (by username) to answer: the question's author and those with the privilege. */
