@@ -309,6 +309,37 @@ export function startingPoint(after: LogPosition | { checkpoint: string }) {
  * commits later can never be skipped by a checkpoint that moved past it; `pendingBehindFence` tells that
  * such newer events exist. The position, the events and the head of the log come from one statement.
  */
+/**
+ * The gap-safe fence (docs/adr/0034-consumers-read-the-log-in-one-statement.md): only entries of transactions older
+ * than the oldest one still running, so a slower transaction that commits later never lands behind a reader.
+ */
+export const BEFORE_FENCE = sql`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+
+/**
+ * The log's last entry in index order as a lateral join (`head_txid`, `head_position`): one index entry, whatever
+ * the planner's statistics say (an EXISTS over the same range seq-scans the table while statistics are stale, as
+ * after a bulk load).
+ */
+export const logHeadJoin = (table: RawBuilder<unknown>) => sql`left join lateral (
+      select transaction_id::text as head_txid, global_position::text as head_position from ${table}
+      order by transaction_id desc, global_position desc limit 1
+    ) h on true`;
+
+/** The columns a read with `startingPoint` and `logHeadJoin` answers besides its events. */
+export interface ReadBounds {
+  after_txid: string;
+  after_position: string;
+  head_txid: string | null;
+  head_position: string | null;
+}
+
+/** Whether the log holds entries past `from` (or past where the read started): committed behind the fence. */
+export function pendingPast(read: ReadBounds, from: LogPosition | null | undefined): boolean {
+  const start = from ?? { transactionId: read.after_txid, globalPosition: read.after_position };
+  if (read.head_txid === null || read.head_position === null) return false;
+  return comparePositions({ transactionId: read.head_txid, globalPosition: read.head_position }, start) > 0;
+}
+
 export async function readLogAfter(
   db: Db | Tx,
   source: string,
@@ -316,28 +347,14 @@ export async function readLogAfter(
   limit: number,
 ): Promise<GlobalReadResult> {
   const table = sql.raw(`${quoteIdent(source)}.events`);
-  const start = startingPoint(after);
-  // The head is the log's last entry in index order: one index entry, whatever the planner's statistics
-  // say (an EXISTS over the same range seq-scans the table while statistics are stale, as after a bulk load).
-  const { rows } = await sql<
-    Partial<EventRow> & {
-      after_txid: string;
-      after_position: string;
-      head_txid: string | null;
-      head_position: string | null;
-    }
-  >`
-    with after as (${start})
+  const { rows } = await sql<Partial<EventRow> & ReadBounds>`
+    with after as (${startingPoint(after)})
     select a.txid::text as after_txid, a.position::text as after_position, h.head_txid, h.head_position, e.*
     from after a
-    left join lateral (
-      select transaction_id::text as head_txid, global_position::text as head_position from ${table}
-      order by transaction_id desc, global_position desc limit 1
-    ) h on true
+    ${logHeadJoin(table)}
     left join lateral (
       select transaction_id as log_order, ${EVENT_COLUMNS} from ${table}
-      where (transaction_id, global_position) > (a.txid, a.position)
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      where (transaction_id, global_position) > (a.txid, a.position) and ${BEFORE_FENCE}
       order by transaction_id, global_position
       limit ${limit}
     ) e on true
@@ -345,12 +362,7 @@ export async function readLogAfter(
   const read = first(rows, 'the position read with the log');
   const events = rows.filter((row) => row.event_id != null).map((row) => toStoredEvent(source, row as EventRow));
   if (events.length === limit) return { events, pendingBehindFence: false };
-  const from = events.at(-1)?.position ?? { transactionId: read.after_txid, globalPosition: read.after_position };
-  const newest =
-    read.head_txid !== null && read.head_position !== null
-      ? { transactionId: read.head_txid, globalPosition: read.head_position }
-      : undefined;
-  return { events, pendingBehindFence: newest !== undefined && comparePositions(newest, from) > 0 };
+  return { events, pendingBehindFence: pendingPast(read, events.at(-1)?.position) };
 }
 
 /** The newest position of a log, for lag figures. */

@@ -1,8 +1,17 @@
 import { sql } from 'kysely';
 import { type Db, quoteIdent, type Tx } from '../db/database';
 import { first } from '../lists';
-import { EVENT_COLUMNS, type EventRow, startingPoint, toStoredEvent } from './event-store';
-import { comparePositions, type LogPosition, type StoredEvent } from './types';
+import {
+  BEFORE_FENCE,
+  EVENT_COLUMNS,
+  type EventRow,
+  logHeadJoin,
+  pendingPast,
+  type ReadBounds,
+  startingPoint,
+  toStoredEvent,
+} from './event-store';
+import type { LogPosition, StoredEvent } from './types';
 
 /** How many entries of the log a typed read looks through per event it may return (docs/adr/0097-typed-log-reads.md). */
 export const TYPED_READ_SCAN_FACTOR = 20;
@@ -38,16 +47,13 @@ export async function readTypesAfter(
   const table = sql.raw(`${quoteIdent(source)}.events`);
   const scanLimit = limit * TYPED_READ_SCAN_FACTOR;
   const { rows } = await sql<
-    Partial<EventRow> & {
-      after_txid: string;
-      after_position: string;
-      head_txid: string | null;
-      head_position: string | null;
-      scanned: number;
-      chosen: number;
-      scanned_txid: string | null;
-      scanned_position: string | null;
-    }
+    Partial<EventRow> &
+      ReadBounds & {
+        scanned: number;
+        chosen: number;
+        scanned_txid: string | null;
+        scanned_position: string | null;
+      }
   >`
     with after as (${startingPoint(after)}),
     scanned as materialized (
@@ -55,7 +61,7 @@ export async function readTypesAfter(
       from after a cross join lateral (
         select transaction_id, global_position, type from ${table}
         where (transaction_id, global_position) > (a.txid, a.position)
-          and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+          and ${BEFORE_FENCE}
         order by transaction_id, global_position
         limit ${scanLimit}
       ) s
@@ -75,10 +81,7 @@ export async function readTypesAfter(
       l.scanned_txid, l.scanned_position, e.*
     from after a
     left join looked l on true
-    left join lateral (
-      select transaction_id::text as head_txid, global_position::text as head_position from ${table}
-      order by transaction_id desc, global_position desc limit 1
-    ) h on true
+    ${logHeadJoin(table)}
     left join lateral (
       select ev.transaction_id as log_order, ${EVENT_COLUMNS}
       from chosen c join ${table} ev on ev.global_position = c.chosen_position
@@ -95,10 +98,5 @@ export async function readTypesAfter(
   // With its events' bound reached, the read has not looked at what lies between its last event and its last look.
   const readTo = fullOfEvents ? (events.at(-1)?.position ?? null) : lastLooked;
   if (full) return { events, readTo, full, pendingBehindFence: false };
-  const from = readTo ?? { transactionId: read.after_txid, globalPosition: read.after_position };
-  const newest =
-    read.head_txid !== null && read.head_position !== null
-      ? { transactionId: read.head_txid, globalPosition: read.head_position }
-      : undefined;
-  return { events, readTo, full, pendingBehindFence: newest !== undefined && comparePositions(newest, from) > 0 };
+  return { events, readTo, full, pendingBehindFence: pendingPast(read, readTo) };
 }

@@ -83,7 +83,10 @@ export function followContract(adapter: AdapterUnderTest) {
       await append('after-a', 5);
       await append('after-b', 5);
       await eventually(() => recorder.events.length >= 10, 20_000);
-      expect(recorder.ids().filter((id) => id.startsWith('before'))).toEqual([]);
+      // Its start is where a gap-safe read stands: with a transaction of another test still open in the same
+      // cluster, that may be before the last of the earlier events (nothing at or before it comes, below).
+      const before = recorder.ids().filter((id) => id.startsWith('before'));
+      expect(before).toEqual(['before/1', 'before/2', 'before/3'].slice(3 - before.length));
       for (const stream of ['after-a', 'after-b']) {
         expect(recorder.ids().filter((id) => id.startsWith(stream))).toEqual(
           [1, 2, 3, 4, 5].map((v) => `${stream}/${v}`),

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { type Db, quoteIdent } from '../../db/database';
 import { isDatabaseUnavailable } from '../../db/unavailable';
-import { EVENT_COLUMNS, type EventRow, readLogAfter, toStoredEvent } from '../../eventstore/event-store';
+import { BEFORE_FENCE, EVENT_COLUMNS, type EventRow, readLogAfter, toStoredEvent } from '../../eventstore/event-store';
 import { readTypesAfter } from '../../eventstore/typed-log-read';
 import { comparePositions, LOG_START, type LogPosition, type StoredEvent } from '../../eventstore/types';
 import type {
@@ -44,7 +44,7 @@ async function logEnd(db: Db, source: string): Promise<LogPosition> {
   try {
     const { rows } = await sql<{ txid: string; position: string }>`
       select transaction_id::text as txid, global_position::text as position from ${table}
-      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      where ${BEFORE_FENCE}
       order by transaction_id desc, global_position desc limit 1`.execute(db);
     const row = rows[0];
     return row ? { transactionId: row.txid, globalPosition: row.position } : LOG_START;
