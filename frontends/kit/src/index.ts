@@ -47,7 +47,13 @@ export { queryClient } from './app/query-client';
 export { useAction } from './app/use-action';
 export { useDebounced } from './app/use-debounced';
 export { useHydrated } from './app/use-hydrated';
-export { AssistantChat, type AssistantChatProps, AssistantTurns } from './assistant/lazy-chat';
+export {
+  AskedAnswer,
+  type AskedAnswerProps,
+  AssistantChat,
+  type AssistantChatProps,
+  AssistantTurns,
+} from './assistant/lazy-chat';
 export { CommentList } from './comments/comment-list';
 export { extractMentions } from './comments/mentions';
 export { MarkdownEditor, type MarkdownEditorProps } from './editor/lazy-editor';

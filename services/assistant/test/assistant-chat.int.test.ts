@@ -35,16 +35,15 @@ interface Chunk {
   }[];
 }
 
-/** Asks the assistant through the gateway and reads the whole stream. */
-async function ask(who: Member, text: string, conversationId?: string, signal?: AbortSignal) {
+/** Asks the assistant through the gateway (in the member's language, en_US unless told) and reads the whole stream. */
+async function ask(who: Member, text: string, conversationId?: string, language = 'en_US') {
   const response = await fetch(`${url}/answer/api/v1/chat/completions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: who.token },
+    headers: { 'content-type': 'application/json', authorization: who.token, 'accept-language': language },
     body: JSON.stringify({
       ...(conversationId ? { conversation_id: conversationId } : {}),
       messages: [{ role: 'user', content: text }],
     }),
-    signal,
   });
   const body = await response.text();
   const events = body
@@ -133,6 +132,7 @@ describe('settings', () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toBe('The AI provider refused the API key.');
+    expect(wrong.body.reason).toBe('error.ai.provider');
     const refused = await stack.call('PUT', `${ADMIN_API}/ai-config`, {
       token: boss.token,
       body: {
@@ -231,16 +231,41 @@ describe('a question answered from the site', () => {
 
 describe('a provider that fails', () => {
   it.each([
-    ['down', { down: true }, 'The AI provider cannot be reached.'],
-    ['refusing the key', { badKey: true }, 'The AI provider refused the API key.'],
-    ['answering garbage', { garbage: true }, 'The AI provider answered with something that is not valid.'],
-    ['silent', { slow: { firstChunkMs: 4000 } }, 'The AI provider took too long to answer.'],
-  ])('ends the reply with a clear message when %s', async (_name, fault, message) => {
-    provider.setScript(() => ({ content: 'never seen' }));
-    provider.failNext(fault, { route: '/v1/chat/completions' });
-    const reply = await ask(asker, 'Anything?');
-    expect(reply.status).toBe(200);
-    expect(reply.content).toBe(`Error: ${message}`);
+    ['down', { down: true }, 'The AI provider cannot be reached.', '无法连接 AI 服务商。'],
+    ['refusing the key', { badKey: true }, 'The AI provider refused the API key.', 'AI 服务商拒绝了该 API 密钥。'],
+    [
+      'answering garbage',
+      { garbage: true },
+      'The AI provider answered with something that is not valid.',
+      'AI 服务商返回的内容无效。',
+    ],
+    ['silent', { slow: { firstChunkMs: 4000 } }, 'The AI provider took too long to answer.', 'AI 服务商响应超时。'],
+  ])(
+    'ends the reply with a clear message when %s, in the member’s language',
+    async (_name, fault, english, chinese) => {
+      provider.setScript(() => ({ content: 'never seen' }));
+      for (const [language, message] of [
+        ['en_US', english],
+        ['zh_CN', chinese],
+      ] as const) {
+        provider.failNext(fault, { route: '/v1/chat/completions' });
+        const reply = await ask(asker, 'Anything?', undefined, language);
+        expect(reply.status).toBe(200);
+        // The reference's shape whatever the language: the role, `Error: <sentence>`, the finish, then [DONE].
+        expect(reply.content).toBe(`Error: ${message}`);
+        expect(reply.chunks[0]!.choices[0]!.delta).toEqual({ role: 'assistant' });
+        expect(reply.chunks.at(-1)!.choices[0]).toMatchObject({ delta: {}, finish_reason: 'stop' });
+        expect(reply.events.at(-1)).toBe('[DONE]');
+      }
+    },
+  );
+
+  it('says a failure after part of the reply in the member’s language, after what came', async () => {
+    provider.setScript(() => ({ content: 'one two three four five six' }));
+    provider.failNext({ cutMidStream: 3 }, { route: '/v1/chat/completions' });
+    const reply = await ask(asker, '数一数', undefined, 'zh_CN');
+    // A stream cut midway is no known kind of failure: the general sentence, after the words that came.
+    expect(reply.content).toMatch(/^one .*\n\nError: AI 服务商未能作答。$/s);
     expect(reply.events.at(-1)).toBe('[DONE]');
   });
 

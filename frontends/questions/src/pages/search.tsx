@@ -5,13 +5,16 @@ import {
   queryKeys,
   SortBar,
   searchApi,
+  useLoginState,
   usePermalink,
   useSearchParams,
+  useSiteInfo,
   useTranslation,
   useUser,
 } from '@agora/kit';
 import { Alert, Box, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SearchAiCard } from '../search/ai-card';
 import { SearchResultRow } from '../search/search-result';
 import { SearchTips } from '../search/search-tips';
 
@@ -28,12 +31,17 @@ const plainWords = (q: string) =>
 /** `semantic: words` asks by meaning (the assistant's `ai/search`): one page of the nearest posts, no sorts. */
 const SEMANTIC = /^semantic:\s*/i;
 
-/** /search?q=: sorts relevance, newest, active, score; the tips; highlighted results; 15 a page; `semantic:` by meaning. */
+/**
+ * /search?q=: sorts relevance, newest, active, score; the tips; highlighted results; 15 a page; `semantic:` by meaning;
+ * for members while the assistant is on, the AI card answering the words (not a search by meaning, already the AI's).
+ */
 export function SearchPage() {
   const { t } = useTranslation();
   const params = useSearchParams();
   const permalink = usePermalink();
   const signedIn = useUser() !== null;
+  const { isNormal } = useLoginState();
+  const aiOn = useSiteInfo().data?.ai_enabled === true;
   const q = params.get('q')?.trim() ?? '';
   const semantic = SEMANTIC.test(q);
   const order = SORTS.find((s) => s === params.get('sort')) ?? 'relevance';
@@ -60,6 +68,11 @@ export function SearchPage() {
             <SortBar value={order} options={SORTS.map((s) => ({ value: s, label: t(`ui.search.sort.${s}`) }))} />
           )}
         </Box>
+        {q && !semantic && aiOn && isNormal ? (
+          <Box sx={{ mt: 2 }}>
+            <SearchAiCard key={q} q={q} />
+          </Box>
+        ) : null}
         {results.isFetching && !data ? <Loading /> : null}
         {semantic && !signedIn ? (
           <Alert severity="info" sx={{ mt: 2 }} data-testid="semantic-sign-in">

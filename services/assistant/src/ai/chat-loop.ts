@@ -3,7 +3,7 @@ import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { callTool } from '../tools/calls';
 import { TOOLS, type ToolContext } from '../tools/catalogue';
-import { providerProblem } from './provider-client';
+import { type ProviderProblem, providerProblem } from './provider-client';
 import { sourcesOf } from './sources';
 
 /** The tools as the model is offered them: the same names, descriptions and JSON Schemas as the MCP server's. */
@@ -19,8 +19,8 @@ export interface ChatOutcome {
   content: string;
   reasoning: string;
   sources: { title: string; link: string }[];
-  /** Set when the reply ended on a failure; the member was told. */
-  problem: string | null;
+  /** Set when the reply ended on a failure, for the route to tell the member in their language. */
+  problem: ProviderProblem | null;
 }
 
 export interface ChatLoopOptions {
@@ -47,7 +47,7 @@ interface PendingCall {
 /**
  * The assistant's loop: streams the model's reply as it comes, runs the tools it calls (the MCP server's, through the
  * one door), and asks again with their results, at most `Limits.ai.toolRounds` times. A provider that is down, slow,
- * refuses the key or answers garbage ends the reply with a sentence that says so.
+ * refuses the key or answers garbage ends the reply with the problem, which the route says in the member's language.
  */
 export async function runChatLoop(options: ChatLoopOptions): Promise<ChatOutcome> {
   const outcome: ChatOutcome = { content: '', reasoning: '', sources: [], problem: null };
@@ -131,7 +131,7 @@ export async function runChatLoop(options: ChatLoopOptions): Promise<ChatOutcome
     }
   } catch (error) {
     if (!options.signal.aborted) {
-      outcome.problem = silent ? 'The AI provider took too long to answer.' : providerProblem(error);
+      outcome.problem = silent ? { key: 'error.ai.provider_timeout' } : providerProblem(error);
     }
   } finally {
     clearTimeout(idle);

@@ -96,7 +96,8 @@ export async function aiAdminRoutes(
         }
         return ok(request, models);
       } catch (error) {
-        throw errors.business('error.ai.provider', 'error.ai.provider', 'toast', { problem: providerProblem(error) });
+        const problem = providerProblem(error);
+        throw errors.business('error.ai.provider', problem.key, 'toast', problem.params);
       }
     },
   );

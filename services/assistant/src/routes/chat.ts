@@ -4,7 +4,7 @@ import { ApiError, errors, type HttpApp, type ServiceContext } from '@agora/plat
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { runChatLoop } from '../ai/chat-loop';
 import { ChunkWriter } from '../ai/chunks';
-import { providerClient } from '../ai/provider-client';
+import { problemText, providerClient } from '../ai/provider-client';
 import { sourcesMarkdown } from '../ai/sources';
 import type { ConversationCommands } from '../commands/conversations';
 import { DEFAULT_PROMPTS } from '../domain/ai-config/defaults';
@@ -81,7 +81,8 @@ export async function chatRoute(
       });
       let content = outcome.content;
       if (outcome.problem) {
-        const said = `${content ? '\n\n' : ''}Error: ${outcome.problem}`;
+        // `Error: ` stays as the reference spells it (clients find the failure by it); the sentence is the member's.
+        const said = `${content ? '\n\n' : ''}Error: ${problemText(outcome.problem, language)}`;
         writer.content(said);
         content += said;
       } else {

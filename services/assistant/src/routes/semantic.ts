@@ -1,5 +1,5 @@
 import { EnvelopeSchema, SearchLimits, SearchRespSchema } from '@agora/contracts';
-import { errors, type HttpApp, ok, type ServiceContext } from '@agora/platform';
+import { ApiError, errors, type HttpApp, ok, type ServiceContext } from '@agora/platform';
 import { Type } from 'typebox';
 import { providerProblem } from '../ai/provider-client';
 import { semanticSearchPage } from '../semantic/search-results';
@@ -32,7 +32,10 @@ export async function semanticRoutes(app: HttpApp, context: ServiceContext, inde
           request.query.size,
         );
       } catch (error) {
-        throw errors.business('error.ai.provider', 'error.ai.provider', 'toast', { problem: providerProblem(error) });
+        // The vectors' store out of reach (OpenSearch: 503) is no fault of the provider's.
+        if (error instanceof ApiError) throw error;
+        const problem = providerProblem(error);
+        throw errors.business('error.ai.provider', problem.key, 'toast', problem.params);
       }
       if (!page) throw errors.business('error.ai.semantic_unavailable', 'error.ai.semantic_unavailable', 'toast');
       return ok(request, page);

@@ -1,6 +1,6 @@
 import { type ServiceContext, Wakeup } from '@agora/platform';
 import { sql } from 'kysely';
-import { providerClient, providerProblem } from '../ai/provider-client';
+import { problemText, providerClient, providerProblem } from '../ai/provider-client';
 import { chosenProvider } from '../queries/ai-settings';
 import { semanticDocuments } from './documents';
 import { embedTexts } from './embeddings';
@@ -55,7 +55,10 @@ export class Embedder {
       try {
         worked = await this.step();
       } catch (error) {
-        this.context.log.warn({ err: error }, `semantic search: embedding failed (${providerProblem(error)})`);
+        this.context.log.warn(
+          { err: error },
+          `semantic search: embedding failed (${problemText(providerProblem(error), 'en_US')})`,
+        );
         await this.wakeup.wait(BACKOFF_MS);
         continue;
       }
