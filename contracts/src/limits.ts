@@ -75,6 +75,27 @@ export const Limits = {
   publicCache: { maxAgeSeconds: 60, staleWhileRevalidateSeconds: 600 },
   /** The highest reputation threshold an admin can give a privilege. */
   privilegeMaxReputation: 1_000_000,
+  /**
+   * The web app's side of live pages (docs/adr/0099-live-pages.md; the route's own bounds are `Live`): one stream a
+   * browser, shared by its tabs, and what the pages do while it cannot be opened.
+   */
+  liveClient: {
+    /** Topics mounted and unmounted within this long are asked for in one reopening. */
+    topicsDebounceMs: 30,
+    /** Failed openings in a row (or a 404, 503, 401, 403 at once) before the pages poll instead. */
+    failuresBeforeFallback: 2,
+    /** Reopenings wait `Live.retryMs`, doubled each failure up to this. */
+    retryMaxMs: 60_000,
+    /** What a page polls this often while it has no stream (the header's red dots keep their own poll). */
+    fallbackPollMs: 15_000,
+    /**
+     * A count another service projects (review queues, the dashboard's totals) is read this long after its message:
+     * the message leaves when the event is on the log, a moment before the projection has it.
+     */
+    settleMs: 1_000,
+    /** Messages a tab remembers to ignore one that a resume brings again. */
+    seenMessages: 5_000,
+  },
   timing: {
     requestTimeoutMs: 10_000,
     /**

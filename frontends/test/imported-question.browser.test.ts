@@ -65,7 +65,9 @@ describe.skipIf(!chromiumPath() && !required)('an imported question page in Chro
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${web.url}/questions/10/final-title`);
     await page.getByTestId('question-detail').waitFor();
-    await page.waitForLoadState('networkidle');
+    // Hydrated and its live stream open (a stream keeps the network from ever going idle).
+    await page.locator('[data-testid=question-detail][data-live=open]').waitFor();
+    await page.waitForLoadState('load');
     return { page, errors };
   }
 

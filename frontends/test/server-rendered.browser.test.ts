@@ -81,7 +81,9 @@ describe.skipIf(!chromiumPath() && !required)(
 
     async function hydrated(page: Page) {
       await page.getByTestId('question-detail').waitFor();
-      await page.waitForLoadState('networkidle');
+      // Hydrated and its live stream open (a stream keeps the network from ever going idle).
+      await page.locator('[data-testid=question-detail][data-live=open]').waitFor();
+      await page.waitForLoadState('load');
       const adopted = await page.evaluate(() => {
         const kept = (window as unknown as { serverHeading: Element | null }).serverHeading;
         return kept !== null && kept === document.querySelector('h1') && kept.isConnected;

@@ -1,6 +1,19 @@
-import { Avatar, adminApi, type DashboardTopUser, Link, Loading, queryKeys, useTranslation } from '@agora/kit';
+import { Limits } from '@agora/contracts/limits';
+import { LiveTopic } from '@agora/contracts/live/messages';
+import {
+  Avatar,
+  adminApi,
+  type DashboardTopUser,
+  Link,
+  Loading,
+  queryKeys,
+  refreshLater,
+  useLiveOpen,
+  useLiveTopic,
+  useTranslation,
+} from '@agora/kit';
 import { Box, Chip, List, ListItem, ListItemAvatar, ListItemText, Paper, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ActivityChart } from './activity-chart';
 
@@ -55,10 +68,21 @@ function TopUsers({ users, unit }: { users: DashboardTopUser[]; unit: string }) 
   );
 }
 
-/** The admin dashboard: counts, health, system, the week's top members and 30 days of activity. */
+/**
+ * The admin dashboard: counts, health, system, the week's top members and 30 days of activity. The totals are read
+ * again a moment after the `dashboard` topic says they changed (site projects them), polled while there is no stream.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: queryKeys.adminDashboard(), queryFn: adminApi.dashboard });
+  const client = useQueryClient();
+  const readAgain = () => refreshLater(client, [queryKeys.adminDashboard()], Limits.liveClient.settleMs);
+  useLiveTopic(LiveTopic.dashboard, readAgain, readAgain);
+  const live = useLiveOpen(LiveTopic.dashboard);
+  const query = useQuery({
+    queryKey: queryKeys.adminDashboard(),
+    queryFn: adminApi.dashboard,
+    refetchInterval: live ? false : Limits.liveClient.fallbackPollMs,
+  });
   if (!query.data) return <Loading />;
   const { info, top_users, activity } = query.data;
   const yes = (on: boolean) => t(on ? 'ui.admin.dashboard.yes' : 'ui.admin.dashboard.no');

@@ -52,6 +52,8 @@ export const queryKeys = {
   rendered: (content: string) => key('post/render', { content }),
   /** A question's, answer's or comment's reactions (`meta/reaction`). */
   reactions: (object_id: string) => key('meta/reaction', { object_id }),
+  /** Every post's comments (a comment edited names only its question). */
+  commentPages: () => key('comment/page'),
   /** A post's comments, every page of them (an infinite query). */
   comments: (object_id: string) => key('comment/page', { object_id }),
   timeline: (object_id: string, show_vote: boolean) => key('activity/timeline', { object_id, show_vote }),

@@ -7,6 +7,7 @@ import { queryKeys } from '../api/query-keys';
 import type { CommentItem as Comment } from '../api/wire';
 import { useHydrated } from '../app/use-hydrated';
 import { useTranslation } from '../i18n/use-translation';
+import { ownVotes } from '../live/own-votes';
 import { getUser } from '../session/session';
 import { captchaOn } from '../site/site-info';
 import { withCaptcha } from '../ui/captcha';
@@ -106,13 +107,18 @@ function LiveCommentList({ objectId, onReport }: CommentListProps) {
         toast.danger(t('ui.messages.vote_own_post'));
         return;
       }
-      void voteApi.vote('up', comment.comment_id, comment.is_vote).then((result) =>
-        update((data) =>
-          patchComment(data, comment.comment_id, {
-            vote_count: result.votes,
-            is_vote: result.vote_status === 'vote_up',
-          }),
-        ),
+      // Its message comes back on the stream: the count is set from this answer, not added to again.
+      const deltas = comment.is_vote ? [-1] : [1];
+      ownVotes.expect(comment.comment_id, deltas);
+      void voteApi.vote('up', comment.comment_id, comment.is_vote).then(
+        (result) =>
+          update((data) =>
+            patchComment(data, comment.comment_id, {
+              vote_count: result.votes,
+              is_vote: result.vote_status === 'vote_up',
+            }),
+          ),
+        () => ownVotes.forget(comment.comment_id, deltas),
       );
     },
     onReply: (comment: Comment, text: string) => add(text, comment),

@@ -7,14 +7,20 @@ import { queryKeys } from '../api/query-keys';
 import { useHydrated } from '../app/use-hydrated';
 import { Loading } from '../guards/guarded';
 import { useTranslation } from '../i18n/use-translation';
-import { useSearchParams } from '../router/history';
+import { NewItemsNotice } from '../live/new-items-notice';
+import { refreshLater } from '../live/refresh';
+import { navigate, useLocation, useSearchParams, withParams } from '../router/history';
 import { useLoginState } from '../session/session';
 import { usePermalink } from '../site/site-facts';
 import { Pagination } from '../ui/pagination';
 import { SortBar } from '../ui/sort-bar';
 import { QuestionRow } from './question-row';
+import { useNewQuestions } from './use-new-questions';
 
 export const QUESTION_SORTS = ['active', 'newest', 'frequent', 'score', 'unanswered'] as const;
+
+/** Sorts that put a question just asked first. */
+const NEWEST_FIRST: readonly string[] = ['active', 'newest'];
 
 /** The "For you" tab's sort: the questions recommended to the signed-in member (`question/recommend/page`). */
 export const FOR_YOU_SORT = 'recommend';
@@ -32,11 +38,13 @@ const listQuery = (order: string, page: number, tag?: string) => {
  * The question list: sort bar (active by default), rows, pagination of 20, the empty state;
  * filtered by a tag on tag pages. The next page is fetched ahead so moving to it is immediate. With `forYou`,
  * a signed-in member also has the "For you" tab, first; the server draws the list for anonymous visitors, so the
- * tab appears once the page is the browser's.
+ * tab appears once the page is the browser's. Questions asked meanwhile wait behind "N new questions" (all
+ * questions only: a message does not say a question's tags).
  */
 export function QuestionList({ tag, title, forYou }: { tag?: string; title: string; forYou?: boolean }) {
   const { t } = useTranslation();
   const params = useSearchParams();
+  const location = useLocation();
   const client = useQueryClient();
   const permalink = usePermalink();
   const { isLogged } = useLoginState();
@@ -50,6 +58,12 @@ export function QuestionList({ tag, title, forYou }: { tag?: string; title: stri
     if (page * Limits.pageSize.questionList < count) void client.prefetchQuery(listQuery(sort, page + 1, tag));
   }, [client, sort, page, tag, count]);
   const forYouEmpty = sort === FOR_YOU_SORT;
+  const fresh = useNewQuestions(!tag && sort !== FOR_YOU_SORT, list.data?.list);
+  const showNew = () => {
+    fresh.clear();
+    refreshLater(client, [queryKeys.questions()]);
+    if (page > 1 || !NEWEST_FIRST.includes(sort)) navigate(withParams(location, { sort: 'newest', page: null }));
+  };
   return (
     <Box data-testid="question-list">
       <Box
@@ -63,6 +77,11 @@ export function QuestionList({ tag, title, forYou }: { tag?: string; title: stri
       <Typography variant="body2" color="text.secondary">
         {t('ui.questions.count', { count })}
       </Typography>
+      <NewItemsNotice
+        label={fresh.count > 0 ? t('ui.questions.new_questions', { count: fresh.count }) : null}
+        onShow={showNew}
+        testId="new-questions"
+      />
       {list.isPending ? <Loading /> : null}
       {list.data && list.data.count === 0 ? (
         <Typography

@@ -2,12 +2,14 @@ import {
   captchaOn,
   ensureCanAct,
   getUser,
+  ownVotes,
   PlainIconButton,
   toast,
   useAction,
   useTranslation,
   type VoteResult,
   voteApi,
+  voteDeltas,
   withCaptcha,
 } from '@agora/kit';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
@@ -28,18 +30,27 @@ export function VoteButtons(props: {
   locked?: boolean;
 }) {
   const { t } = useTranslation();
-  // After a vote, its answer is what counts: a refetch of the post may still carry the count from before.
-  const [mine, setMine] = useState<VoteResult | null>(null);
-  const votes = mine?.votes ?? props.votes;
-  const status = mine?.vote_status ?? props.status;
+  // After a vote, its answer is what counts while the post's count is the one from before it (a refetch of the post
+  // may still carry it); once the count moves on (another member's vote, live), the post's count is shown.
+  const [mine, setMine] = useState<{ result: VoteResult; before: number } | null>(null);
+  const votes = mine && props.votes === mine.before ? mine.result.votes : props.votes;
+  const status = mine?.result.vote_status ?? props.status;
   const { objectId, authorId } = props;
   const vote = useAction(
-    (direction: 'up' | 'down') =>
-      withCaptcha('vote', captchaOn(), (fields) =>
-        voteApi.vote(direction, objectId, status === `vote_${direction}`, fields),
-      ),
+    async (direction: 'up' | 'down') => {
+      const cancel = status === `vote_${direction}`;
+      // Its message comes back on the stream: the score is set from this answer, not added to again.
+      const deltas = voteDeltas(status, cancel ? '' : `vote_${direction}`);
+      ownVotes.expect(objectId, deltas);
+      try {
+        return await withCaptcha('vote', captchaOn(), (f) => voteApi.vote(direction, objectId, cancel, f));
+      } catch (error) {
+        ownVotes.forget(objectId, deltas);
+        throw error;
+      }
+    },
     (result) => {
-      setMine(result);
+      setMine({ result, before: props.votes });
       props.onVoted(result);
     },
   );

@@ -1,3 +1,4 @@
+import { Limits } from '@agora/contracts/limits';
 import { PostStatus } from '@agora/contracts/posts/status';
 import {
   answerApi,
@@ -7,10 +8,12 @@ import {
   Loading,
   linkedAnswerId,
   moderationApi,
+  NewItemsNotice,
   type PathParams,
   type QUESTION_ROUTE,
   queryKeys,
   questionApi,
+  refreshLater,
   SortBar,
   toast,
   useLocation,
@@ -21,7 +24,7 @@ import {
   withCaptcha,
 } from '@agora/kit';
 import { Box, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { AnswerForm } from '../detail/answer-form';
 import { AnswerView } from '../detail/answer-view';
@@ -30,12 +33,16 @@ import { InviteCard } from '../detail/invite-card';
 import { LinkedQuestions } from '../detail/linked-questions';
 import { QuestionView } from '../detail/question-view';
 import { RelatedQuestions } from '../detail/related-questions';
+import { useNewAnswers } from '../live/use-new-answers';
+import { useQuestionLive } from '../live/use-question-live';
 
 const ANSWER_ORDERS = ['default', 'updated', 'created'] as const;
 
 /**
  * Question detail at /questions/{qid}[/{slug}][/{aid}]: the question, its answers and comments. The
- * answers are asked for beside the question, not after it.
+ * answers are asked for beside the question, not after it. Live (docs/adr/0099-live-pages.md): what others change
+ * is read again as the stream tells it, and new answers wait behind "N new answers"; without a stream the answers
+ * are polled.
  */
 export function QuestionDetailPage({ params }: { params: PathParams<typeof QUESTION_ROUTE> }) {
   const { t } = useTranslation();
@@ -53,7 +60,19 @@ export function QuestionDetailPage({ params }: { params: PathParams<typeof QUEST
     queryKey: queryKeys.questionInfo(questionId),
     queryFn: () => questionApi.info(questionId, sharer),
   });
-  const answers = useQuery({ queryKey: answersKey, queryFn: () => answerApi.page(questionId, order) });
+  const live = useQuestionLive(questionId);
+  const client = useQueryClient();
+  const answers = useQuery({
+    queryKey: answersKey,
+    queryFn: () => answerApi.page(questionId, order),
+    refetchInterval: live ? false : Limits.liveClient.fallbackPollMs,
+  });
+  const newAnswers = useNewAnswers(answers.data?.list, user?.id);
+  const showNewAnswers = () => {
+    const ids = newAnswers.show();
+    refreshLater(client, [queryKeys.questionInfo(questionId), answersKey]);
+    requestAnimationFrame(() => document.getElementById(`answer-${ids[0]}`)?.scrollIntoView({ block: 'start' }));
+  };
   const [reported, setReported] = useState<CommentItem | null>(null);
   // The linked answer is on the page once both have arrived, in whichever order they did.
   const shown = question.isSuccess && answers.isSuccess;
@@ -68,7 +87,11 @@ export function QuestionDetailPage({ params }: { params: PathParams<typeof QUEST
   const q = question.data;
   const own = user?.id === q.user_info?.id;
   return (
-    <Box sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', lg: 'row' } }} data-testid="question-detail">
+    <Box
+      sx={{ display: 'flex', gap: 3, flexDirection: { xs: 'column', lg: 'row' } }}
+      data-testid="question-detail"
+      data-live={live ? 'open' : 'polling'}
+    >
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <QuestionView question={q} path={location.pathname} />
         <Box sx={{ ml: { sm: 8 } }}>
@@ -86,7 +109,9 @@ export function QuestionDetailPage({ params }: { params: PathParams<typeof QUEST
           }}
         >
           <Typography variant="h6" component="h2" data-testid="answer-count">
-            {t('ui.detail.answers', { count: answers.data?.count ?? q.answer_count })}
+            {t('ui.detail.answers', {
+              count: answers.data ? answers.data.count - newAnswers.fresh : q.answer_count,
+            })}
           </Typography>
           <SortBar
             param="order"
@@ -94,7 +119,7 @@ export function QuestionDetailPage({ params }: { params: PathParams<typeof QUEST
             options={ANSWER_ORDERS.map((o) => ({ value: o, label: t(`ui.detail.order.${o}`) }))}
           />
         </Box>
-        {answers.data?.list.map((answer) => (
+        {newAnswers.shown.map((answer) => (
           <AnswerView
             key={answer.id}
             answer={answer}
@@ -104,6 +129,12 @@ export function QuestionDetailPage({ params }: { params: PathParams<typeof QUEST
             onReport={setReported}
           />
         ))}
+        <NewItemsNotice
+          label={newAnswers.fresh > 0 ? t('ui.detail.new_answers', { count: newAnswers.fresh }) : null}
+          onShow={showNewAnswers}
+          testId="new-answers"
+          sticky
+        />
         {q.status === PostStatus.available ? <AnswerForm questionId={q.id} /> : null}
       </Box>
       <Stack spacing={2} sx={{ width: { lg: 300 }, flexShrink: 0 }}>

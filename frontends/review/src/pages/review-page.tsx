@@ -1,3 +1,4 @@
+import { Limits } from '@agora/contracts/limits';
 import {
   capCount,
   ErrorPage,
@@ -15,6 +16,7 @@ import { useState } from 'react';
 import { FlaggedPosts } from '../components/flagged-posts';
 import { HeldPosts } from '../components/held-posts';
 import { SuggestedEdits } from '../components/suggested-edits';
+import { useReviewLive } from '../use-review-live';
 
 const SCREENS: Record<string, () => React.JSX.Element> = {
   queued_post: HeldPosts,
@@ -25,7 +27,8 @@ const SCREENS: Record<string, () => React.JSX.Element> = {
 /**
  * /review: a tab per queue the caller may work (suggested edits; held posts and flags for the staff), with what
  * waits in each.
- * Only for moderators and members who may review some edits (`can_revision` of the red dot).
+ * Only for moderators and members who may review some edits (`can_revision` of the red dot). What waits is
+ * read again as the stream tells it changed, or polled without one.
  */
 export function ReviewPage() {
   const { t } = useTranslation();
@@ -34,7 +37,12 @@ export function ReviewPage() {
     queryKey: queryKeys.redDot(),
     queryFn: async () => (await notificationApi.status()) ?? NO_RED_DOT,
   });
-  const types = useQuery({ queryKey: queryKeys.reviewingTypes(), queryFn: () => reviewApi.types() });
+  const live = useReviewLive();
+  const types = useQuery({
+    queryKey: queryKeys.reviewingTypes(),
+    queryFn: () => reviewApi.types(),
+    refetchInterval: live ? false : Limits.liveClient.fallbackPollMs,
+  });
   const [chosen, setChosen] = useState<string | null>(null);
   if (dot.isPending || types.isPending) return <Loading />;
   if (!state.isAdmin && !state.isModerator && !dot.data?.can_revision) return <ErrorPage code="403" />;
