@@ -34,11 +34,15 @@ export async function startBenchAgora(
     inPlace?: string;
     /** The web app's folder (its index.html) and the server-rendered pages, as `npm start` serves them. */
     web?: { webRoot: string; pages: PageRenderer };
+    /** More configuration, as the environment would give it (OpenSearch's, say). */
+    env?: Record<string, string>;
   },
 ): Promise<BenchAgora> {
   const { log } = options;
   const db = await benchDatabase(options.inPlace, { copyFrom: options.seededFrom });
-  const config = loadConfig({ env: { AGORA_SITE_URL: 'http://agora.bench', AGORA_TRUST_PROXY: 'true' } });
+  const config = loadConfig({
+    env: { AGORA_SITE_URL: 'http://agora.bench', AGORA_TRUST_PROXY: 'true', ...options.env },
+  });
   const agora = await composeAgora({
     config,
     databaseUrl: db.url,

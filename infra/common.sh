@@ -7,6 +7,8 @@ INFRA_DIR="${AGORA_INFRA_DIR:-$REPO_ROOT/.agora/infra}"
 
 KAFKA_VERSION="${AGORA_KAFKA_VERSION:-4.3.1}"
 OPENSEARCH_VERSION="${AGORA_OPENSEARCH_VERSION:-2.19.6}"
+# A plugin runs only on the OpenSearch version it was built for: the k-NN plugin's release for it.
+OPENSEARCH_KNN_VERSION="${AGORA_OPENSEARCH_KNN_VERSION:-$OPENSEARCH_VERSION.0}"
 
 KAFKA_PORT="${AGORA_KAFKA_PORT:-9092}"
 KAFKA_CONTROLLER_PORT="${AGORA_KAFKA_CONTROLLER_PORT:-9093}"
@@ -22,6 +24,11 @@ M2_REPO="${AGORA_INFRA_M2:-$INFRA_DIR/m2}"
 INFRA_DIST="${AGORA_INFRA_DIST:-$INFRA_DIR/dist}"
 KAFKA_LIBS="$INFRA_DIST/kafka-$KAFKA_VERSION/libs"
 OPENSEARCH_HOME="$INFRA_DIST/opensearch-$OPENSEARCH_VERSION"
+OPENSEARCH_KNN="$OPENSEARCH_HOME/plugins/opensearch-knn"
+
+# What up.sh starts and down.sh stops: both by default; `kafka` or `opensearch` alone.
+PARTS="${AGORA_INFRA_PARTS:-kafka opensearch}"
+wants() { [[ " $PARTS " == *" $1 "* ]]; }
 
 KAFKA_DIR="$INFRA_DIR/kafka"
 KAFKA_DATA="$KAFKA_DIR/data"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Stops the local Kafka and OpenSearch started by up.sh. Harmless if nothing runs.
+# Stops the local Kafka and OpenSearch started by up.sh (AGORA_INFRA_PARTS=kafka or =opensearch: that one alone).
+# Harmless if nothing runs.
 #   --wipe   also delete their data (downloaded artifacts are kept)
 set -euo pipefail
 
@@ -40,12 +41,13 @@ stop() {
   rm -f "$pidfile"
 }
 
-# Stop both in parallel: each may take a few seconds to shut down cleanly.
-stop Kafka "$KAFKA_PID" "$KAFKA_DIR/server.properties" &
-stop OpenSearch "$OPENSEARCH_PID" "$OPENSEARCH_HOME" &
+# Stop both in parallel (or the one AGORA_INFRA_PARTS names): each may take a few seconds to shut down cleanly.
+if wants kafka; then stop Kafka "$KAFKA_PID" "$KAFKA_DIR/server.properties" & fi
+if wants opensearch; then stop OpenSearch "$OPENSEARCH_PID" "$OPENSEARCH_HOME" & fi
 wait
 
 if $WIPE; then
-  log "wiping data under $INFRA_DIR (artifacts in $INFRA_DIST are kept)"
-  rm -rf "$KAFKA_DATA" "$KAFKA_LOGS" "$OPENSEARCH_DATA" "$OPENSEARCH_LOGS" "$OPENSEARCH_DIR/tmp"
+  log "wiping data of $PARTS under $INFRA_DIR (artifacts in $INFRA_DIST are kept)"
+  if wants kafka; then rm -rf "$KAFKA_DATA" "$KAFKA_LOGS"; fi
+  if wants opensearch; then rm -rf "$OPENSEARCH_DATA" "$OPENSEARCH_LOGS" "$OPENSEARCH_DIR/tmp"; fi
 fi

@@ -9,9 +9,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 TIMEOUT="${AGORA_INFRA_TIMEOUT:-120}"
-# AGORA_INFRA_PARTS=kafka starts the broker alone (a test that restarts its own broker needs no OpenSearch).
-PARTS="${AGORA_INFRA_PARTS:-kafka opensearch}"
-wants() { [[ " $PARTS " == *" $1 "* ]]; }
+# AGORA_INFRA_PARTS=kafka starts the broker alone (a test that restarts its own broker needs no OpenSearch);
+# AGORA_INFRA_PARTS=opensearch starts OpenSearch alone (common.sh).
 JAVA_HOME_RESOLVED="$(java_home)"
 JAVA_BIN="$JAVA_HOME_RESOLVED/bin/java"
 
@@ -81,6 +80,26 @@ EOF
   done
   chmod -R a+rX "$OPENSEARCH_HOME"
   touch "$OPENSEARCH_HOME/.complete"
+}
+
+# The k-NN plugin (semantic search's vectors, docs/adr/0100-semantic-vectors-in-opensearch.md), from its release zip
+# on Maven Central, unpacked as `opensearch-plugin install` would. Its zip carries no native library: the `lucene`
+# engine (pure Java) works, the faiss and nmslib engines do not. Fetched apart from the distribution, so that an
+# OpenSearch fetched before it gets it too.
+fetch_opensearch_knn() {
+  local marker="$OPENSEARCH_HOME/.opensearch-knn-$OPENSEARCH_KNN_VERSION.complete"
+  [[ -f $marker ]] && return 0
+  log "fetching the OpenSearch k-NN plugin $OPENSEARCH_KNN_VERSION from Maven Central ..."
+  local tmp="$INFRA_DIST/.tmp-opensearch-knn"
+  rm -rf "$tmp" "$OPENSEARCH_KNN"
+  mkdir -p "$tmp" "$OPENSEARCH_KNN"
+  mvn_fetch dependency:copy \
+    -Dartifact="org.opensearch.plugin:opensearch-knn:$OPENSEARCH_KNN_VERSION:zip" \
+    -DoutputDirectory="$tmp"
+  unzip -q "$tmp/opensearch-knn-$OPENSEARCH_KNN_VERSION.zip" -d "$OPENSEARCH_KNN"
+  rm -rf "$tmp"
+  chmod -R a+rX "$OPENSEARCH_KNN"
+  touch "$marker"
 }
 
 # Fails if a port we are about to bind is taken by something we did not start.
@@ -286,7 +305,7 @@ wait_opensearch() {
 
 mkdir -p "$INFRA_DIST" "$KAFKA_DIR" "$OPENSEARCH_DIR"
 # Check every port before starting anything, so a conflict leaves nothing half-started.
-if ! kafka_running; then
+if wants kafka && ! kafka_running; then
   require_free_port "$KAFKA_PORT" "Kafka"
   require_free_port "$KAFKA_CONTROLLER_PORT" "Kafka controller"
 fi
@@ -294,16 +313,24 @@ if wants opensearch && ! opensearch_running; then
   require_free_port "$OPENSEARCH_PORT" "OpenSearch HTTP"
   require_free_port "$OPENSEARCH_TRANSPORT_PORT" "OpenSearch transport"
 fi
-fetch_kafka
-wants opensearch && fetch_opensearch
+wants kafka && fetch_kafka
+if wants opensearch; then
+  fetch_opensearch
+  fetch_opensearch_knn
+fi
 log "artifacts ready (${SECONDS}s)"
-start_kafka
+wants kafka && start_kafka
 wants opensearch && start_opensearch
-wait_kafka
-log "Kafka ready (${SECONDS}s)"
-echo "KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT"
+if wants kafka; then
+  wait_kafka
+  log "Kafka ready (${SECONDS}s)"
+  echo "KAFKA_BROKERS=127.0.0.1:$KAFKA_PORT"
+fi
 if wants opensearch; then
   wait_opensearch
   log "OpenSearch ready (${SECONDS}s)"
+  # One started before the plugin was fetched runs without it until it is started again.
+  curl -fsS -m 5 "http://127.0.0.1:$OPENSEARCH_PORT/_cat/plugins?h=component" 2>/dev/null | grep -qx opensearch-knn ||
+    log "WARNING: OpenSearch runs without the k-NN plugin; restart it: AGORA_INFRA_PARTS=opensearch bash infra/down.sh, then up.sh"
   echo "OPENSEARCH_URL=http://127.0.0.1:$OPENSEARCH_PORT"
 fi

@@ -33,16 +33,18 @@ export interface AssistantBench {
 /**
  * Agora as `npm start` composes it (every service, the assistant included) on a throw-away PostgreSQL with fsync on,
  * its gateway listening on the loopback; the local OpenAI-compatible provider (test-support) set up as the site's AI
- * provider for chat and embeddings, the MCP server on with a global key, and `memberCount` members signed in.
+ * provider for chat and embeddings, the MCP server on with a global key, and `memberCount` members signed in; `env`:
+ * more configuration (OpenSearch's, for the vectors scaled out).
  */
 export async function startAssistantBench(
   provider: TestAiProvider | null,
   memberCount: number,
+  env?: Record<string, string>,
 ): Promise<AssistantBench> {
   const ai = provider ?? (await startAiProvider());
   const agora = await startBenchAgora(
     ALL_SERVICES.filter((module) => module.name !== 'site'),
-    { log: pino({ level: 'warn' }) },
+    { log: pino({ level: 'warn' }), env },
   );
   const url = await agora.gateway.listen({ host: '127.0.0.1', port: 0 });
   const account = benchAccounts(agora.service('identity'));

@@ -17,6 +17,7 @@ import { semanticRoutes } from './routes/semantic';
 import { Embedder } from './semantic/embedder';
 import { SEMANTIC_INDEX_TOPIC, SemanticIndex } from './semantic/semantic-index';
 import { semanticSearch } from './semantic/semantic-search';
+import { type VectorStore, VectorStores } from './semantic/vector-store';
 import type { ToolContext } from './tools/catalogue';
 
 /** One assistant instance's parts. */
@@ -25,7 +26,11 @@ export interface AssistantParts {
   aiConfig: AiConfigCommands;
   conversations: ConversationCommands;
   sessions: SseSessions;
+  /** The clustered index of the vectors in PostgreSQL (the embedded default's store). */
   semantic: SemanticIndex;
+  /** Where the vectors are kept and searched: PostgreSQL, or OpenSearch's k-NN index scaled out. */
+  vectors(): Promise<VectorStore>;
+  closeVectors(): Promise<void>;
   embedder: Embedder;
   tools(): Promise<ToolContext>;
 }
@@ -42,20 +47,24 @@ export const assistantService: ServiceModule<AssistantParts> = {
   setup: (context) => {
     const db = context.database.db;
     const semantic = new SemanticIndex(db, context.changes.topic(SEMANTIC_INDEX_TOPIC));
+    const stores = new VectorStores(context.config, db, semantic);
+    const vectors = () => stores.get();
     return {
       commands: new AssistantCommands(context),
       aiConfig: new AiConfigCommands(context),
       conversations: new ConversationCommands(context),
       sessions: new SseSessions(context),
       semantic,
-      embedder: new Embedder(context, semantic),
+      vectors,
+      closeVectors: () => stores.close(),
+      embedder: new Embedder(context, vectors),
       tools: async () => {
         const settings = await context.siteSettings();
         return {
           db,
           settings,
           // The provider is looked up only when semantic_search is called, not on every MCP request.
-          semantic: (query: string, topK: number) => semanticSearch(db, semantic, settings, query, topK),
+          semantic: async (query: string, topK: number) => semanticSearch(db, await vectors(), settings, query, topK),
         };
       },
     };
@@ -66,15 +75,16 @@ export const assistantService: ServiceModule<AssistantParts> = {
     await aiAdminRoutes(app, context, parts.aiConfig, () => parts.embedder.nudge());
     await chatRoute(app, context, parts.conversations, parts.tools);
     await conversationRoutes(app, context, parts.conversations);
-    await semanticRoutes(app, context, parts.semantic);
+    await semanticRoutes(app, context, parts.vectors);
   },
   projections: () => [libraryFromPosts, libraryFromTags, libraryFromVotes],
-  async background(_context, { sessions, embedder, semantic }) {
+  async background(_context, { sessions, embedder, semantic, closeVectors }) {
     sessions.listen();
     embedder.start();
     return {
       async stop() {
         await embedder.stop();
+        await closeVectors();
         await semantic.close();
         await sessions.closeAll();
       },

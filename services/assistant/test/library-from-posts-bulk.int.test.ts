@@ -225,12 +225,10 @@ describe("the assistant's library of posts a batch at a time", () => {
       commentEdited(cOld, 2, 'old comment, edited'),
     );
     const lastOfAOld = commentDeleted(cOld, aOld, 3);
-    events.push(
-      lastOfAOld,
-      // A purge in the middle of the run: its rows, their comments, votes and queue entries go.
-      questionPurged(qPurged, [aPurged], [cPurged]),
-      answered(a2, qOld, 'answer two'),
-    );
+    // A purge in the middle of the run: its rows, their comments and votes go; its posts are queued, so that the
+    // embedder removes their vectors wherever they are (OpenSearch, scaled out).
+    const purge = questionPurged(qPurged, [aPurged], [cPurged]);
+    events.push(lastOfAOld, purge, answered(a2, qOld, 'answer two'));
     // Not newer than the post it edits.
     const lastOfA2 = answerEdited(a2, qOld, 1, 'not newer');
     events.push(
@@ -292,6 +290,7 @@ describe("the assistant's library of posts a batch at a time", () => {
       [qOld]: new Date('2030-01-01T00:00:00Z'),
       [a2]: new Date(lastOfA2.occurredAt),
       [qPurged]: new Date(lastOfQPurged.occurredAt),
+      [aPurged]: new Date(purge.occurredAt),
     });
     expect(await read(inBatch)).toEqual(expected);
   });

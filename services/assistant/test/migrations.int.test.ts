@@ -11,6 +11,7 @@ const KEYS = [
   '20261207_0006_mcp_sessions',
   '20261207_0007_semantic_codes',
   '20261207_0008_library_lookups',
+  '20261208_0009_semantic_rebuilds',
 ];
 
 describeMigrationFolder({

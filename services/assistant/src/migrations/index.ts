@@ -7,6 +7,7 @@ import * as semantic from './0005_semantic';
 import * as mcpSessions from './0006_mcp_sessions';
 import * as semanticCodes from './0007_semantic_codes';
 import * as libraryLookups from './0008_library_lookups';
+import * as semanticRebuilds from './0009_semantic_rebuilds';
 
 /** In run order: file number, list and key order agree (docs/adr/0046-migrations-one-per-file.md). */
 export const assistantMigrationFiles: readonly MigrationFile[] = [
@@ -18,6 +19,7 @@ export const assistantMigrationFiles: readonly MigrationFile[] = [
   mcpSessions,
   semanticCodes,
   libraryLookups,
+  semanticRebuilds,
 ];
 
 export const assistantMigrations = migrationsOf(assistantMigrationFiles);

@@ -3,13 +3,13 @@ import { ApiError, errors, type HttpApp, ok, type ServiceContext } from '@agora/
 import { Type } from 'typebox';
 import { providerProblem } from '../ai/provider-client';
 import { semanticSearchPage } from '../semantic/search-results';
-import type { SemanticIndex } from '../semantic/semantic-index';
+import type { VectorStore } from '../semantic/vector-store';
 
 /**
  * `GET ai/search`: search by meaning, for the search page's `semantic:` option and the similar questions shown while
  * asking. Signed-in members only: each search asks the provider to embed the words.
  */
-export async function semanticRoutes(app: HttpApp, context: ServiceContext, index: SemanticIndex) {
+export async function semanticRoutes(app: HttpApp, context: ServiceContext, vectors: () => Promise<VectorStore>) {
   app.get(
     '/answer/api/v1/ai/search',
     {
@@ -27,7 +27,7 @@ export async function semanticRoutes(app: HttpApp, context: ServiceContext, inde
       try {
         page = await semanticSearchPage(
           context.database.db,
-          index,
+          await vectors(),
           request.query.q.replace(/^semantic:\s*/i, ''),
           request.query.size,
         );

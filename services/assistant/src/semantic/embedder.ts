@@ -4,7 +4,7 @@ import { problemText, providerClient, providerProblem } from '../ai/provider-cli
 import { chosenProvider } from '../queries/ai-settings';
 import { semanticDocuments } from './documents';
 import { embedTexts } from './embeddings';
-import type { SemanticIndex } from './semantic-index';
+import type { VectorStore } from './vector-store';
 import { encodeVector } from './vectors';
 
 /** Posts embedded per call to the provider. */
@@ -17,8 +17,9 @@ const EMBEDDER_LOCK = 96_001;
 /**
  * Embeds what the library queued (docs/adr/0096-the-assistant-service.md): batches of posts' documents sent to the
  * provider's embeddings endpoint outside any projection's transaction (a call takes as long as the provider likes),
- * their vectors stored, the queue entries they answer removed unless queued again meanwhile. A change of embedding
- * model queues every post again. Without a provider it waits, and everything else works.
+ * their vectors stored (in PostgreSQL or OpenSearch, docs/adr/0100-semantic-vectors-in-opensearch.md), the queue
+ * entries they answer removed unless queued again meanwhile. A change of embedding model queues every post again.
+ * Without a provider it waits, and everything else works.
  */
 export class Embedder {
   private stopped = false;
@@ -30,7 +31,7 @@ export class Embedder {
 
   constructor(
     private readonly context: ServiceContext,
-    private readonly index: SemanticIndex,
+    private readonly vectorStore: () => Promise<VectorStore>,
   ) {}
 
   start(): void {
@@ -72,6 +73,7 @@ export class Embedder {
     const access = await chosenProvider(db);
     if (!access?.embeddingModel) return false;
     const model = access.embeddingModel;
+    const store = await this.vectorStore();
     return db.connection().execute(async (connection) => {
       const { rows: locked } = await sql<{ ok: boolean }>`select pg_try_advisory_lock(${EMBEDDER_LOCK}) as ok`.execute(
         connection,
@@ -79,10 +81,7 @@ export class Embedder {
       if (!locked[0]?.ok) return false;
       try {
         if (this.lastModel !== model) {
-          await sql`
-            insert into semantic_queue (object_id, queued_at)
-            select object_id, now() from semantic_vectors where model <> ${model}
-            on conflict (object_id) do nothing`.execute(connection);
+          await store.requeueOtherModels(connection, model);
           this.lastModel = model;
         }
         // The time as text: a Date would drop its microseconds, and the entry would never match to be taken off.
@@ -90,7 +89,7 @@ export class Embedder {
           select object_id, queued_at::text as queued_at from semantic_queue order by 2, 1 limit ${BATCH}`.execute(
           connection,
         );
-        if (queued.length === 0) return this.index.trainIfDue(model);
+        if (queued.length === 0) return store.idle(model);
         const { documents, gone } = await semanticDocuments(
           connection,
           queued.map((q) => q.object_id),
@@ -103,26 +102,14 @@ export class Embedder {
                 documents.map((d) => d.text),
               )
             : [];
-        const encoded = vectors.map((v) => encodeVector(v));
-        // Their clusters and codes under the trained index, if there is one (in the worker).
-        const coded = await this.index.assign(model, encoded);
-        const ids = documents.map((d) => d.objectId);
-        await connection.transaction().execute(async (tx) => {
-          if (documents.length > 0) {
-            await sql`
-              insert into semantic_vectors (object_id, object_type, question_id, model, vector, updated_at)
-              select o, t, q, ${model}, v, now()
-              from unnest(${ids}::text[], ${documents.map((d) => d.objectType)}::text[],
-                          ${documents.map((d) => d.questionId)}::text[], ${encoded}::bytea[])
-                as i(o, t, q, v)
-              on conflict (object_id) do update set object_type = excluded.object_type, question_id = excluded.question_id,
-                model = excluded.model, vector = excluded.vector, updated_at = now()`.execute(tx);
-          }
-          await sql`delete from semantic_codes where object_id = any(${[...ids, ...gone]}::text[])`.execute(tx);
-          if (coded) await this.index.writeCodes(tx, coded.generation, ids, coded.clusters, coded.codes);
-          if (gone.length > 0)
-            await sql`delete from semantic_vectors where object_id = any(${gone}::text[])`.execute(tx);
-          // Taken off the queue unless queued again while being embedded.
+        const posts = documents.map((d, i) => ({
+          objectId: d.objectId,
+          objectType: d.objectType,
+          questionId: d.questionId,
+          vector: encodeVector(vectors[i] ?? []),
+        }));
+        // Taken off the queue unless queued again while being embedded.
+        await store.save(connection, model, posts, gone, async (tx) => {
           await sql`
             delete from semantic_queue s using unnest(${queued.map((q) => q.object_id)}::text[],
                                                       ${queued.map((q) => q.queued_at)}::timestamptz[]) as t(o, at)

@@ -1,7 +1,8 @@
 import { type SearchResp, seconds } from '@agora/contracts';
 import { type Db, escapeHtml, excerptOfText } from '@agora/platform';
 import { sql } from 'kysely';
-import type { SemanticIndex } from './semantic-index';
+import { embedQuery } from './embeddings';
+import type { VectorStore } from './vector-store';
 
 const EXCERPT_CHARS = 200;
 
@@ -31,13 +32,13 @@ interface Row {
  */
 export async function semanticSearchPage(
   db: Db,
-  index: SemanticIndex,
+  store: VectorStore,
   query: string,
   size: number,
 ): Promise<SearchResp | null> {
-  const embedded = await index.embedQuery(query);
+  const embedded = await embedQuery(db, query);
   if (!embedded) return null;
-  const hits = await index.nearest(embedded.model, embedded.vector, size * 3);
+  const hits = await store.nearest(embedded.model, embedded.vector, size * 3);
   const { rows } = await sql<Row>`
     select p.id, p.kind, p.question_id, q.title, q.url_title, p.body, q.tags, p.vote_count,
            (case when p.kind = 'question' then q.accepted_answer_id is not null else q.accepted_answer_id = p.id end)

@@ -1,12 +1,9 @@
 import { type ChangeSignal, type Db, ReadModelCache } from '@agora/platform';
 import { sql } from 'kysely';
-import { providerClient } from '../ai/provider-client';
-import { chosenProvider } from '../queries/ai-settings';
 import { scoreCodes } from './codes';
-import { embedTexts } from './embeddings';
 import { dotAt } from './k-means';
 import { VectorJobs } from './vector-jobs';
-import { decodeVector, dot, encodeVector, packVectors, topIndexes } from './vectors';
+import { decodeVector, dot, packVectors, topIndexes } from './vectors';
 
 /** Below this many vectors a search reads them all (exact); from it on, the index clusters them (IVF). */
 export const CLUSTER_FROM = 4096;
@@ -196,15 +193,6 @@ export class SemanticIndex {
       }))
       .sort((a, b) => b.score - a.score)
       .slice(0, limit);
-  }
-
-  /** Embeds a query with the chosen provider's embedding model; null when no provider is set. */
-  async embedQuery(text: string): Promise<{ model: string; vector: Float32Array } | null> {
-    const access = await chosenProvider(this.db);
-    if (!access) return null;
-    const client = providerClient(access.apiHost, access.apiKey);
-    const [vector] = await embedTexts(client, access.embeddingModel, [text]);
-    return { model: access.embeddingModel, vector: decodeVector(encodeVector(vector ?? [])) };
   }
 
   /**

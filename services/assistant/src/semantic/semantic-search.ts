@@ -1,7 +1,8 @@
 import { questionPath, type SiteSettings, siteRoot } from '@agora/contracts';
 import { type Db, excerptOfText } from '@agora/platform';
 import { sql } from 'kysely';
-import type { SemanticIndex } from './semantic-index';
+import { embedQuery } from './embeddings';
+import type { VectorStore } from './vector-store';
 
 const EXCERPT_CHARS = 300;
 /** What a hit carries of its question's answers and of its comments, at most. */
@@ -20,16 +21,10 @@ interface Post {
  * `semantic_search`'s answer: the posts nearest in meaning to the query, each with its score and link, questions with
  * a few of their answers and comments, as the reference's tool answers; only what anyone may see.
  */
-export async function semanticSearch(
-  db: Db,
-  index: SemanticIndex,
-  settings: SiteSettings,
-  query: string,
-  topK: number,
-) {
-  const embedded = await index.embedQuery(query);
+export async function semanticSearch(db: Db, store: VectorStore, settings: SiteSettings, query: string, topK: number) {
+  const embedded = await embedQuery(db, query);
   if (!embedded) return null;
-  const hits = await index.nearest(embedded.model, embedded.vector, topK * 3);
+  const hits = await store.nearest(embedded.model, embedded.vector, topK * 3);
   const { rows: posts } = await sql<Post>`
     select p.id, p.kind, p.question_id, q.title, q.url_title, p.body
     from library_posts p join library_posts q on q.id = p.question_id

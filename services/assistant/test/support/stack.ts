@@ -11,10 +11,14 @@ import { assistantService } from '../../src/service';
 export const API = '/answer/api/v1';
 export const ADMIN_API = '/answer/admin/api';
 
-/** Agora with what the assistant's library is made from: site, identity, posts, votes, tags, assistant. */
-export function startAssistantStack(): Promise<Stack> {
+/**
+ * Agora with what the assistant's library is made from: site, identity, posts, votes, tags, assistant (`env`: its
+ * configuration, such as OpenSearch's for the vectors).
+ */
+export function startAssistantStack(env?: Record<string, string>): Promise<Stack> {
   return startStack({
     services: [siteService, identityService, postsService, votesService, tagsService, assistantService],
+    env,
   });
 }
 

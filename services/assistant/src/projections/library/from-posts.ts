@@ -88,10 +88,11 @@ function touched(event: Event): string[] {
   return [d.question_id, d.answer_id, d.object_id].filter((id): id is string => Boolean(id));
 }
 
-async function purge(tx: Tx, postIds: string[], commentIds: string[]): Promise<void> {
+async function purge(tx: Tx, postIds: string[], commentIds: string[], at: string): Promise<void> {
   await sql`delete from semantic_vectors where object_id = any(${postIds}::text[])`.execute(tx);
   await sql`delete from semantic_codes where object_id = any(${postIds}::text[])`.execute(tx);
-  await sql`delete from semantic_queue where object_id = any(${postIds}::text[])`.execute(tx);
+  // Queued, so that the embedder removes their vectors where this transaction cannot (OpenSearch, scaled out).
+  await enqueue(tx, postIds, at);
   await sql`delete from library_posts where id = any(${postIds}::text[])`.execute(tx);
   await sql`delete from library_comments where id = any(${commentIds}::text[]) or object_id = any(${postIds}::text[])`.execute(
     tx,
@@ -178,10 +179,10 @@ async function applyToLibrary(stored: StoredEvent, tx: Tx): Promise<void> {
       await updatePost(tx, stored, event.data.answer_id, sql`deleted = ${event.type === 'posts.answer_deleted'}`);
       return;
     case 'posts.question_purged':
-      await purge(tx, [event.data.question_id, ...event.data.answer_ids], event.data.comment_ids);
+      await purge(tx, [event.data.question_id, ...event.data.answer_ids], event.data.comment_ids, at);
       return;
     case 'posts.answer_purged':
-      await purge(tx, [event.data.answer_id], event.data.comment_ids);
+      await purge(tx, [event.data.answer_id], event.data.comment_ids, at);
       return;
     case 'posts.comment_added': {
       const d = event.data;
@@ -595,5 +596,7 @@ export const libraryFromPosts: Projection = {
       truncate library_posts, library_comments, semantic_queue, semantic_vectors, semantic_codes, semantic_centroids`.execute(
       tx,
     );
+    // Scaled out, the vectors are in OpenSearch: the next ones go to an index of this rebuild's own.
+    await sql`update semantic_rebuilds set count = count + 1`.execute(tx);
   },
 };
