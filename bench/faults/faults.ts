@@ -292,16 +292,27 @@ async function runFault(fault: Fault, infra: OwnInfra, options: RunOptions) {
   }
 }
 
-const { values, positionals } = parseArgs({
-  args: process.argv.slice(2),
-  options: {
-    users: { type: 'string' },
-    before: { type: 'string' },
-    after: { type: 'string' },
-    mix: { type: 'string', default: 'writes' },
-  },
-  allowPositionals: true,
-});
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      args: process.argv.slice(2),
+      options: {
+        users: { type: 'string' },
+        before: { type: 'string' },
+        after: { type: 'string' },
+        mix: { type: 'string', default: 'writes' },
+      },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+})();
 const [name] = positionals;
 const faults = name === 'all' ? (Object.keys(FAULTS) as Fault[]) : name && name in FAULTS ? [name as Fault] : [];
 const numbers = {

@@ -14,6 +14,10 @@ import { loadReport } from './report';
 import { runSetup } from './run-setup';
 import { runVirtualUsers } from './virtual-users';
 
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 let args: ReturnType<typeof parseLoadArguments>;
 try {
   // The port `npm start` listens on: from the environment or the data directory's config file, as the launcher reads it.

@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { Limits, Role } from '@agora/contracts';
 import { composeServices } from '@agora/gateway';
 import { accountsFor, identityService } from '@agora/identity';
 import type { AgoraConfig } from '@agora/platform';
 import type { Logger } from 'pino';
+import { parseCommandLine, refuseUsage } from './command-line';
 import { reachDatabase } from './database-access';
 
 const USAGE =
@@ -14,23 +14,21 @@ const USAGE =
  * already has that e-mail, setting its password. For first use and for operators; no prompt.
  */
 export async function adminCommand(config: AgoraConfig, log: Logger, args: string[]): Promise<number> {
-  const [action, ...rest] = args;
-  const { values } = parseArgs({
-    args: rest,
+  const line = parseCommandLine(args, {
+    usage: USAGE,
     options: { email: { type: 'string' }, name: { type: 'string' }, password: { type: 'string' } },
-    strict: true,
+    maxPositionals: 1,
   });
-  const { email, name, password } = values;
+  if (line.exit !== undefined) return line.exit;
+  const [action] = line.positionals;
+  const { email, name, password } = line.values;
   const problems = [
     action !== 'create' && 'the action must be "create"',
     !email?.includes('@') && '--email must be an e-mail address',
     (!password || password.length < Limits.password.minLength || password.length > Limits.password.maxLength) &&
       `--password must be ${Limits.password.minLength} to ${Limits.password.maxLength} characters`,
   ].filter(Boolean);
-  if (problems.length || !email || !password) {
-    process.stderr.write(`${problems.join('; ')}\n${USAGE}`);
-    return 64;
-  }
+  if (problems.length || !email || !password) return refuseUsage(USAGE, problems.join('; '));
   const database = await reachDatabase(config, log);
   const composed = await composeServices({
     config,

@@ -16,6 +16,7 @@ import { Cluster, type ClusterOptions } from './cluster/cluster';
 import { alive, readState } from './cluster/state';
 import { formatStatus, infraHealth, processHealth, type StatusLine } from './cluster/status';
 import { parseReplicas, type Role, TopologyError } from './cluster/topology';
+import { Exit, refuseUsage } from './command-line';
 
 export interface ClusterArgs {
   action: 'up' | 'run' | 'status' | 'down';
@@ -27,10 +28,13 @@ export interface ClusterArgs {
   foreground: boolean;
 }
 
-const USAGE =
-  'Usage: cluster up [--replicas posts=2,votes=2,gateway=2] [--port 9080] [--service-port 9180] ' +
-  '[--bus kafka|postgres] [--run-dir <dir>] [--foreground] | cluster status [--run-dir <dir>] | ' +
-  'cluster down [--run-dir <dir>]';
+const USAGE = `Usage: npm run agora -- cluster up [--replicas posts=2,votes=2,gateway=2] [--port 9080] [--service-port 9180]
+                                      [--bus kafka|postgres] [--run-dir <dir>] [--foreground]
+       npm run agora -- cluster status [--run-dir <dir>]
+       npm run agora -- cluster down [--run-dir <dir>]
+  up       starts the scaled-out topology on this machine and returns once every process is healthy
+  status   each process's health and restarts (exit 1 when one is not ready, 3 when no cluster runs)
+  down     stops them all`;
 
 function port(flag: string, value: string | undefined): number {
   const n = Number(value);
@@ -85,7 +89,7 @@ export function parseClusterArgs(args: string[], config: Pick<AgoraConfig, 'data
         parsed.foreground = true;
         break;
       default:
-        throw new TopologyError(`Unknown option ${flag}. ${USAGE}`);
+        throw new TopologyError(`Unknown option ${flag}`);
     }
   }
   return parsed;
@@ -220,13 +224,16 @@ async function down(args: ClusterArgs, log: Logger): Promise<number> {
 }
 
 export async function clusterCommand(config: AgoraConfig, log: Logger, argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return Exit.ok;
+  }
   let args: ClusterArgs;
   try {
     args = parseClusterArgs(argv, config);
   } catch (error) {
     if (!(error instanceof TopologyError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    return 64;
+    return refuseUsage(USAGE, error.message === USAGE ? undefined : error.message);
   }
   switch (args.action) {
     case 'up':

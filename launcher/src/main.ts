@@ -10,11 +10,17 @@
  *   import answer --from <url> [--uploads <d>]   bring an Apache Answer site in (docs/adr/0094-importing-a-community.md)
  *   import stackexchange <folder>                bring a Stack Exchange dump in, or an Agora export
  *   export <folder> [--with-secrets]             the whole community out, as a Stack Exchange dump and side files
+ *   backup <file> [--uploads <d>] [--jobs <n>]   a consistent backup of the running site (docs/adr/0101-backup-and-restore.md)
+ *   restore <file> [--uploads <d>]               a backup into an empty data directory or database, read models rebuilt
  *   cluster up [--replicas <role=count,...>]     the scaled-out topology on this machine; cluster status, down
  */
 import { configFileOf, createLogger, loadConfigOrExit, onShutdown } from '@agora/platform';
 import { adminCommand } from './admin-command';
+import { backupCommand } from './backup/backup-command';
+import { restoreCommand } from './backup/restore-command';
+import { type BackupSchedule, scheduleBackups } from './backup/schedule';
 import { clusterCommand } from './cluster-command';
+import { Exit } from './command-line';
 import { exportCommand } from './export/export-command';
 import { importCommand } from './import/import-command';
 import { launchAgora } from './install/launch';
@@ -22,6 +28,20 @@ import { migrateCommand } from './migrate-command';
 import { projectionsCommand } from './projections-command';
 import { searchCommand } from './search-command';
 import { ensureWebBuild } from './web-build';
+
+const COMMANDS = `Usage: npm run agora -- <command> [--help]
+  start                 run Agora (the same as npm start)
+  admin create          create or promote an admin account
+  projections           status | rebuild <service>.<projection> | retry [<service>.<projection>]
+  search reindex        rebuild the search index
+  migrate <service>...  run services' migrations on DATABASE_URL
+  import                answer --from <url> | stackexchange <folder>
+  export <folder>       the whole community out
+  backup <file>         a consistent backup of the site
+  restore <file>        a backup into an empty data directory or database
+  cluster               up | status | down: the scaled-out topology on this machine
+Each command's --help says more.
+`;
 
 const [command = 'start', ...args] = process.argv.slice(2);
 
@@ -35,7 +55,9 @@ switch (command) {
     // The handler is in place before anything starts, so Ctrl-C during start-up also stops cleanly.
     const launching = ensureWebBuild(log).then(() => launchAgora(config, log, configFile));
     const starting = launching.then((launch) => launch.running);
+    let backups: BackupSchedule | null = null;
     onShutdown(async () => {
+      await backups?.stop();
       const launch = await launching.catch(() => null);
       await launch?.stop();
       log.info('Agora stopped');
@@ -45,6 +67,7 @@ switch (command) {
       process.exit(1);
     });
     log.info(`Agora is running at ${agora.url} (data in ${config.dataDir}, ${config.bus} event bus). Ctrl-C stops it.`);
+    backups = scheduleBackups(config, log, agora.databaseUrl);
     if (!(await agora.hasAdmin())) {
       log.info(
         "No admin account yet. Create one with: npm run agora -- admin create --email you@example.com --name 'Your Name' --password '<8 to 32 characters>'",
@@ -70,15 +93,24 @@ switch (command) {
   case 'export':
     process.exitCode = await exportCommand(config, log, args);
     break;
+  case 'backup':
+    process.exitCode = await backupCommand(config, log, args);
+    break;
+  case 'restore':
+    process.exitCode = await restoreCommand(config, log, args);
+    break;
   case 'cluster': {
     const code = await clusterCommand(config, log, args);
     // `cluster run` (the supervisor) ends by its shutdown handler; the others end here.
     process.exit(code);
     break;
   }
+  case 'help':
+  case '--help':
+  case '-h':
+    process.stdout.write(COMMANDS);
+    break;
   default:
-    process.stderr.write(
-      `Unknown command ${command}. Commands: start, admin create, projections status|rebuild|retry, search reindex, migrate, import answer|stackexchange, export, cluster up|status|down\n`,
-    );
-    process.exitCode = 64;
+    process.stderr.write(`Unknown command ${command}.\n${COMMANDS}`);
+    process.exitCode = Exit.usage;
 }

@@ -1,23 +1,28 @@
 import { type AgoraConfig, busSettingsOf, createEventBus } from '@agora/platform';
 import type { Logger } from 'pino';
 import { catchUpWithProgress } from './catch-up-progress';
+import { parseCommandLine, refuseUsage } from './command-line';
 import { reachDatabase } from './database-access';
 import { IMPORT_CATCH_UP_BATCH } from './import/open-services';
 import { openProjections } from './projection-runner';
 import { ALL_SERVICES } from './services';
 
+const USAGE = `Usage: npm run agora -- projections status
+       npm run agora -- projections rebuild <service>.<projection>
+       npm run agora -- projections retry [<service>.<projection>]
+  status    each projection with its lag and the events set aside (dead letters)
+  rebuild   replays one projection from position zero, with progress
+  retry     applies the events set aside again`;
+
 export async function projectionsCommand(config: AgoraConfig, log: Logger, args: string[]): Promise<number> {
-  const [action, target] = args;
+  const line = parseCommandLine(args, { usage: USAGE, options: {}, maxPositionals: 2 });
+  if (line.exit !== undefined) return line.exit;
+  const [action, target] = line.positionals;
   const valid =
     action === 'status' ||
     (action === 'rebuild' && target?.includes('.')) ||
     (action === 'retry' && (target === undefined || target.includes('.')));
-  if (!valid) {
-    process.stderr.write(
-      'Usage: projections status | projections rebuild <service>.<projection> | projections retry [<service>.<projection>]\n',
-    );
-    return 64;
-  }
+  if (!valid) return refuseUsage(USAGE);
   let stillFailing = 0;
   const database = await reachDatabase(config, log);
   const bus = await createEventBus({

@@ -15,10 +15,13 @@ import {
   searchReadModelProjections,
 } from '@agora/search';
 import type { Logger } from 'pino';
+import { parseCommandLine, refuseUsage } from './command-line';
 import { reachDatabase } from './database-access';
 import { ProgressBar } from './progress-bar';
 
-const USAGE = 'Usage: search reindex [--from-events] [--restart]\n';
+const USAGE = `Usage: npm run agora -- search reindex [--from-events] [--restart]
+  --from-events   rebuild search's read model from the events first
+  --restart       start over instead of resuming an interrupted run`;
 
 /**
  * `search reindex`: rebuilds the search index into a new generation and swaps it in (no downtime);
@@ -26,12 +29,13 @@ const USAGE = 'Usage: search reindex [--from-events] [--restart]\n';
  * resumes where it stopped; `--restart` starts over.
  */
 export async function searchCommand(config: AgoraConfig, log: Logger, args: string[]): Promise<number> {
-  const [action, ...flags] = args;
-  const unknown = flags.filter((f) => f !== '--from-events' && f !== '--restart');
-  if (action !== 'reindex' || unknown.length > 0) {
-    process.stderr.write(USAGE);
-    return 64;
-  }
+  const line = parseCommandLine(args, {
+    usage: USAGE,
+    options: { 'from-events': { type: 'boolean' }, restart: { type: 'boolean' } },
+    maxPositionals: 1,
+  });
+  if (line.exit !== undefined) return line.exit;
+  if (line.positionals[0] !== 'reindex') return refuseUsage(USAGE, 'the action must be "reindex"');
   const stop = new AbortController();
   const interrupt = () => stop.abort();
   process.once('SIGINT', interrupt);
@@ -40,11 +44,11 @@ export async function searchCommand(config: AgoraConfig, log: Logger, args: stri
   const search = connectDatabase({ url: database.url, schema: 'search', maxConnections: 4 });
   try {
     await migrateService(search, searchMigrations);
-    const restart = flags.includes('--restart');
+    const restart = line.values.restart === true;
     const state = await readReindexState(search.db);
     // A replay or a document pass that was interrupted goes on from where it stopped.
     const replay =
-      state?.phase === 'replaying' || (flags.includes('--from-events') && (restart || state?.phase !== 'building'));
+      state?.phase === 'replaying' || (line.values['from-events'] === true && (restart || state?.phase !== 'building'));
     if (replay) {
       const bus = await createEventBus({
         ...busSettingsOf(config),

@@ -28,8 +28,8 @@ describe('cluster command line', () => {
   });
 
   it.each([
-    [[], /Usage: cluster up/],
-    [['start'], /Usage: cluster up/],
+    [[], /Usage: npm run agora -- cluster up/],
+    [['start'], /Usage: npm run agora -- cluster up/],
     [['up', '--replicas'], /--replicas needs a value/],
     [['up', '--replicas', 'posts'], /role=count pairs/],
     [['up', '--replicas', 'mail=2'], /unknown role mail/],

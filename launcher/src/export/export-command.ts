@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { type AgoraConfig, createEventBus } from '@agora/platform';
 import type { Logger } from 'pino';
+import { listenForStop, parseCommandLine, refuseUsage } from '../command-line';
 import { reachDatabase } from '../database-access';
 import { prepareExportFolder } from './export-folder';
 import type { ExportManifest } from './manifest';
@@ -8,7 +8,7 @@ import { openExportSources } from './open-export-sources';
 import { runExport } from './run-export';
 
 export const EXPORT_USAGE = `Usage:
-  export <folder> [--with-secrets]
+  npm run agora -- export <folder> [--with-secrets]
 
 Writes the whole community into <folder> (new, or empty), so it can move to another Agora or another tool:
   Posts.xml, Users.xml, Comments.xml, Votes.xml, Tags.xml, PostHistory.xml, PostLinks.xml, Badges.xml
@@ -28,15 +28,17 @@ Options:
   --help           this text
 `;
 
-function parse(args: string[]): { folder: string; withSecrets: boolean } | null {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: { 'with-secrets': { type: 'boolean' }, help: { type: 'boolean' } },
+/** The export asked for, or the status the command ends with (`--help`, or a use refused). */
+function parse(args: string[]): { folder: string; withSecrets: boolean } | { exit: number } {
+  const line = parseCommandLine(args, {
+    usage: EXPORT_USAGE,
+    maxPositionals: 1,
+    options: { 'with-secrets': { type: 'boolean' } },
   });
-  const [folder, ...rest] = positionals;
-  if (values.help || folder === undefined || rest.length > 0) return null;
-  return { folder, withSecrets: values['with-secrets'] === true };
+  if (line.exit !== undefined) return line;
+  const [folder] = line.positionals;
+  if (folder === undefined) return { exit: refuseUsage(EXPORT_USAGE, 'name the folder to export into') };
+  return { folder, withSecrets: line.values['with-secrets'] === true };
 }
 
 function summary(folder: string, manifest: ExportManifest): string {
@@ -55,30 +57,14 @@ function summary(folder: string, manifest: ExportManifest): string {
 
 /** `export <folder>` (docs/adr/0094-importing-a-community.md, "Export"). Exit codes as `import`'s. */
 export async function exportCommand(config: AgoraConfig, log: Logger, args: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(args);
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${EXPORT_USAGE}`);
-    return 64;
-  }
-  if (!parsed) {
-    process.stdout.write(EXPORT_USAGE);
-    return args.includes('--help') ? 0 : 64;
-  }
+  const parsed = parse(args);
+  if ('exit' in parsed) return parsed.exit;
   const refused = await prepareExportFolder(parsed.folder);
   if (refused) {
     process.stderr.write(`Export refused: ${refused}\n`);
     return 1;
   }
-  let stopRequested = false;
-  const stop = () => {
-    if (stopRequested) process.exit(130);
-    stopRequested = true;
-    process.stderr.write('\nStopping (Ctrl-C again stops at once).\n');
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const stop = listenForStop('Stopping (Ctrl-C again stops at once).');
 
   const database = await reachDatabase(config, log);
   // The services' projections are never started here: a bus on the database is all their runners are made with.
@@ -91,7 +77,7 @@ export async function exportCommand(config: AgoraConfig, log: Logger, args: stri
       sources: opened.sources,
       legacyIds: opened.legacyIds,
       withSecrets: parsed.withSecrets,
-      stopRequested: () => stopRequested,
+      stopRequested: () => stop.requested,
     });
     if (outcome.kind === 'stopped') {
       process.stderr.write(
@@ -102,8 +88,7 @@ export async function exportCommand(config: AgoraConfig, log: Logger, args: stri
     process.stdout.write(`${summary(parsed.folder, outcome.manifest)}\n`);
     return 0;
   } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    stop.release();
     await opened?.close();
     await bus.close();
     await database.stop();

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { type AgoraConfig, busSettingsOf, createEventBus } from '@agora/platform';
 import type { Logger } from 'pino';
+import { listenForStop, parseCommandLine, refuseUsage } from '../command-line';
 import { reachDatabase } from '../database-access';
 import { reportLines } from './import-report';
 import { catchUpProjections, openImportServices } from './open-services';
@@ -10,8 +10,8 @@ import { ImportInputError, type ImportSource } from './source';
 import { type SourceRequest, sourceFor, uploadsFor } from './sources';
 
 export const IMPORT_USAGE = `Usage:
-  import answer --from <postgres://…|mysql://…|sqlite:<path>> [--uploads <dir>] [options]
-  import stackexchange <folder> [options]
+  npm run agora -- import answer --from <postgres://…|mysql://…|sqlite:<path>> [--uploads <dir>] [options]
+  npm run agora -- import stackexchange <folder> [options]
 
 Brings a community into this Agora: an Apache Answer installation (v1.x to v2.0.x) from its database, or a
 Stack Exchange data dump from the folder of its XML files. Members, posts with their history and original times,
@@ -28,10 +28,13 @@ An import stopped by Ctrl-C or a crash goes on from its last checkpoint when the
 it writes nothing twice. While it is unfinished, the site shows its maintenance page.
 `;
 
-function parse(args: string[]): { request: SourceRequest; flags: Record<string, string | boolean | undefined> } | null {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
+type Parsed = { request: SourceRequest; flags: Record<string, string | boolean | undefined> };
+
+/** The import asked for, or the status the command ends with (`--help`, or a use refused). */
+function parse(args: string[]): Parsed | { exit: number } {
+  const line = parseCommandLine(args, {
+    usage: IMPORT_USAGE,
+    maxPositionals: 2,
     options: {
       from: { type: 'string' },
       uploads: { type: 'string' },
@@ -39,47 +42,29 @@ function parse(args: string[]): { request: SourceRequest; flags: Record<string, 
       merge: { type: 'boolean' },
       batch: { type: 'string' },
       report: { type: 'string' },
-      help: { type: 'boolean' },
     },
   });
-  if (values.help) return null;
-  const [kind, folder, ...rest] = positionals;
-  if (rest.length > 0) return null;
+  if (line.exit !== undefined) return line;
+  const { values } = line;
+  const [kind, folder] = line.positionals;
   if (kind === 'answer' && values.from && folder === undefined) {
     return { request: { kind, from: values.from, uploads: values.uploads }, flags: values };
   }
   if (kind === 'stackexchange' && folder !== undefined && !values.from && !values.uploads) {
     return { request: { kind, folder }, flags: values };
   }
-  return null;
+  return { exit: refuseUsage(IMPORT_USAGE) };
 }
 
 /** `import answer|stackexchange …` (docs/adr/0094-importing-a-community.md). */
 export async function importCommand(config: AgoraConfig, log: Logger, args: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(args);
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${IMPORT_USAGE}`);
-    return 64;
-  }
-  if (!parsed) {
-    process.stdout.write(IMPORT_USAGE);
-    return args.includes('--help') ? 0 : 64;
-  }
+  const parsed = parse(args);
+  if ('exit' in parsed) return parsed.exit;
   const batch = parsed.flags.batch === undefined ? undefined : Number(parsed.flags.batch);
   if (batch !== undefined && !(Number.isInteger(batch) && batch >= 1 && batch <= 100_000)) {
-    process.stderr.write('--batch must be a whole number from 1 to 100000\n');
-    return 64;
+    return refuseUsage(IMPORT_USAGE, '--batch must be a whole number from 1 to 100000');
   }
-  let stopRequested = false;
-  const stop = () => {
-    if (stopRequested) process.exit(130);
-    stopRequested = true;
-    process.stderr.write('\nStopping after the batch being written (Ctrl-C again stops at once; both resume).\n');
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const stop = listenForStop('Stopping after the batch being written (Ctrl-C again stops at once; both resume).');
 
   const database = await reachDatabase(config, log);
   const bus = await createEventBus({ ...busSettingsOf(config), databaseUrl: database.url, log });
@@ -97,7 +82,7 @@ export async function importCommand(config: AgoraConfig, log: Logger, args: stri
       merge: parsed.flags.merge === true,
       uploadsFrom: uploadsFor(parsed.request),
       batch,
-      stopRequested: () => stopRequested,
+      stopRequested: () => stop.requested,
     });
     let caughtUp: Record<string, number> = {};
     if (outcome.kind === 'finished') {
@@ -120,8 +105,7 @@ export async function importCommand(config: AgoraConfig, log: Logger, args: stri
     }
     throw error;
   } finally {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    stop.release();
     await services?.close();
     await source?.close().catch(() => {});
     await bus.close();

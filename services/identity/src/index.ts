@@ -1,2 +1,3 @@
 export { Accounts } from './commands/accounts';
+export { usersReadModel } from './projections/users/read-model';
 export { accountsFor, externalLoginsFor, identityService } from './service';

@@ -78,6 +78,12 @@ export interface AgoraConfig {
   installer: boolean;
   /** Install without the wizard, from `AGORA_INSTALL_*` variables, when not installed yet (README). */
   autoInstall: boolean;
+  /** `npm start` takes a backup this often, in minutes; 0: never (docs/adr/0101-backup-and-restore.md). */
+  backupEveryMinutes: number;
+  /** Where scheduled backups go; unset: the data directory's `backups/`. */
+  backupDir: string | undefined;
+  /** Scheduled backups kept: the oldest beyond this many are deleted after each new one. */
+  backupKeep: number;
   /** The config file these settings were read from (or the installer writes), when there is one. */
   configFile: string | undefined;
 }
@@ -360,6 +366,14 @@ const settings: { [K in FileSetting]: Setting<K> } = {
   },
   installer: { key: 'installer', env: ['AGORA_INSTALLER'], parse: boolean, fallback: () => true },
   autoInstall: { key: 'autoInstall', env: ['AGORA_AUTO_INSTALL'], parse: boolean, fallback: () => false },
+  backupEveryMinutes: {
+    key: 'backupEveryMinutes',
+    env: ['AGORA_BACKUP_EVERY_MINUTES'],
+    parse: integer(0, 525_600),
+    fallback: () => 0,
+  },
+  backupDir: { key: 'backupDir', env: ['AGORA_BACKUP_DIR'], parse: optionalText(), fallback: () => undefined },
+  backupKeep: { key: 'backupKeep', env: ['AGORA_BACKUP_KEEP'], parse: integer(1, 10_000), fallback: () => 7 },
 };
 
 export interface LoadConfigOptions {

@@ -25,4 +25,5 @@ export const ownReadModel = {
     await resetLedger(tx);
   },
   apply: applyOwnEvent,
+  applyBatch: applyOwnEvents,
 };

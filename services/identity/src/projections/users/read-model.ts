@@ -192,3 +192,16 @@ const usersInBulk: BulkApply = {
 export function applyUserEvents(tx: Tx, events: StoredEvent[]): Promise<void> {
   return applyInRuns(events, tx, usersInBulk, (event, inTx) => applyUserEvent(inTx, event));
 }
+
+/**
+ * The users read model as one unit, for a rebuild from identity's own log (rebuildInlineReadModel; a restore,
+ * docs/adr/0101-backup-and-restore.md). Passwords, sessions and link codes are written beside the events, not from
+ * them, so a rebuild leaves them alone.
+ */
+export const usersReadModel = {
+  async reset(tx: Tx) {
+    await sql`truncate users, external_logins`.execute(tx);
+  },
+  apply: applyUserEvent,
+  applyBatch: applyUserEvents,
+};

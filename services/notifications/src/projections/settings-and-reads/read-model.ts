@@ -42,3 +42,14 @@ export async function applyOwnEvent(tx: Tx, event: StoredEvent): Promise<void> {
     }
   }
 }
+
+/**
+ * This service's own events as one unit, for a rebuild from its own log before the projections of other services'
+ * events replay (rebuildInlineReadModel; a restore, docs/adr/0101-backup-and-restore.md). The counters are theirs.
+ */
+export const ownReadModel = {
+  async reset(tx: Tx) {
+    await sql`truncate notification_settings, notification_reads`.execute(tx);
+  },
+  apply: applyOwnEvent,
+};
