@@ -45,6 +45,7 @@ export * from './import/import-sink';
 export * from './import/imported-posts';
 export * from './install/postgres-target';
 export * from './lists';
+export * from './observability/logger';
 export * from './observability/metrics';
 export * from './projections/batch-handler';
 export * from './projections/decode';

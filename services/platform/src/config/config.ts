@@ -26,6 +26,8 @@ export interface AgoraConfig {
   search: 'postgres' | 'opensearch';
   opensearchUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** How log lines are written: `pretty` for people, `json` for machines; unset: pretty on a terminal (logger.ts). */
+  logFormat: 'pretty' | 'json' | undefined;
   siteUrl: string;
   /**
    * Where the gateway finds each service when they run as separate processes: one address or several
@@ -271,6 +273,12 @@ const settings: { [K in FileSetting]: Setting<K> } = {
     env: ['LOG_LEVEL'],
     parse: oneOf('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'),
     fallback: () => 'info',
+  },
+  logFormat: {
+    key: 'logFormat',
+    env: ['AGORA_LOG_FORMAT'],
+    parse: oneOf('pretty', 'json'),
+    fallback: () => undefined,
   },
   siteUrl: {
     key: 'siteUrl',

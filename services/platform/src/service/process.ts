@@ -1,12 +1,8 @@
-import pino from 'pino';
 import { busSettingsOf, createEventBus } from '../bus/create-bus';
 import { type AgoraConfig, ConfigError, type LoadConfigOptions, loadConfig } from '../config/config';
+import { createLogger } from '../observability/logger';
 import type { ServiceModule } from './module';
 import { startService } from './service';
-
-export function createLogger(config: Pick<AgoraConfig, 'logLevel'>) {
-  return pino({ level: config.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
-}
 
 /**
  * Stops cleanly once on SIGINT or SIGTERM. A repeat within 2 s is the same Ctrl-C delivered twice (a
