@@ -13,6 +13,7 @@
  *   backup <file> [--uploads <d>] [--jobs <n>]   a consistent backup of the running site (docs/adr/0101-backup-and-restore.md)
  *   restore <file> [--uploads <d>]               a backup into an empty data directory or database, read models rebuilt
  *   cluster up [--replicas <role=count,...>]     the scaled-out topology on this machine; cluster status, down
+ *   help                                         the commands (also --help, -h); each command's --help its usage
  */
 import { configFileOf, createLogger, loadConfigOrExit, onShutdown } from '@agora/platform';
 import { adminCommand } from './admin-command';
@@ -50,7 +51,8 @@ const configFile = configFileOf(process.env);
 const config = loadConfigOrExit({ file: configFile });
 const log = createLogger(config);
 
-switch (command) {
+// `--help` and `-h` ask what `help` does.
+switch (command === '--help' || command === '-h' ? 'help' : command) {
   case 'start': {
     // The handler is in place before anything starts, so Ctrl-C during start-up also stops cleanly.
     const launching = ensureWebBuild(log).then(() => launchAgora(config, log, configFile));
@@ -106,8 +108,6 @@ switch (command) {
     break;
   }
   case 'help':
-  case '--help':
-  case '-h':
     process.stdout.write(COMMANDS);
     break;
   default:
