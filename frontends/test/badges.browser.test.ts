@@ -21,10 +21,10 @@ import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { type Member, memberPage } from './support/members';
 import { shoot } from './support/screens';
 import { signedIn } from './support/session';
-import { startWebStack, type WebStack } from './support/web-stack';
+import { startWebStack, type WebStack, webHarness } from './support/web-stack';
 
 const required = process.env.CI === 'true' || process.env.AGORA_TEST_FULL === '1';
-const API = '/answer/api/v1';
+const _API = '/answer/api/v1';
 const idOf = (key: string) => BADGES.find((b) => b.key === key)!.id;
 
 describe.skipIf(!chromiumPath() && !required)('badge screens in Chromium', { timeout: 180_000 }, () => {
@@ -35,19 +35,7 @@ describe.skipIf(!chromiumPath() && !required)('badge screens in Chromium', { tim
   let question = '';
   let answer = '';
 
-  const call = async (method: string, url: string, token: string | undefined, body?: unknown) => {
-    const response = await web.stack.call(method, `${API}/${url}`, { token, body });
-    if (response.status !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(response.body)}`);
-    return response.body.data;
-  };
-  const tokenOf = async (who: { email: string; password: string }) =>
-    (await call('POST', 'user/login/email', undefined, { e_mail: who.email, pass: who.password }))
-      .access_token as string;
-  const settle = async () => {
-    await web.stack.settle();
-    await web.stack.settle();
-  };
-  const open = (page: Page, path: string) => page.goto(`${web.url}${path}`);
+  const { call, tokenOf, settle, open } = webHarness(() => web);
   /** Closes the badge pop-up on screen; the next unread award, if any, may take its place at once. */
   const closePopup = async (page: Page) => {
     const popup = page.getByTestId('badge-award-popup');

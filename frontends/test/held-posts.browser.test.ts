@@ -9,13 +9,13 @@ import { moderationService } from '@agora/moderation';
 import { postsService } from '@agora/posts';
 import { tagsService } from '@agora/tags';
 import { votesService } from '@agora/votes';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { type Member, memberPage } from './support/members';
 import { shoot } from './support/screens';
 import { signedIn } from './support/session';
-import { startWebStack, type WebStack } from './support/web-stack';
+import { startWebStack, type WebStack, webHarness } from './support/web-stack';
 
 const required = process.env.CI === 'true' || process.env.AGORA_TEST_FULL === '1';
 const API = '/answer/api/v1';
@@ -29,19 +29,7 @@ describe.skipIf(!chromiumPath() && !required)('held posts in Chromium', { timeou
   let approved = '';
   let rejected = '';
 
-  const call = async (method: string, url: string, token: string | undefined, body?: unknown) => {
-    const response = await web.stack.call(method, url.startsWith('/') ? url : `${API}/${url}`, { token, body });
-    if (response.status !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(response.body)}`);
-    return response.body.data;
-  };
-  const tokenOf = async (who: { email: string; password: string }) =>
-    (await call('POST', 'user/login/email', undefined, { e_mail: who.email, pass: who.password }))
-      .access_token as string;
-  const settle = async () => {
-    await web.stack.settle();
-    await web.stack.settle();
-  };
-  const open = (page: Page, path: string) => page.goto(`${web.url}${path}`);
+  const { call, tokenOf, settle, open } = webHarness(() => web);
   const ask = async (title: string, content: string) =>
     (await call('POST', 'question', newcomerToken, { title, content, tags: [{ slug_name: 'held' }] })).id as string;
 

@@ -20,7 +20,7 @@ import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { type Member, memberPage } from './support/members';
 import { shoot } from './support/screens';
 import { signedIn } from './support/session';
-import { startWebStack, type WebStack } from './support/web-stack';
+import { startWebStack, type WebStack, webHarness } from './support/web-stack';
 
 const required = process.env.CI === 'true' || process.env.AGORA_TEST_FULL === '1';
 const API = '/answer/api/v1';
@@ -52,14 +52,7 @@ describe.skipIf(!chromiumPath() && !required)('live pages in Chromium', { timeou
     });
     port = Number(new URL(web.url).port);
   };
-  const call = async (method: string, url: string, token: string | undefined, body?: unknown) => {
-    const response = await web.stack.call(method, `${API}/${url}`, { token, body });
-    if (response.status !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(response.body)}`);
-    return response.body.data;
-  };
-  const tokenOf = async (who: { email: string; password: string }) =>
-    (await call('POST', 'user/login/email', undefined, { e_mail: who.email, pass: who.password }))
-      .access_token as string;
+  const { call, tokenOf } = webHarness(() => web);
   const ask = async (token: string, title: string) =>
     (
       await call('POST', 'question', token, {

@@ -10,15 +10,15 @@ import { updateSettingsGroup } from '@agora/site';
 import { tagsService } from '@agora/tags';
 import { createUser } from '@agora/test-support/accounts';
 import { votesService } from '@agora/votes';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { shoot } from './support/screens';
 import { latestLinkCode } from './support/session';
-import { startWebStack, type WebStack } from './support/web-stack';
+import { startWebStack, type WebStack, webHarness } from './support/web-stack';
 
 const required = process.env.CI === 'true' || process.env.AGORA_TEST_FULL === '1';
-const API = '/answer/api/v1';
+const _API = '/answer/api/v1';
 
 describe.skipIf(!chromiumPath() && !required)(
   'unsubscribe, legal and error pages in Chromium',
@@ -27,15 +27,7 @@ describe.skipIf(!chromiumPath() && !required)(
     let web: WebStack;
     let browser: Browser;
 
-    const call = async (method: string, url: string, token: string | undefined, body?: unknown) => {
-      const response = await web.stack.call(method, `${API}/${url}`, { token, body });
-      if (response.status !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(response.body)}`);
-      return response.body.data;
-    };
-    const tokenOf = async (who: { email: string; password: string }) =>
-      (await call('POST', 'user/login/email', undefined, { e_mail: who.email, pass: who.password }))
-        .access_token as string;
-    const open = (page: Page, path: string) => page.goto(`${web.url}${path}`);
+    const { call, tokenOf, open } = webHarness(() => web);
     const guestPage = async (language?: 'zh_CN') => {
       const context = await browser.newContext({ viewport: DESKTOP });
       if (language) {

@@ -17,10 +17,10 @@ import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { type Member, memberPage } from './support/members';
 import { shoot } from './support/screens';
 import { signedIn, waitForPath } from './support/session';
-import { startWebStack, type WebStack } from './support/web-stack';
+import { startWebStack, type WebStack, webHarness } from './support/web-stack';
 
 const required = process.env.CI === 'true' || process.env.AGORA_TEST_FULL === '1';
-const API = '/answer/api/v1';
+const _API = '/answer/api/v1';
 
 describe.skipIf(!chromiumPath() && !required)('notification screens in Chromium', { timeout: 240_000 }, () => {
   let web: WebStack;
@@ -28,19 +28,7 @@ describe.skipIf(!chromiumPath() && !required)('notification screens in Chromium'
   let asker: Member;
   const questions: string[] = [];
 
-  const call = async (method: string, url: string, token: string | undefined, body?: unknown) => {
-    const response = await web.stack.call(method, `${API}/${url}`, { token, body });
-    if (response.status !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(response.body)}`);
-    return response.body.data;
-  };
-  const tokenOf = async (who: { email: string; password: string }) =>
-    (await call('POST', 'user/login/email', undefined, { e_mail: who.email, pass: who.password }))
-      .access_token as string;
-  const settle = async () => {
-    await web.stack.settle();
-    await web.stack.settle();
-  };
-  const open = (page: Page, path: string) => page.goto(`${web.url}${path}`);
+  const { call, tokenOf, settle, open } = webHarness(() => web);
   const dotShown = async (page: Page, id: 'inbox-dot' | 'achievement-dot') =>
     !(await page
       .getByTestId(id)

@@ -16,10 +16,10 @@ import { chromiumPath, DESKTOP, launchChromium } from './support/browser';
 import { type Member, memberPage } from './support/members';
 import { shoot } from './support/screens';
 import { signedIn, waitForPath } from './support/session';
-import { startWebStack, type WebStack } from './support/web-stack';
+import { startWebStack, type WebStack, webHarness } from './support/web-stack';
 
 const required = process.env.CI === 'true' || process.env.AGORA_TEST_FULL === '1';
-const API = '/answer/api/v1';
+const _API = '/answer/api/v1';
 
 describe.skipIf(!chromiumPath() && !required)('tag merge and "For you" in Chromium', { timeout: 180_000 }, () => {
   let web: WebStack;
@@ -34,16 +34,7 @@ describe.skipIf(!chromiumPath() && !required)('tag merge and "For you" in Chromi
     mine: 'A question the reader asked',
   };
 
-  const call = async (method: string, url: string, token: string | undefined, body?: unknown) => {
-    const response = await web.stack.call(method, `${API}/${url}`, { token, body });
-    if (response.status !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(response.body)}`);
-    return response.body.data;
-  };
-  const settle = async () => {
-    await web.stack.settle();
-    await web.stack.settle();
-  };
-  const open = (page: Page, path: string) => page.goto(`${web.url}${path}`);
+  const { call, settle, open } = webHarness(() => web);
   const inChinese = async (context: BrowserContext) =>
     context.addInitScript(() =>
       localStorage.setItem('_a_lang_', JSON.stringify({ value: 'zh_CN', expires: Date.now() + 86_400_000 })),

@@ -6,6 +6,9 @@ import type { ServiceModule } from '@agora/platform';
 import { siteService } from '@agora/site';
 import { startSmtpServer, type TestSmtpServer } from '@agora/test-support/smtp-test-server';
 import { type Stack, type StackOptions, startStack } from '@agora/test-support/stack';
+import type { Page } from 'playwright-core';
+
+const API = '/answer/api/v1';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 export const WEB_ROOT = path.join(REPO, 'frontends', 'root', 'dist');
@@ -62,5 +65,29 @@ export async function startWebStack(
       await stack.close();
       await smtp.close();
     },
+  };
+}
+
+/**
+ * What a browser test does around its pages, in one place: calling the API (200 or it throws; a path below
+ * `{base}/api/v1/` unless it starts with `/`), signing a member in, settling the projections (twice: what one
+ * projection's events make another project) and opening a page. Given the stack lazily: tests start it in `beforeAll`.
+ */
+export function webHarness(web: () => WebStack) {
+  const call = async (method: string, url: string, token: string | undefined, body?: unknown) => {
+    const response = await web().stack.call(method, url.startsWith('/') ? url : `${API}/${url}`, { token, body });
+    if (response.status !== 200) throw new Error(`${method} ${url}: ${JSON.stringify(response.body)}`);
+    return response.body.data;
+  };
+  return {
+    call,
+    tokenOf: async (who: { email: string; password: string }) =>
+      (await call('POST', 'user/login/email', undefined, { e_mail: who.email, pass: who.password }))
+        .access_token as string,
+    settle: async () => {
+      await web().stack.settle();
+      await web().stack.settle();
+    },
+    open: (page: Page, path: string) => page.goto(`${web().url}${path}`),
   };
 }
