@@ -10,6 +10,7 @@
  *  - a gateway restart while the site takes writes: every stream reconnects with its last id after the `retry:` the
  *    stopping gateway gave it (3 s plus a spread of 10 s, as EventSource does) and gets what it missed, timed from
  *    its reconnect (budget 1 s).
+ * On Kafka (AGORA_BUS=kafka KAFKA_BROKERS=… AGORA_KAFKA_PREFIX=…) into bench/results/realtime-kafka.json.
  * Knobs: BENCH_REALTIME_STREAMS (10000), BENCH_REALTIME_QUESTIONS (500), BENCH_REALTIME_RATE (50 writes/s),
  * BENCH_REALTIME_WRITE_SECONDS (60), BENCH_REALTIME_REST_SECONDS (60), BENCH_REALTIME_RESTART_ANSWERS (200),
  * BENCH_REALTIME_RECONNECT_SPREAD_MS (3000, for a stream given no retry), BENCH_REALTIME_PORT (19580);
@@ -37,7 +38,12 @@ const REST_SECONDS = env('BENCH_REALTIME_REST_SECONDS', 60);
 const RESTART_ANSWERS = env('BENCH_REALTIME_RESTART_ANSWERS', 200);
 const SPREAD_MS = env('BENCH_REALTIME_RECONNECT_SPREAD_MS', 3000);
 const PORT = env('BENCH_REALTIME_PORT', 19580);
-const BUDGETS = { extra_memory_mb: 150, write_to_visible_p99_ms: 250, reconnect_replay_p99_ms: 1000 };
+// Write to visible: 250 ms on the embedded default, 500 ms scaled out on Kafka.
+const BUDGETS = {
+  extra_memory_mb: 150,
+  write_to_visible_p99_ms: process.env.AGORA_BUS === 'kafka' ? 500 : 250,
+  reconnect_replay_p99_ms: 1000,
+};
 const API = '/answer/api/v1';
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -379,7 +385,8 @@ async function main() {
       reconnect_replay: reconnect.p99_ms <= BUDGETS.reconnect_replay_p99_ms,
     };
     results.load_average_end = os.loadavg();
-    say(`results: ${writeResults('realtime', results)}`);
+    // The scaled-out column on Kafka has a file of its own.
+    say(`results: ${writeResults(process.env.AGORA_BUS === 'kafka' ? 'realtime-kafka' : 'realtime', results)}`);
   } finally {
     server.child.stdin?.write('stop\n');
     await new Promise((resolve) => server.child.once('exit', resolve));

@@ -38,7 +38,13 @@ const log = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'warn' }, pino.destinat
 const print = (line: unknown) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
 const db = await benchDatabase();
-const config = loadConfig({ env: { AGORA_SITE_URL: 'http://agora.bench' } });
+// The embedded default's PostgreSQL log, or Kafka when asked (AGORA_BUS=kafka with KAFKA_BROKERS): the scaled-out column.
+const busEnv = Object.fromEntries(
+  ['AGORA_BUS', 'KAFKA_BROKERS', 'AGORA_KAFKA_PREFIX'].flatMap((key) =>
+    process.env[key] ? [[key, process.env[key]]] : [],
+  ),
+);
+const config = loadConfig({ env: { ...busEnv, AGORA_SITE_URL: 'http://agora.bench' } });
 const core = await composeServices({ config, databaseUrl: db.url, log, services: ALL_SERVICES });
 await core.startedUp();
 const transports: Partial<Record<ServiceName, ServiceTransport>> = {};

@@ -186,7 +186,9 @@ describe.skipIf(!chromiumPath() && !required)('the search page’s AI card in Ch
     await page.getByRole('textbox', { name: 'Search' }).press('Enter');
     await waitForPath(page, '/search', '?q=belt%20tensioner');
     await card.getByTestId('assistant-question').getByText('belt tensioner').waitFor();
-    await expect.poll(() => card.getByTestId('assistant-reply').getAttribute('data-state')).toBe('done');
+    await expect
+      .poll(() => card.getByTestId('assistant-reply').getAttribute('data-state'), { timeout: 20_000 })
+      .toBe('done');
     expect(await card.getByTestId('assistant-question').count()).toBe(1);
     expect(lastAsked()).toBe('belt tensioner');
 
