@@ -294,7 +294,10 @@ describe('an install', () => {
 
   it('sets up the site, the admin and the starter content in the chosen language', async () => {
     const { gateway } = installed.agora;
-    const info = JSON.parse((await gateway.inject({ url: '/answer/api/v1/siteinfo' })).body).data;
+    const siteinfo = async () => JSON.parse((await gateway.inject({ url: '/answer/api/v1/siteinfo' })).body).data;
+    // The settings the installer wrote are projected as the new site starts: read until they are there.
+    await expect.poll(async () => (await siteinfo()).general.name, { timeout: 20_000 }).toBe('Agora 测试站');
+    const info = await siteinfo();
     expect(info.general).toMatchObject({
       name: 'Agora 测试站',
       site_url: 'https://qa.example.com',
