@@ -23,6 +23,8 @@ export class ImportState {
 
   static async open(databaseUrl: string): Promise<ImportState> {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    // An idle connection the server drops (a stop, a restart) is replaced on the next query; unheard, it ends the process.
+    pool.on('error', () => {});
     await pool.query(`
       create schema if not exists agora_import;
       create table if not exists agora_import.runs (

@@ -23,6 +23,8 @@ export async function openPostgres(from: string): Promise<AnswerDatabase> {
           : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server drops is replaced on the next query; unheard, its error would end the process.
+  client.on('error', () => {});
   // A dropped idle connection is replaced by the next query; unheard, its error would end the import.
   client.on('error', () => {});
   await client.query('SELECT 1');

@@ -67,7 +67,8 @@ export function createStackExchangeSource(folder: string, options: StackExchange
   const ownPool = typeof options.database === 'string';
   const db =
     typeof options.database === 'string'
-      ? new pg.Pool({ connectionString: options.database, max: 2 })
+      ? // An idle connection the server drops is replaced on the next query; unheard, it would end the process.
+        new pg.Pool({ connectionString: options.database, max: 2 }).on('error', () => {})
       : options.database;
   const pageSize = options.pageSize ?? 500;
   const estimates = new Map<ImportKind, number>();
