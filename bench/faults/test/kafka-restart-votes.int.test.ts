@@ -18,6 +18,7 @@ import { siteService } from '@agora/site';
 import { setReputation } from '@agora/test-support/accounts';
 import { fullSuite } from '@agora/test-support/database';
 import { eventually } from '@agora/test-support/eventually';
+import { type OwnPostgres, startOwnPostgres } from '@agora/test-support/own-postgres';
 import { type Stack, startStack } from '@agora/test-support/stack';
 import { votesService } from '@agora/votes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,19 +38,24 @@ describe.skipIf(!fullSuite)('votes while the Kafka broker restarts (issue 45 ite
   let dir: string;
   let infra: OwnInfra;
   let stack: Stack;
+  let server: OwnPostgres;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'agora-kafka-restart-'));
     infra = new OwnInfra({ dir, kafkaPort: KAFKA_PORT, opensearchPort: KAFKA_PORT + 2, parts: ['kafka'] });
-    await infra.up();
+    // A PostgreSQL server of its own too: another test file's long transaction on the shared one would hold this
+    // stack's settling (a consumer's fence is the server's oldest running transaction).
+    [server] = await Promise.all([startOwnPostgres({ outageMs: 1000 }), infra.up()]);
     stack = await startStack({
       services: [siteService, identityService, postsService, votesService],
       kafkaBrokers: infra.kafkaBrokers,
+      database: server.database,
     });
   }, 240_000);
 
   afterAll(async () => {
     await stack?.close();
+    await server?.close();
     infra?.down();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
